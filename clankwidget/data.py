@@ -1,0 +1,547 @@
+"""Boards and card sets: load JSON, validate it against its schema, and wrap it.
+
+Every shipped board and card set lives in ``board_data/`` as JSON and is checked with
+``jsonschema`` against ``board_data/schema/*.schema.json`` on load, then for the things a
+schema cannot say (paths to spaces that exist, unique ids, cards the decks name). A
+failure raises :class:`~clankwidget.errors.BoardDataError` naming the file, the JSON path
+and what was expected there.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from .errors import BoardDataError
+
+__all__ = [
+    "Board",
+    "BoardArrays",
+    "Card",
+    "CardSet",
+    "Path_",
+    "Space",
+    "board_data_dir",
+    "list_boards",
+    "list_card_sets",
+    "load_board",
+    "load_cards",
+]
+
+
+# ---------------------------------------------------------------------------
+# Finding and validating files
+
+
+def board_data_dir() -> Path:
+    """The folder holding the shipped boards, card sets and schemas.
+
+    From a wheel it is ``clankwidget/_board_data``; from a source checkout or an editable
+    install it is the repository's ``board_data/``.
+    """
+    packaged = Path(str(resources.files("clankwidget"))) / "_board_data"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "board_data"
+
+
+@cache
+def _validator(kind: str) -> Draft202012Validator:
+    schema = json.loads((board_data_dir() / "schema" / f"{kind}.schema.json").read_text())
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BoardDataError(path, "$", f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardDataError(
+            path, "$", f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from None
+
+
+def _schema_check(kind: str, doc: Any, source: str) -> None:
+    error = best_match(_validator(kind).iter_errors(doc))
+    if error is None:
+        return
+    where = error.json_path
+    if error.validator == "oneOf" and isinstance(error.instance, dict):
+        keys = ", ".join(sorted(error.instance)) or "nothing"
+        problem = f"is not a known effect (it has {keys}; see the effect vocabulary in board_data/README.md)"
+    elif error.validator == "additionalProperties":
+        problem = f"{error.message} (check the spelling against board_data/README.md)"
+    else:
+        problem = error.message
+    raise BoardDataError(source, where, f"expected {_expected(error)}: {problem}")
+
+
+def _expected(error) -> str:
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if "description" in schema:
+        return schema["description"].rstrip(".")
+    if error.validator in ("type", "enum", "const", "pattern", "minimum", "maximum"):
+        return f"{error.validator} {error.validator_value!r}"
+    return "a value that matches the schema"
+
+
+def _resolve(name_or_path: str | Path, folder: str, kind: str) -> Path:
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".json" or candidate.exists():
+        return candidate
+    shipped = board_data_dir() / folder / f"{name_or_path}.json"
+    if shipped.exists():
+        return shipped
+    known = ", ".join(_names(folder)) or "none"
+    raise BoardDataError(
+        str(name_or_path), "$", f"no shipped {kind} by that name and no such file (shipped: {known})"
+    )
+
+
+def _names(folder: str) -> list[str]:
+    return sorted(p.stem for p in (board_data_dir() / folder).glob("*.json"))
+
+
+def list_boards() -> list[str]:
+    """Names of the shipped boards, for :func:`load_board`."""
+    return _names("boards")
+
+
+def list_card_sets() -> list[str]:
+    """Names of the shipped card sets, for :func:`load_cards`."""
+    return _names("cards")
+
+
+# ---------------------------------------------------------------------------
+# Boards
+
+
+@dataclass(frozen=True)
+class Space:
+    """One space (room, ship space) of a board. ``index`` is its place in ``Board.space_ids``."""
+
+    index: int
+    id: str
+    name: str
+    x: float
+    y: float
+    module: str | None = None
+    start: bool = False
+    depths: bool = False
+    crystal_cave: bool = False
+    market: bool = False
+    heal: int = 0
+    gold: int = 0
+    artifact: int | None = None
+    artifact_cost: int | None = None
+    minor_secrets: int = 0
+    major_secrets: int = 0
+    idols: int = 0
+    checkpoint: bool = False
+    hyperlift: bool = False
+    telepad: bool = False
+    escape_pods: int = 0
+    lockdown: bool = False
+    data_port: tuple | None = None
+    redemption: int | None = None
+    enter: tuple = ()
+    coach: int | None = None
+    forest: bool = False
+    town: bool = False
+    waypoint: int | None = None
+    note: str = ""
+
+    @property
+    def stops_movement(self) -> bool:
+        """Entering ends boot movement for the turn (crystal cave, checkpoint, forest)."""
+        return self.crystal_cave or self.checkpoint or self.forest
+
+
+@dataclass(frozen=True)
+class Path_:
+    """A path between two spaces. ``index`` is its place in ``Board.paths``.
+
+    (Named ``Path_`` so it never shadows :class:`pathlib.Path`; exported as ``clankwidget.Tunnel``.)
+    """
+
+    index: int
+    a: str
+    b: str
+    boots: int = 1
+    monsters: int = 0
+    locked: bool = False
+    one_way: bool = False
+    water: bool = False
+    note: str = ""
+
+    def other_end(self, space_id: str) -> str:
+        return self.b if space_id == self.a else self.a
+
+    def leaves(self, space_id: str) -> bool:
+        """Whether this path may be walked away from ``space_id``."""
+        return space_id == self.a or (space_id == self.b and not self.one_way)
+
+
+@dataclass(frozen=True)
+class BoardArrays:
+    """A board as integer arrays for the kernels: directed edges in CSR form.
+
+    Edge ``e`` runs from space ``src[e]`` to ``dst[e]``; the edges leaving space ``i`` are
+    ``indptr[i]:indptr[i+1]``. A two-way path gives two edges, a one-way path one.
+    """
+
+    indptr: np.ndarray  # int64[n+1]
+    src: np.ndarray  # int64[m]
+    dst: np.ndarray  # int64[m]
+    path: np.ndarray  # int64[m], index into Board.paths
+    boots: np.ndarray  # int64[m]
+    monsters: np.ndarray  # int64[m]
+    locked: np.ndarray  # bool[m]
+    water: np.ndarray  # bool[m]
+    stop: np.ndarray  # bool[n]: entering ends boot movement
+    start: np.ndarray  # bool[n]
+    depths: np.ndarray  # bool[n]
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A validated board. Build one with :func:`load_board`.
+
+    ``space_ids`` fixes the order of spaces in every array clankwidget returns.
+    """
+
+    id: str
+    title: str
+    edition: str
+    kind: str
+    width: float
+    height: float
+    spaces: tuple[Space, ...]
+    paths: tuple[Path_, ...]
+    modules: tuple[dict, ...]
+    raw: dict = field(repr=False)
+    source: str = ""
+
+    @classmethod
+    def from_dict(cls, doc: Any, source: str = "<board>") -> Board:
+        """Validate a board document (already parsed JSON) and build the board."""
+        _schema_check("board", doc, source)
+        spaces, index = [], {}
+        for i, s in enumerate(doc["spaces"]):
+            if s["id"] in index:
+                raise BoardDataError(
+                    source, f"$.spaces[{i}].id", f"expected a unique space id: {s['id']!r} is also $.spaces[{index[s['id']]}]"
+                )
+            index[s["id"]] = i
+            kw = {k: v for k, v in s.items()}
+            for key in ("data_port", "enter"):
+                if key in kw:
+                    kw[key] = tuple(kw[key])
+            spaces.append(Space(index=i, **kw))
+        module_ids = {m["id"] for m in doc.get("modules", [])}
+        for i, s in enumerate(doc["spaces"]):
+            if "module" in s and module_ids and s["module"] not in module_ids:
+                raise BoardDataError(
+                    source, f"$.spaces[{i}].module", f"expected one of the ids in $.modules, got {s['module']!r}"
+                )
+        paths = []
+        for i, p in enumerate(doc["paths"]):
+            for end in ("from", "to"):
+                if p[end] not in index:
+                    raise BoardDataError(
+                        source, f"$.paths[{i}].{end}", f"expected the id of a space in $.spaces, got {p[end]!r}"
+                    )
+            if p["from"] == p["to"]:
+                raise BoardDataError(source, f"$.paths[{i}]", "expected a path between two different spaces")
+            kw = {k: v for k, v in p.items() if k not in ("from", "to")}
+            paths.append(Path_(index=i, a=p["from"], b=p["to"], **kw))
+        for i, c in enumerate(doc.get("connectors", [])):
+            if c["space"] not in index:
+                raise BoardDataError(
+                    source, f"$.connectors[{i}].space", f"expected the id of a space in $.spaces, got {c['space']!r}"
+                )
+        kind = doc.get("kind", "board")
+        starts = [s.id for s in spaces if s.start]
+        if kind == "board" and len(starts) != 1:
+            raise BoardDataError(
+                source, "$.spaces", f"expected exactly one space with \"start\": true, found {len(starts)}"
+            )
+        return cls(
+            id=doc["id"],
+            title=doc["title"],
+            edition=doc["edition"],
+            kind=kind,
+            width=doc.get("width", 1000),
+            height=doc.get("height", 700),
+            spaces=tuple(spaces),
+            paths=tuple(paths),
+            modules=tuple(doc.get("modules", ())),
+            raw=doc,
+            source=source,
+        )
+
+    # -- lookups ---------------------------------------------------------
+
+    @cached_property
+    def space_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.spaces)
+
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        return {s.id: s.index for s in self.spaces}
+
+    def index(self, space_id: str) -> int:
+        """The position of ``space_id`` in ``space_ids``; ``KeyError`` names an unknown id."""
+        try:
+            return self._index[space_id]
+        except KeyError:
+            raise KeyError(f"board {self.id!r} has no space {space_id!r}") from None
+
+    def space(self, space_id: str) -> Space:
+        return self.spaces[self.index(space_id)]
+
+    def __contains__(self, space_id: object) -> bool:
+        return space_id in self._index
+
+    @cached_property
+    def start(self) -> str:
+        return next(s.id for s in self.spaces if s.start)
+
+    @cached_property
+    def _exits(self) -> dict[str, tuple[Path_, ...]]:
+        out: dict[str, list[Path_]] = {s: [] for s in self.space_ids}
+        for p in self.paths:
+            out[p.a].append(p)
+            if not p.one_way:
+                out[p.b].append(p)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def exits(self, space_id: str) -> tuple[Path_, ...]:
+        """The paths that may be walked away from ``space_id``, in board order."""
+        self.index(space_id)
+        return self._exits[space_id]
+
+    @cached_property
+    def _adjacent(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, set[str]] = {s: set() for s in self.space_ids}
+        for p in self.paths:
+            out[p.a].add(p.b)
+            out[p.b].add(p.a)
+        return {k: tuple(sorted(v, key=self.index)) for k, v in out.items()}
+
+    def adjacent(self, space_id: str) -> tuple[str, ...]:
+        """Spaces joined to ``space_id`` by any path, either way (where a teleport may go)."""
+        self.index(space_id)
+        return self._adjacent[space_id]
+
+    # -- exports ----------------------------------------------------------
+
+    @cached_property
+    def arrays(self) -> BoardArrays:
+        """The board as CSR integer arrays for the kernels (see :class:`BoardArrays`)."""
+        n = len(self.spaces)
+        edges = []
+        for p in self.paths:
+            edges.append((self.index(p.a), self.index(p.b), p))
+            if not p.one_way:
+                edges.append((self.index(p.b), self.index(p.a), p))
+        edges.sort(key=lambda e: (e[0], e[2].index, e[1]))
+        src = np.array([e[0] for e in edges], dtype=np.int64)
+        counts = np.bincount(src, minlength=n) if len(edges) else np.zeros(n, dtype=np.int64)
+        indptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(counts, out=indptr[1:])
+        arr = BoardArrays(
+            indptr=indptr,
+            src=src,
+            dst=np.array([e[1] for e in edges], dtype=np.int64),
+            path=np.array([e[2].index for e in edges], dtype=np.int64),
+            boots=np.array([e[2].boots for e in edges], dtype=np.int64),
+            monsters=np.array([e[2].monsters for e in edges], dtype=np.int64),
+            locked=np.array([e[2].locked for e in edges], dtype=np.bool_),
+            water=np.array([e[2].water for e in edges], dtype=np.bool_),
+            stop=np.array([s.stops_movement for s in self.spaces], dtype=np.bool_),
+            start=np.array([s.start for s in self.spaces], dtype=np.bool_),
+            depths=np.array([s.depths for s in self.spaces], dtype=np.bool_),
+        )
+        for a in vars(arr).values():
+            a.setflags(write=False)
+        return arr
+
+    def to_networkx(self):
+        """The board as a ``networkx.MultiDiGraph``.
+
+        One node per space (its attributes as node data), and one edge per direction a
+        path may be walked, keyed by the path's index, with ``boots``, ``monsters``,
+        ``locked``, ``one_way`` and ``water``.
+        """
+        import networkx as nx
+
+        g = nx.MultiDiGraph(name=self.title, board=self.id)
+        for s in self.spaces:
+            data = {k: v for k, v in vars(s).items() if k not in ("index", "id")}
+            g.add_node(s.id, **data)
+        for p in self.paths:
+            attrs = dict(boots=p.boots, monsters=p.monsters, locked=p.locked, one_way=p.one_way, water=p.water)
+            g.add_edge(p.a, p.b, key=p.index, **attrs)
+            if not p.one_way:
+                g.add_edge(p.b, p.a, key=p.index, **attrs)
+        return g
+
+    def __repr__(self) -> str:
+        return f"<Board {self.id!r}: {len(self.spaces)} spaces, {len(self.paths)} paths>"
+
+
+def load_board(name_or_path: str | Path = "teaching-dungeon") -> Board:
+    """Load a shipped board by name (see :func:`list_boards`) or any board file by path."""
+    if isinstance(name_or_path, Board):
+        return name_or_path
+    path = _resolve(name_or_path, "boards", "board")
+    return _load_board_file(str(path.resolve()), _mtime(path))
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1
+
+
+@cache
+def _load_board_file(path: str, mtime: float) -> Board:
+    return Board.from_dict(_read_json(Path(path)), source=path)
+
+
+# ---------------------------------------------------------------------------
+# Cards
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card type. Instances in decks are referred to by ``id``."""
+
+    id: str
+    name: str
+    banner: str
+    cost: int = 0
+    defeat: int = 0
+    points: int = 0
+    dragon: bool = False
+    danger: bool = False
+    companion: bool = False
+    gem: bool = False
+    requires: dict | None = None
+    play: tuple = ()
+    acquire: tuple = ()
+    use: tuple = ()
+    reward: tuple = ()
+    arrive: tuple = ()
+    text: str = ""
+
+    @property
+    def is_monster(self) -> bool:
+        return self.banner == "monster"
+
+    @property
+    def is_device(self) -> bool:
+        return self.banner == "device"
+
+
+_EFFECT_LISTS = ("play", "acquire", "use", "reward", "arrive")
+
+
+@dataclass(frozen=True, eq=False)
+class CardSet:
+    """A validated card set: the cards and components of one edition."""
+
+    id: str
+    title: str
+    edition: str
+    cards: dict[str, Card]
+    starting_deck: tuple[tuple[str, int], ...]
+    dungeon_deck: tuple[tuple[str, int], ...]
+    reserve: tuple[tuple[str, int | None], ...]
+    market: tuple[dict, ...]
+    secrets: dict[str, tuple[dict, ...]]
+    idol: dict | None
+    setup: dict
+    raw: dict = field(repr=False)
+    source: str = ""
+
+    @classmethod
+    def from_dict(cls, doc: Any, source: str = "<cards>") -> CardSet:
+        _schema_check("cards", doc, source)
+        cards: dict[str, Card] = {}
+        for i, c in enumerate(doc["cards"]):
+            if c["id"] in cards:
+                raise BoardDataError(source, f"$.cards[{i}].id", f"expected a unique card id: {c['id']!r} repeats")
+            if c["banner"] == "monster" and "defeat" not in c:
+                raise BoardDataError(source, f"$.cards[{i}]", "expected \"defeat\" (swords) on a monster")
+            kw = dict(c)
+            for key in _EFFECT_LISTS:
+                if key in kw:
+                    kw[key] = tuple(kw[key])
+            cards[c["id"]] = Card(**kw)
+
+        def stacks(key: str) -> tuple:
+            out = []
+            for i, entry in enumerate(doc[key]):
+                if entry["card"] not in cards:
+                    raise BoardDataError(
+                        source, f"$.{key}[{i}].card", f"expected the id of a card in $.cards, got {entry['card']!r}"
+                    )
+                out.append((entry["card"], entry["count"]))
+            return tuple(out)
+
+        dungeon = stacks("dungeon_deck")
+        for i, (cid, _) in enumerate(dungeon):
+            if cards[cid].banner in ("starter", "reserve"):
+                raise BoardDataError(
+                    source, f"$.dungeon_deck[{i}].card", f"expected an ordinary, device or monster card, {cid!r} is {cards[cid].banner}"
+                )
+        return cls(
+            id=doc["id"],
+            title=doc["title"],
+            edition=doc["edition"],
+            cards=cards,
+            starting_deck=stacks("starting_deck"),
+            dungeon_deck=dungeon,
+            reserve=stacks("reserve"),
+            market=tuple(doc["market"]),
+            secrets={k: tuple(v) for k, v in doc.get("secrets", {}).items()},
+            idol=doc.get("idol"),
+            setup=doc["setup"],
+            raw=doc,
+            source=source,
+        )
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.cards[card_id]
+
+    def __repr__(self) -> str:
+        n = sum(c for _, c in self.dungeon_deck)
+        return f"<CardSet {self.id!r}: {len(self.cards)} cards, dungeon deck of {n}>"
+
+
+def load_cards(name_or_path: str | Path = "clank-teaching") -> CardSet:
+    """Load a shipped card set by name (see :func:`list_card_sets`) or any card file by path."""
+    if isinstance(name_or_path, CardSet):
+        return name_or_path
+    path = _resolve(name_or_path, "cards", "card set")
+    return _load_cards_file(str(path.resolve()), _mtime(path))
+
+
+@cache
+def _load_cards_file(path: str, mtime: float) -> CardSet:
+    return CardSet.from_dict(_read_json(Path(path)), source=path)
