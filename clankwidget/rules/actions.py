@@ -1,0 +1,184 @@
+"""Actions: small frozen values a player (or bot, or the widget) asks the engine to apply.
+
+Each action has a kebab-case ``kind`` and serializes to a flat dict, which is also the
+widget's intent format: ``{"kind": "move", "path": 12, "swords": 1}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, asdict, dataclass, fields
+from typing import Any, ClassVar
+
+__all__ = [
+    "Acquire",
+    "AcquireReserve",
+    "Action",
+    "Buy",
+    "Choose",
+    "Decline",
+    "Defeat",
+    "DefeatReserve",
+    "EndTurn",
+    "Move",
+    "Play",
+    "TakeArtifact",
+    "Teleport",
+    "UseToken",
+    "action_from_dict",
+]
+
+_KINDS: dict[str, type[Action]] = {}
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class. Subclasses set ``kind`` and are registered for :func:`action_from_dict`."""
+
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.kind:
+            _KINDS[cls.kind] = cls
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in asdict(self).items())
+        return f"{self.kind}({args})"
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play one card with this id from your hand."""
+
+    kind: ClassVar[str] = "play"
+    card: str
+
+
+@dataclass(frozen=True)
+class Acquire(Action):
+    """Acquire the card in row slot ``slot`` (0-based) with Skill; devices are used at once."""
+
+    kind: ClassVar[str] = "acquire"
+    slot: int
+
+
+@dataclass(frozen=True)
+class AcquireReserve(Action):
+    """Acquire the top card of a reserve pile with Skill."""
+
+    kind: ClassVar[str] = "acquire-reserve"
+    card: str
+
+
+@dataclass(frozen=True)
+class Defeat(Action):
+    """Defeat the monster in row slot ``slot`` with Swords."""
+
+    kind: ClassVar[str] = "defeat"
+    slot: int
+
+
+@dataclass(frozen=True)
+class DefeatReserve(Action):
+    """Defeat a reserve monster (the Goblin), which stays for the next fight."""
+
+    kind: ClassVar[str] = "defeat-reserve"
+    card: str
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    """Buy a market item with Gold while in a market space."""
+
+    kind: ClassVar[str] = "buy"
+    item: str
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Walk along path ``path`` (index in ``board.paths``), paying ``swords`` monster icons."""
+
+    kind: ClassVar[str] = "move"
+    path: int
+    swords: int = 0
+
+
+@dataclass(frozen=True)
+class Teleport(Action):
+    """Spend a teleport to go to an adjacent space, ignoring what is on the path."""
+
+    kind: ClassVar[str] = "teleport"
+    to: str
+
+
+@dataclass(frozen=True)
+class TakeArtifact(Action):
+    """Take the artifact in your space."""
+
+    kind: ClassVar[str] = "take-artifact"
+
+
+@dataclass(frozen=True)
+class UseToken(Action):
+    """Use a kept token (a potion) and discard it."""
+
+    kind: ClassVar[str] = "use-token"
+    token: str
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Pick option ``option`` of the pending choice (see ``game.pending``)."""
+
+    kind: ClassVar[str] = "choose"
+    option: int
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    """Skip an optional pending choice."""
+
+    kind: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End your turn (every card in your hand must have been played)."""
+
+    kind: ClassVar[str] = "end-turn"
+
+
+def action_from_dict(data: Any) -> Action:
+    """Build an action from its dict form; ``ValueError`` says what is wrong with it.
+
+    The input is untrusted (it may come from a browser): unknown kinds, missing or extra
+    fields and wrong types are all refused.
+    """
+    if not isinstance(data, dict):
+        raise ValueError(f"an action must be an object with a 'kind', got {type(data).__name__}")
+    kind = data.get("kind")
+    cls = _KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown action kind {kind!r}; known kinds: {', '.join(sorted(_KINDS))}")
+    spec = {f.name: f for f in fields(cls)}
+    extra = set(data) - set(spec) - {"kind"}
+    if extra:
+        raise ValueError(f"action {kind!r} does not take {', '.join(sorted(extra))}")
+    kwargs = {}
+    for name, f in spec.items():
+        if name not in data:
+            if f.default is MISSING:
+                raise ValueError(f"action {kind!r} needs {name!r}")
+            continue
+        value = data[name]
+        want = int if f.type in ("int", int) else str
+        if want is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(f"action {kind!r}: {name!r} must be an integer, got {value!r}")
+        if want is str and not isinstance(value, str):
+            raise ValueError(f"action {kind!r}: {name!r} must be a string, got {value!r}")
+        kwargs[name] = value
+    return cls(**kwargs)
+

@@ -1,0 +1,131 @@
+"""Clank!: A Deck-Building Adventure, on the shared core.
+
+What is this edition's own: secrets and monkey idols taken on entry, dragon eggs, the
+Depths (no rescue down there), escaping with an artifact for the Mastery token, and the
+countdown track that the first player out sets going.
+
+Readings of the rules where the sources leave a gap (each also in board_data/README.md):
+
+* A secret or idol is taken automatically on entering its room (one per entry). The
+  source says a thief takes one on entry; we do not offer "leave it there".
+* A mandatory-trash secret is resolved at once, not at the end of the turn.
+* Arrive effects of the opening row are not resolved (the row is dealt before the
+  first turn; only cards revealed by a refill "arrive").
+* A player who reaches the exit with an artifact escapes at once (Mastery token) and
+  may finish the turn (play cards, acquire, defeat) but not move; the countdown starts
+  when that turn ends, or at once when the first player out was knocked out.
+* On the countdown player's later turns the marker advances one space; only the
+  countdown player's marker moves. Other players who are out do nothing on their turns.
+* If the bag holds fewer cubes than an attack draws, every cube in it is drawn.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .core import DeckBuildingRules
+from .state import ESCAPED, GameState
+
+__all__ = ["ClankRules"]
+
+
+class ClankRules(DeckBuildingRules):
+    edition = "clank"
+
+    def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:
+        s = super().setup(colours, rng)
+        n = len(colours)
+        rooms = [sp for sp in self.board.spaces if sp.artifact]
+        removed = self.setup_numbers.get("artifacts_removed", {}).get(str(n), 0)
+        keep = sorted(self.rng.permutation(len(rooms))[: max(0, len(rooms) - removed)].tolist())
+        s.artifacts = {rooms[i].id: rooms[i].artifact for i in keep}
+        self._deal_secrets(s)
+        return s
+
+    def _deal_secrets(self, s: GameState) -> None:
+        pools = {}
+        for size in ("minor", "major"):
+            tokens = [
+                {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
+                for t in self.cards.secrets.get(size, ())
+                for _ in range(t.get("count", 1))
+            ]
+            pools[size] = self.shuffled(tokens)
+        for sp in self.board.spaces:
+            stack = []
+            for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
+                for _ in range(slots):
+                    if not pools[size]:
+                        raise ValueError(
+                            f"card set {self.cards.id!r} has too few {size} secrets for board {self.board.id!r}"
+                        )
+                    stack.append(pools[size].pop())
+            if sp.idols and self.cards.idol:
+                idol = {"kind": "idol", "keep": True, **self.cards.idol}
+                idol.pop("count", None)
+                stack.extend(dict(idol) for _ in range(sp.idols))
+            if stack:
+                s.space_tokens[sp.id] = stack
+
+    # -- entering rooms ------------------------------------------------------
+
+    def on_enter(self, s, p, space, teleport: bool) -> None:
+        if space.start and p.artifacts:
+            p.status = ESCAPED
+            mastery = self.setup_numbers.get("mastery_points", 20)
+            p.tokens.append({"kind": "mastery", "id": "mastery", "name": "Mastery token", "points": mastery})
+            self.say(s, f"{self.name(p)} escapes the dungeon with the Mastery token (+{mastery})")
+            return
+        if space.heal:
+            self.heal(s, p, space.heal)
+        if space.gold:
+            p.gold += space.gold
+            self.say(s, f"{self.name(p)} finds {space.gold} Gold")
+        stack = s.space_tokens.get(space.id)
+        if stack:
+            self._take_token(s, p, stack.pop(0))
+            if not stack:
+                del s.space_tokens[space.id]
+
+    def _take_token(self, s, p, token: dict) -> None:
+        self.revealed = True
+        self.say(s, f"{self.name(p)} finds {token['name']}")
+        if token.get("keep") or token.get("use"):
+            p.tokens.append(token)
+        if token.get("egg"):
+            self.raise_rage(s, 1)
+        self.apply_effects(s, p, token.get("take", ()), source=token["id"])
+
+    # -- leaving the game ----------------------------------------------------
+
+    def rescued(self, s, p) -> bool:
+        return bool(p.artifacts) and not self.board.space(p.space).depths
+
+    def on_out(self, s, p) -> None:
+        self._start_countdown(s, p)
+
+    def after_end_turn(self, s, p) -> None:
+        if p.status == ESCAPED:
+            self._start_countdown(s, p)
+
+    def _start_countdown(self, s, p) -> None:
+        if s.countdown is None and self.setup_numbers.get("countdown"):
+            s.countdown = 1
+            s.countdown_player = s.players.index(p)
+            self.say(s, f"The countdown begins ({self.name(p)} is out first)")
+
+    def out_turn(self, s, p) -> None:
+        if s.countdown is None or s.players.index(p) != s.countdown_player:
+            return
+        track = self.setup_numbers["countdown"]
+        s.countdown = min(s.countdown + 1, len(track))
+        extra = track[s.countdown - 1]
+        if extra is None:
+            self.say(s, f"The countdown reaches space {s.countdown}: everyone still inside is lost")
+            for q in s.players:
+                if q.is_in:
+                    self.knock_out(s, q, " by the countdown")
+            self.finish(s, "the countdown ran out")
+        elif extra > 0:
+            draws = self.rage_value(s) + self.dangers(s) + extra
+            self.attack(s, draws, f"Countdown space {s.countdown} (+{extra})")
