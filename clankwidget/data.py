@@ -17,8 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
 
 from .errors import BoardDataError
 
@@ -54,7 +52,12 @@ def board_data_dir() -> Path:
 
 
 @cache
-def _validator(kind: str) -> Draft202012Validator:
+def _validator(kind: str):
+    # jsonschema is imported here, not at the top: with its optional format checkers
+    # installed (JupyterLab brings them) its import takes seconds, and most uses of
+    # clankwidget (odds, paths) never load a file.
+    from jsonschema import Draft202012Validator
+
     schema = json.loads((board_data_dir() / "schema" / f"{kind}.schema.json").read_text())
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
@@ -74,6 +77,8 @@ def _read_json(path: Path) -> Any:
 
 
 def _schema_check(kind: str, doc: Any, source: str) -> None:
+    from jsonschema.exceptions import best_match
+
     error = best_match(_validator(kind).iter_errors(doc))
     if error is None:
         return

@@ -67,8 +67,12 @@ class Game:
         self._rng.bit_generator.state = state.rng
         rules.rng = self._rng
         self._actions: list[Action] = []
-        self._undo: list[GameState] = []
         self._redo: list[Action] = []
+        # Undo: the state after the last action that revealed something (a card, a cube,
+        # a secret), and how many actions had been applied then. Undoing restores it and
+        # re-applies the actions since, none of which drew anything random.
+        self._base = state.copy()
+        self._base_len = 0
 
     # -------------------------------------------------------------- creation
 
@@ -104,8 +108,8 @@ class Game:
     @classmethod
     def _from_setup(cls, setup, rules_cls=None, board=None, cards=None) -> Game:
         rules_cls = rules_cls or _rules_class(setup["edition"])
-        board = board or Board.from_dict(setup["board"], source="<saved board>")
-        cards = cards or CardSet.from_dict(setup["cards"], source="<saved card set>")
+        board = board or _from_saved(Board, setup["board"], "<saved board>")
+        cards = cards or _from_saved(CardSet, setup["cards"], "<saved card set>")
         rules = rules_cls(board, cards)
         rng = np.random.Generator(np.random.PCG64(setup["seed"]))
         state = rules.setup(list(setup["colours"]), rng)
@@ -137,29 +141,31 @@ class Game:
         self._redo.clear()
 
     def _apply(self, action: Action) -> None:
-        before = self.state.copy()
         try:
             self.rules.apply(self.state, action)
         except IllegalAction:
             raise  # refused before anything changed
         except Exception:
-            self._restore(before)
+            self._rewind(len(self._actions))
             raise
         self.state.rng = self._rng.bit_generator.state
         self._actions.append(action)
-        if self.rules.revealed:
-            self._undo.clear()  # hidden information came to light: no going back past it
-        else:
-            self._undo.append(before)
+        if self.rules.revealed:  # hidden information came to light: no going back past it
+            self._base = self.state.copy()
+            self._base_len = len(self._actions)
 
-    def _restore(self, state: GameState) -> None:
-        self.state = state
-        self._rng.bit_generator.state = state.rng
+    def _rewind(self, n_actions: int) -> None:
+        """Rebuild the state after the first ``n_actions`` actions (not before the base)."""
+        self.state = self._base.copy()
+        self._rng.bit_generator.state = self.state.rng
+        for action in self._actions[self._base_len : n_actions]:
+            self.rules.apply(self.state, action)
+            self.state.rng = self._rng.bit_generator.state
 
     @property
     def can_undo(self) -> bool:
         """Whether :meth:`undo` can go back one action (not past a revealed card or cube)."""
-        return bool(self._undo)
+        return len(self._actions) > self._base_len
 
     @property
     def can_redo(self) -> bool:
@@ -172,9 +178,9 @@ class Game:
         refilling the row, turning a secret, drawing cubes), so it can never be used to
         peek and then choose differently.
         """
-        if not self._undo:
+        if not self.can_undo:
             raise IllegalAction("undo", "nothing to undo since the last card, cube or secret was revealed")
-        self._restore(self._undo.pop())
+        self._rewind(len(self._actions) - 1)
         action = self._actions.pop()
         self._redo.append(action)
         return action
@@ -277,7 +283,7 @@ class Game:
         game = Game._from_setup(self._setup, type(self.rules), self.board, self.cards)
         for a in self._actions:
             game._apply(a)
-        game._undo.clear()
+        game._forget_undo()
         return game
 
     def to_json(self, indent: int | None = None) -> str:
@@ -329,8 +335,12 @@ class Game:
             raise SaveError(f"corrupt save: {type(exc).__name__}: {exc}") from None
         if game.state.to_dict() != doc["state"]:
             raise SaveError("corrupt save: the saved state does not follow from its actions")
-        game._undo.clear()
+        game._forget_undo()
         return game
+
+    def _forget_undo(self) -> None:
+        self._base = self.state.copy()
+        self._base_len = len(self._actions)
 
     def copy(self) -> Game:
         """An independent copy (same state and history)."""
@@ -363,6 +373,19 @@ def _colours(players: int | Iterable[str]) -> list[str]:
     if len(set(colours)) != len(colours):
         raise ValueError(f"each player needs a different colour, got {colours}")
     return colours
+
+
+_SAVED: dict[tuple[type, str], Board | CardSet] = {}
+
+
+def _from_saved(cls, doc: dict, source: str):
+    """Boards and card sets embedded in saves, validated once per distinct content."""
+    key = (cls, _digest(doc))
+    if key not in _SAVED:
+        if len(_SAVED) > 64:
+            _SAVED.clear()
+        _SAVED[key] = cls.from_dict(doc, source=source)
+    return _SAVED[key]
 
 
 def _digest(body: dict) -> str:

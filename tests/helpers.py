@@ -37,7 +37,7 @@ def prepare(game: Game, hand=(), *, space=None, **pool) -> None:
         p.space = space
     for key, value in pool.items():
         setattr(p, key, value)
-    game._undo.clear()
+    game._forget_undo()
 
 
 def cube_total(game: Game, colour: str) -> int:

@@ -47,6 +47,15 @@ class DeckBuildingRules:
         self.rng: np.random.Generator | None = None
         self.revealed = False
         self._market = {m["id"]: m for m in cards.market}
+        # action kind -> (check, do), from the _check_<kind> / _do_<kind> methods
+        self._handlers = {
+            name[len("_check_") :].replace("_", "-"): (
+                getattr(self, name),
+                getattr(self, "_do_" + name[len("_check_") :]),
+            )
+            for name in dir(self)
+            if name.startswith("_check_")
+        }
 
     # ------------------------------------------------------------------ setup
 
@@ -129,22 +138,36 @@ class DeckBuildingRules:
             yield from (A.Choose(i) for i in range(len(s.pending["options"])))
             yield A.Decline()
             return
+        # Candidates are a superset of the legal actions; the cheap filters here only
+        # skip ones whose check would certainly fail.
         yield from (A.Play(cid) for cid in dict.fromkeys(p.hand))
         for i, cid in enumerate(s.row):
             if cid is not None:
-                yield A.Defeat(i) if self.card(cid).is_monster else A.Acquire(i)
+                if self.card(cid).is_monster:
+                    if p.swords:
+                        yield A.Defeat(i)
+                elif p.skill >= self.card(cid).cost:
+                    yield A.Acquire(i)
         for cid in s.reserve:
-            yield A.DefeatReserve(cid) if self.card(cid).is_monster else A.AcquireReserve(cid)
-        yield from (A.Buy(item) for item in s.market)
-        for path in self.board.exits(p.space):
-            for sw in range(path.monsters + 1):
-                yield A.Move(path.index, sw)
+            if self.card(cid).is_monster:
+                if p.swords:
+                    yield A.DefeatReserve(cid)
+            elif p.skill >= self.card(cid).cost:
+                yield A.AcquireReserve(cid)
+        if p.gold:
+            yield from (A.Buy(item) for item in s.market)
+        if p.boots and not p.exhausted:
+            for path in self.board.exits(p.space):
+                for sw in range(min(path.monsters, p.swords) + 1):
+                    yield A.Move(path.index, sw)
         if p.teleports:
             yield from (A.Teleport(to) for to in self.board.adjacent(p.space))
-        yield A.TakeArtifact()
+        if p.space in s.artifacts:
+            yield A.TakeArtifact()
         yield from (A.UseToken(t) for t in dict.fromkeys(t["id"] for t in p.tokens if t.get("use")))
         yield from self.edition_candidates(s)
-        yield A.EndTurn()
+        if not p.hand:
+            yield A.EndTurn()
 
     def edition_candidates(self, s: GameState) -> Iterable[A.Action]:
         return ()
@@ -153,12 +176,12 @@ class DeckBuildingRules:
         """``None`` if ``action`` is legal now, else the reason it is not."""
         if s.over:
             return "the game is over"
-        if s.pending and not isinstance(action, A.Choose | A.Decline):
+        if s.pending and action.kind not in ("choose", "decline"):
             return f"finish the pending choice first ({s.pending['prompt']})"
-        checker = getattr(self, "_check_" + action.kind.replace("-", "_"), None)
-        if checker is None:
+        handlers = self._handlers.get(action.kind)
+        if handlers is None:
             return f"{self.edition!r} games have no {action.kind!r} action"
-        return checker(s, s.player, action)
+        return handlers[0](s, s.player, action)
 
     def apply(self, s: GameState, action: A.Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state untouched) otherwise."""
@@ -166,7 +189,7 @@ class DeckBuildingRules:
         if reason is not None:
             raise IllegalAction(action, reason)
         self.revealed = False
-        getattr(self, "_do_" + action.kind.replace("-", "_"))(s, s.player, action)
+        self._handlers[action.kind][1](s, s.player, action)
         if not s.over and not s.pending:
             self.release_held(s, s.player)
 

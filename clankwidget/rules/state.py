@@ -55,11 +55,13 @@ class PlayerState:
         return self.deck + self.hand + self.discard + self.play
 
     def copy(self) -> PlayerState:
-        new = PlayerState(**{f.name: getattr(self, f.name) for f in fields(self)})
+        new = object.__new__(PlayerState)
+        new.__dict__.update(self.__dict__)
         for name in ("deck", "hand", "discard", "play", "artifacts"):
             setattr(new, name, list(getattr(self, name)))
-        new.tokens = [dict(t) for t in self.tokens]
-        new.held = [dict(h) for h in self.held]
+        # token and held-effect dicts are never changed in place, only added and removed
+        new.tokens = list(self.tokens)
+        new.held = list(self.held)
         new.turn_flags = dict(self.turn_flags)
         new.extra = _deep(self.extra)
         return new
@@ -107,15 +109,15 @@ class GameState:
         return self.players[self.current]
 
     def copy(self) -> GameState:
-        new = GameState(**{f.name: getattr(self, f.name) for f in fields(self)})
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
         new.players = [p.copy() for p in self.players]
         for name in ("row", "dungeon_deck", "dungeon_discard", "trash", "crowns", "log"):
             setattr(new, name, list(getattr(self, name)))
         for name in ("reserve", "market", "bag", "clank_area", "aside", "artifacts"):
             setattr(new, name, dict(getattr(self, name)))
-        new.space_tokens = {k: [dict(t) for t in v] for k, v in self.space_tokens.items()}
-        new.pending = _deep(self.pending)
-        new.rng = _deep(self.rng)
+        new.space_tokens = {k: list(v) for k, v in self.space_tokens.items()}
+        # pending and rng are replaced whole, never changed in place: share them
         new.extra = _deep(self.extra)
         return new
 

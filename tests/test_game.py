@@ -1,0 +1,185 @@
+"""The Game API: creation, undo/redo, replay, saves, and refusing bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clankwidget import Game, IllegalAction, RuleNotImplemented, SaveError
+from clankwidget.rules.actions import EndTurn, Move, Play, action_from_dict
+
+from helpers import new_game, prepare
+
+
+def _play_a_while(game: Game, steps: int, seed: int = 0) -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if game.is_over:
+            return
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.integers(len(legal)))])
+
+
+def test_same_seed_same_game_and_different_seed_differs():
+    a, b, c = new_game(seed=11), new_game(seed=11), new_game(seed=12)
+    assert a.state.to_dict() == b.state.to_dict()
+    assert a.state.to_dict() != c.state.to_dict()
+    _play_a_while(a, 200)
+    for action in a.actions:
+        b.apply(action)
+    assert a.state.to_dict() == b.state.to_dict()
+
+
+def test_players_by_colour_and_bad_player_lists():
+    game = new_game(players=["green", "red", "blue"])
+    assert [p.colour for p in game.players] == ["green", "red", "blue"]
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        new_game(players=5)
+    with pytest.raises(ValueError, match="unknown player colour 'black'"):
+        new_game(players=["black", "blue"])
+    with pytest.raises(ValueError, match="different colour"):
+        new_game(players=["blue", "blue"])
+
+
+def test_unknown_and_unimplemented_editions_say_so():
+    with pytest.raises(RuleNotImplemented, match="not implemented yet; available editions: clank"):
+        Game.new(edition="moonrakers")
+    with pytest.raises(ValueError, match="unknown edition 'chess'"):
+        Game.new(edition="chess")
+
+
+def test_unknown_keyword_is_a_type_error():
+    with pytest.raises(TypeError):
+        Game.new(players=2, sede=3)
+
+
+def test_legal_actions_are_stable_and_each_is_accepted():
+    game = new_game(seed=4)
+    _play_a_while(game, 40)
+    assert game.legal_actions() == game.legal_actions()
+    for action in game.legal_actions():
+        assert game.why_illegal(action) is None
+        assert action_from_dict(action.to_dict()) == action
+
+
+def test_undo_and_redo_within_a_turn():
+    game = new_game()
+    prepare(game, ["sidestep", "burgle"])
+    game.apply(Play("sidestep"))
+    game.apply(Move(0))
+    assert game.current_player.space == "hall"
+    assert game.undo() == Move(0)
+    assert game.current_player.space == "entrance" and game.current_player.boots == 1
+    assert game.can_redo
+    game.redo()
+    assert game.current_player.space == "hall"
+    game.undo()
+    game.undo()
+    assert game.current_player.hand == ["sidestep", "burgle"]
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        game.undo()
+
+
+def test_undo_never_crosses_a_revealed_card():
+    game = new_game()
+    prepare(game, ["scout", "burgle"])
+    game.apply(Play("burgle"))
+    game.apply(Play("scout"))  # draws a card: hidden information is now known
+    assert not game.can_undo
+    with pytest.raises(IllegalAction, match="revealed"):
+        game.undo()
+
+
+def test_undo_never_crosses_end_of_turn():
+    game = new_game()
+    prepare(game, [])
+    game.apply(EndTurn())
+    assert not game.can_undo
+
+
+def test_a_new_action_clears_redo():
+    game = new_game()
+    prepare(game, ["burgle", "stumble"])
+    game.apply(Play("burgle"))
+    game.undo()
+    game.apply(Play("stumble"))
+    assert not game.can_redo
+
+
+def test_replay_rebuilds_the_identical_game():
+    game = Game.new(players=3, seed=21) if _has_teaching_set() else new_game(players=3, seed=21)
+    _play_a_while(game, 300, seed=2)
+    again = game.replay()
+    assert again.state.to_dict() == game.state.to_dict()
+    assert again.actions == game.actions
+
+
+def test_json_round_trip_is_exact_and_keeps_the_rng():
+    game = new_game(seed=8)
+    _play_a_while(game, 150)
+    loaded = Game.from_json(game.to_json())
+    assert loaded.state.to_dict() == game.state.to_dict()
+    _play_a_while(game, 50, seed=9)
+    _play_a_while(loaded, 50, seed=9)
+    assert loaded.state.to_dict() == game.state.to_dict()
+
+
+def test_saves_from_the_future_are_refused():
+    doc = json.loads(new_game().to_json())
+    doc["version"] = 99
+    with pytest.raises(SaveError, match="version 99, made by a newer clankwidget"):
+        Game.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize(
+    "mangle, message",
+    [
+        (lambda d: d.update(checksum="0" * 64), "checksum"),
+        (lambda d: d["state"]["players"][0].update(gold=99), "checksum"),
+        (lambda d: d.update(format="something"), "not a clankwidget save"),
+        (lambda d: d.pop("actions"), "missing actions"),
+        (lambda d: d.update(version="1"), "'version' must be an integer"),
+    ],
+)
+def test_corrupt_saves_are_refused(mangle, message):
+    game = new_game(seed=3)
+    _play_a_while(game, 30)
+    doc = json.loads(game.to_json())
+    mangle(doc)
+    with pytest.raises(SaveError, match=message):
+        Game.from_json(json.dumps(doc))
+
+
+def test_a_tampered_save_with_a_fixed_checksum_is_still_refused():
+    from clankwidget.game import _digest
+
+    game = new_game(seed=3)
+    _play_a_while(game, 30)
+    doc = json.loads(game.to_json())
+    doc["state"]["players"][0]["gold"] += 50
+    doc["checksum"] = _digest({k: doc[k] for k in ("setup", "actions", "state")})
+    with pytest.raises(SaveError, match="does not follow from its actions"):
+        Game.from_json(json.dumps(doc))
+    doc = json.loads(game.to_json())
+    doc["actions"].append({"kind": "move", "path": 999})
+    doc["checksum"] = _digest({k: doc[k] for k in ("setup", "actions", "state")})
+    with pytest.raises(SaveError, match="cannot be replayed"):
+        Game.from_json(json.dumps(doc))
+
+
+def test_not_json_is_refused():
+    with pytest.raises(SaveError, match="not JSON"):
+        Game.from_json("{oops")
+
+
+def test_repr_is_stable():
+    assert repr(new_game(seed=1)) == "<Game clank on 'scenario-board', 2 players, seed 1: turn 1, blue to play>"
+
+
+def _has_teaching_set() -> bool:
+    from clankwidget import list_boards, list_card_sets
+
+    return "teaching-dungeon" in list_boards() and "clank-teaching" in list_card_sets()
