@@ -85,7 +85,10 @@ def _schema_check(kind: str, doc: Any, source: str) -> None:
     where = error.json_path
     if error.validator == "oneOf" and isinstance(error.instance, dict):
         keys = ", ".join(sorted(error.instance)) or "nothing"
-        problem = f"is not a known effect (it has {keys}; see the effect vocabulary in board_data/README.md)"
+        problem = (
+            f"is not a known effect (it has {keys}; "
+            "see the effect vocabulary in board_data/README.md)"
+        )
     elif error.validator == "additionalProperties":
         problem = f"{error.message} (check the spelling against board_data/README.md)"
     else:
@@ -111,7 +114,9 @@ def _resolve(name_or_path: str | Path, folder: str, kind: str) -> Path:
         return shipped
     known = ", ".join(_names(folder)) or "none"
     raise BoardDataError(
-        str(name_or_path), "$", f"no shipped {kind} by that name and no such file (shipped: {known})"
+        str(name_or_path),
+        "$",
+        f"no shipped {kind} by that name and no such file (shipped: {known})",
     )
 
 
@@ -247,7 +252,9 @@ class Board:
         for i, s in enumerate(doc["spaces"]):
             if s["id"] in index:
                 raise BoardDataError(
-                    source, f"$.spaces[{i}].id", f"expected a unique space id: {s['id']!r} is also $.spaces[{index[s['id']]}]"
+                    source,
+                    f"$.spaces[{i}].id",
+                    f"expected a unique space id: {s['id']!r} is also $.spaces[{index[s['id']]}]",
                 )
             index[s["id"]] = i
             kw = {k: v for k, v in s.items()}
@@ -259,29 +266,39 @@ class Board:
         for i, s in enumerate(doc["spaces"]):
             if "module" in s and module_ids and s["module"] not in module_ids:
                 raise BoardDataError(
-                    source, f"$.spaces[{i}].module", f"expected one of the ids in $.modules, got {s['module']!r}"
+                    source,
+                    f"$.spaces[{i}].module",
+                    f"expected one of the ids in $.modules, got {s['module']!r}",
                 )
         paths = []
         for i, p in enumerate(doc["paths"]):
             for end in ("from", "to"):
                 if p[end] not in index:
                     raise BoardDataError(
-                        source, f"$.paths[{i}].{end}", f"expected the id of a space in $.spaces, got {p[end]!r}"
+                        source,
+                        f"$.paths[{i}].{end}",
+                        f"expected the id of a space in $.spaces, got {p[end]!r}",
                     )
             if p["from"] == p["to"]:
-                raise BoardDataError(source, f"$.paths[{i}]", "expected a path between two different spaces")
+                raise BoardDataError(
+                    source, f"$.paths[{i}]", "expected a path between two different spaces"
+                )
             kw = {k: v for k, v in p.items() if k not in ("from", "to")}
             paths.append(Path_(index=i, a=p["from"], b=p["to"], **kw))
         for i, c in enumerate(doc.get("connectors", [])):
             if c["space"] not in index:
                 raise BoardDataError(
-                    source, f"$.connectors[{i}].space", f"expected the id of a space in $.spaces, got {c['space']!r}"
+                    source,
+                    f"$.connectors[{i}].space",
+                    f"expected the id of a space in $.spaces, got {c['space']!r}",
                 )
         kind = doc.get("kind", "board")
         starts = [s.id for s in spaces if s.start]
         if kind == "board" and len(starts) != 1:
             raise BoardDataError(
-                source, "$.spaces", f"expected exactly one space with \"start\": true, found {len(starts)}"
+                source,
+                "$.spaces",
+                f'expected exactly one space with "start": true, found {len(starts)}',
             )
         return cls(
             id=doc["id"],
@@ -398,7 +415,13 @@ class Board:
             data = {k: v for k, v in vars(s).items() if k not in ("index", "id")}
             g.add_node(s.id, **data)
         for p in self.paths:
-            attrs = dict(boots=p.boots, monsters=p.monsters, locked=p.locked, one_way=p.one_way, water=p.water)
+            attrs = dict(
+                boots=p.boots,
+                monsters=p.monsters,
+                locked=p.locked,
+                one_way=p.one_way,
+                water=p.water,
+            )
             g.add_edge(p.a, p.b, key=p.index, **attrs)
             if not p.one_way:
                 g.add_edge(p.b, p.a, key=p.index, **attrs)
@@ -490,9 +513,13 @@ class CardSet:
         cards: dict[str, Card] = {}
         for i, c in enumerate(doc["cards"]):
             if c["id"] in cards:
-                raise BoardDataError(source, f"$.cards[{i}].id", f"expected a unique card id: {c['id']!r} repeats")
+                raise BoardDataError(
+                    source, f"$.cards[{i}].id", f"expected a unique card id: {c['id']!r} repeats"
+                )
             if c["banner"] == "monster" and "defeat" not in c:
-                raise BoardDataError(source, f"$.cards[{i}]", "expected \"defeat\" (swords) on a monster")
+                raise BoardDataError(
+                    source, f"$.cards[{i}]", 'expected "defeat" (swords) on a monster'
+                )
             kw = dict(c)
             for key in _EFFECT_LISTS:
                 if key in kw:
@@ -504,7 +531,9 @@ class CardSet:
             for i, entry in enumerate(doc[key]):
                 if entry["card"] not in cards:
                     raise BoardDataError(
-                        source, f"$.{key}[{i}].card", f"expected the id of a card in $.cards, got {entry['card']!r}"
+                        source,
+                        f"$.{key}[{i}].card",
+                        f"expected the id of a card in $.cards, got {entry['card']!r}",
                     )
                 out.append((entry["card"], entry["count"]))
             return tuple(out)
@@ -513,7 +542,9 @@ class CardSet:
         for i, (cid, _) in enumerate(dungeon):
             if cards[cid].banner in ("starter", "reserve"):
                 raise BoardDataError(
-                    source, f"$.dungeon_deck[{i}].card", f"expected an ordinary, device or monster card, {cid!r} is {cards[cid].banner}"
+                    source,
+                    f"$.dungeon_deck[{i}].card",
+                    f"expected an ordinary, device or monster card, {cid!r} is {cards[cid].banner}",
                 )
         return cls(
             id=doc["id"],

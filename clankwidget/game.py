@@ -97,12 +97,21 @@ class Game:
         cards = load_cards(cards if cards is not None else default_cards)
         colours = _colours(players)
         if rules_cls.hit_all in colours:
-            raise ValueError(f"{rules_cls.hit_all!r} is not a player colour in {edition!r} games (its cubes are bounty hunters)")
+            raise ValueError(
+                f"{rules_cls.hit_all!r} is not a player colour in {edition!r} games "
+                "(its cubes are bounty hunters)"
+            )
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (2**63))
         if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-        setup = {"edition": edition, "colours": colours, "seed": int(seed), "board": board.raw, "cards": cards.raw}
+        setup = {
+            "edition": edition,
+            "colours": colours,
+            "seed": int(seed),
+            "board": board.raw,
+            "cards": cards.raw,
+        }
         return cls._from_setup(setup, rules_cls, board, cards)
 
     @classmethod
@@ -179,7 +188,9 @@ class Game:
         peek and then choose differently.
         """
         if not self.can_undo:
-            raise IllegalAction("undo", "nothing to undo since the last card, cube or secret was revealed")
+            raise IllegalAction(
+                "undo", "nothing to undo since the last card, cube or secret was revealed"
+            )
         self._rewind(len(self._actions) - 1)
         action = self._actions.pop()
         self._redo.append(action)
@@ -239,7 +250,9 @@ class Game:
 
     def scores(self) -> dict[str, int]:
         """Points by colour: final for players who left, the running tally for those inside."""
-        return dict(zip((p.colour for p in self.players), self.rules.scores(self.state), strict=True))
+        return dict(
+            zip((p.colour for p in self.players), self.rules.scores(self.state), strict=True)
+        )
 
     def winners(self) -> list[str]:
         """Colours of the winner(s): most points, ties to the most valuable artifact."""
@@ -263,11 +276,16 @@ class Game:
     def attack_cubes(self, extra: int = 0) -> tuple[dict[str, int], int]:
         """The bag as the next dragon attack will see it (bag + Clank! area), and its draws."""
         s = self.state
-        cubes = {c: s.bag.get(c, 0) + s.clank_area.get(c, 0) for c in set(s.bag) | set(s.clank_area)}
+        cubes = {
+            c: s.bag.get(c, 0) + s.clank_area.get(c, 0) for c in set(s.bag) | set(s.clank_area)
+        }
         return cubes, self.rules.rage_value(s) + self.rules.dangers(s) + extra
 
     def attack_odds(self, extra: int = 0):
-        """Exact odds of the next dragon attack from the current state (see :mod:`clankwidget.odds`)."""
+        """Exact odds of the next dragon attack from the current state.
+
+        See :func:`clankwidget.odds.attack_odds` for the object returned.
+        """
         from . import odds
 
         cubes, draws = self.attack_cubes(extra)
@@ -293,7 +311,12 @@ class Game:
             "actions": [a.to_dict() for a in self._actions],
             "state": self.state.to_dict(),
         }
-        doc = {"format": "clankwidget-save", "version": SAVE_VERSION, **body, "checksum": _digest(body)}
+        doc = {
+            "format": "clankwidget-save",
+            "version": SAVE_VERSION,
+            **body,
+            "checksum": _digest(body),
+        }
         return json.dumps(doc, indent=indent)
 
     @classmethod
@@ -311,7 +334,8 @@ class Game:
             raise SaveError(f"corrupt save: 'version' must be an integer, got {version!r}")
         if version > SAVE_VERSION:
             raise SaveError(
-                f"this save is version {version}, made by a newer clankwidget; this one reads versions up to {SAVE_VERSION}"
+                f"this save is version {version}, made by a newer clankwidget; "
+                f"this one reads versions up to {SAVE_VERSION}"
             )
         missing = [k for k in ("setup", "actions", "state", "checksum") if k not in doc]
         if missing:
@@ -326,7 +350,9 @@ class Game:
                 try:
                     game._apply(action_from_dict(a))
                 except (ValueError, IllegalAction) as exc:
-                    raise SaveError(f"corrupt save: action {i} ({a}) cannot be replayed: {exc}") from None
+                    raise SaveError(
+                        f"corrupt save: action {i} ({a}) cannot be replayed: {exc}"
+                    ) from None
         except SaveError:
             raise
         except BoardDataError as exc:
@@ -347,8 +373,13 @@ class Game:
         return Game.from_json(self.to_json())
 
     def __repr__(self) -> str:
-        status = "over" if self.is_over else f"turn {self.state.turn}, {self.current_player.colour} to play"
-        return f"<Game {self.edition} on {self.board.id!r}, {len(self.players)} players, seed {self.seed}: {status}>"
+        status = (
+            "over"
+            if self.is_over
+            else f"turn {self.state.turn}, {self.current_player.colour} to play"
+        )
+        where = f"{self.edition} on {self.board.id!r}, {len(self.players)} players"
+        return f"<Game {where}, seed {self.seed}: {status}>"
 
 
 def _as_action(action: Action | dict) -> Action:
@@ -369,7 +400,9 @@ def _colours(players: int | Iterable[str]) -> list[str]:
         raise ValueError(f"Clank! takes 2 to 4 players, got {len(colours)} colours")
     for c in colours:
         if c not in PLAYER_COLOURS:
-            raise ValueError(f"unknown player colour {c!r}; choose from {', '.join(PLAYER_COLOURS)}")
+            raise ValueError(
+                f"unknown player colour {c!r}; choose from {', '.join(PLAYER_COLOURS)}"
+            )
     if len(set(colours)) != len(colours):
         raise ValueError(f"each player needs a different colour, got {colours}")
     return colours

@@ -19,7 +19,9 @@ def cards_doc() -> dict:
 
 
 def new_game(players=2, seed=0, cards=None, board=BOARD) -> Game:
-    return Game.new(board=board, cards=cards if cards is not None else CARDS, players=players, seed=seed)
+    return Game.new(
+        board=board, cards=cards if cards is not None else CARDS, players=players, seed=seed
+    )
 
 
 def custom_cards(**setup_changes) -> CardSet:
@@ -43,4 +45,10 @@ def prepare(game: Game, hand=(), *, space=None, **pool) -> None:
 def cube_total(game: Game, colour: str) -> int:
     s = game.state
     p = next(q for q in s.players if q.colour == colour)
-    return p.supply + p.damage + s.clank_area.get(colour, 0) + s.bag.get(colour, 0) + s.aside.get(colour, 0)
+    return (
+        p.supply
+        + p.damage
+        + s.clank_area.get(colour, 0)
+        + s.bag.get(colour, 0)
+        + s.aside.get(colour, 0)
+    )

@@ -176,7 +176,10 @@ def test_not_json_is_refused():
 
 
 def test_repr_is_stable():
-    assert repr(new_game(seed=1)) == "<Game clank on 'scenario-board', 2 players, seed 1: turn 1, blue to play>"
+    assert (
+        repr(new_game(seed=1))
+        == "<Game clank on 'scenario-board', 2 players, seed 1: turn 1, blue to play>"
+    )
 
 
 def _has_teaching_set() -> bool:

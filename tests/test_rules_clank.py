@@ -62,7 +62,9 @@ def test_opening_row_never_has_a_dragon():
 
 def test_secrets_and_idols_dealt_face_down_by_slot():
     s = new_game(seed=3).state
-    assert len(s.space_tokens["nook"]) == 2 and {t["kind"] for t in s.space_tokens["nook"]} == {"minor"}
+    assert len(s.space_tokens["nook"]) == 2 and {t["kind"] for t in s.space_tokens["nook"]} == {
+        "minor"
+    }
     assert len(s.space_tokens["sanctum"]) == 1 and s.space_tokens["sanctum"][0]["kind"] == "major"
     assert [t["kind"] for t in s.space_tokens["shrine"]] == ["idol"] * 3
 
@@ -275,7 +277,9 @@ def test_monster_icons_hurt_unless_paid_with_swords():
     game = new_game()
     prepare(game, [], space="hall", boots=2, swords=1)
     legal = game.legal_actions()
-    assert Move(HALL_DEN, 0) in legal and Move(HALL_DEN, 1) in legal and Move(HALL_DEN, 2) not in legal
+    assert (
+        Move(HALL_DEN, 0) in legal and Move(HALL_DEN, 1) in legal and Move(HALL_DEN, 2) not in legal
+    )
     game.apply(Move(HALL_DEN, 1))
     p = game.current_player
     assert (p.damage, p.swords, p.space) == (1, 0, "den")
@@ -304,7 +308,9 @@ def test_locked_tunnels_need_a_master_key():
     prepare(game, [], space="gallery", boots=1)
     with pytest.raises(IllegalAction, match="locked"):
         game.apply(Move(GALLERY_VAULT))
-    game.current_player.tokens.append({"kind": "market", "id": "master-key", "name": "Master Key", "points": 5, "grants": "key"})
+    game.current_player.tokens.append(
+        {"kind": "market", "id": "master-key", "name": "Master Key", "points": 5, "grants": "key"}
+    )
     game.apply(Move(GALLERY_VAULT))
     assert game.current_player.space == "vault"
 
@@ -384,8 +390,21 @@ def test_dragon_egg_raises_rage_and_kept_potions_can_be_used_later():
     game = new_game()
     s = game.state
     s.space_tokens["nook"] = [
-        {"kind": "minor", "id": "egg", "name": "Dragon Egg", "keep": True, "egg": True, "points": 3},
-        {"kind": "minor", "id": "potion", "name": "Healing Draught", "keep": True, "use": [{"heal": 1}]},
+        {
+            "kind": "minor",
+            "id": "egg",
+            "name": "Dragon Egg",
+            "keep": True,
+            "egg": True,
+            "points": 3,
+        },
+        {
+            "kind": "minor",
+            "id": "potion",
+            "name": "Healing Draught",
+            "keep": True,
+            "use": [{"heal": 1}],
+        },
     ]
     rage = s.rage
     prepare(game, [], space="shrine", boots=3, damage=2, supply=28)
@@ -421,11 +440,15 @@ def test_taking_an_artifact_is_an_action_one_at_a_time_unless_a_backpack():
     assert game.current_player.artifacts == []  # entering does not take it
     rage = s.rage
     game.apply(TakeArtifact())
-    assert game.current_player.artifacts == [5] and s.rage == rage + 1 and "attic" not in s.artifacts
+    assert (
+        game.current_player.artifacts == [5] and s.rage == rage + 1 and "attic" not in s.artifacts
+    )
     prepare(game, [], space="crypt")
     with pytest.raises(IllegalAction, match="cannot carry another artifact"):
         game.apply(TakeArtifact())
-    game.current_player.tokens.append({"kind": "market", "id": "backpack", "name": "Backpack", "points": 5, "grants": "backpack"})
+    game.current_player.tokens.append(
+        {"kind": "market", "id": "backpack", "name": "Backpack", "points": 5, "grants": "backpack"}
+    )
     game.apply(TakeArtifact())
     assert game.current_player.artifacts == [5, 10]
 
@@ -538,7 +561,9 @@ def test_escaping_with_an_artifact_earns_the_mastery_token_and_ends_movement():
     game = new_game()
     _escape(game)
     p = game.players[0]
-    assert p.status == "escaped" and any(t["id"] == "mastery" and t["points"] == 20 for t in p.tokens)
+    assert p.status == "escaped" and any(
+        t["id"] == "mastery" and t["points"] == 20 for t in p.tokens
+    )
     assert not any(isinstance(a, Move) for a in game.legal_actions())
     game.apply(EndTurn())
     assert game.state.countdown == 1 and game.state.countdown_player == 0
@@ -557,8 +582,16 @@ def test_countdown_spaces_two_to_four_attack_with_extra_cubes_and_five_knocks_ou
         p.damage, p.supply = 0, p.supply + p.damage  # keep the others alive to see space 5
         s.clank_area[p.colour] = 0
         game.apply(EndTurn())
-        extras += [line for line in game.log[-6:] if line.startswith("Countdown space") and line not in extras]
-    assert [e.split(":")[0] for e in extras] == ["Countdown space 2 (+1)", "Countdown space 3 (+2)", "Countdown space 4 (+3)"]
+        extras += [
+            line
+            for line in game.log[-6:]
+            if line.startswith("Countdown space") and line not in extras
+        ]
+    assert [e.split(":")[0] for e in extras] == [
+        "Countdown space 2 (+1)",
+        "Countdown space 3 (+2)",
+        "Countdown space 4 (+3)",
+    ]
     assert s.countdown == 5 and s.end_reason == "the countdown ran out"
     assert [p.status for p in game.players] == ["escaped", "knocked-out", "knocked-out"]
 
@@ -719,5 +752,7 @@ def test_the_text_of_a_card_comes_from_its_effects():
     from clankwidget.rules.effects import describe
 
     doc = {c["id"]: c for c in cards_doc()["cards"]}
-    assert describe(doc["pal"]["play"]) == "+1 Skill, if you have another companion in play: +2 Skill"
+    assert (
+        describe(doc["pal"]["play"]) == "+1 Skill, if you have another companion in play: +2 Skill"
+    )
     assert describe(doc["hush"]["play"]) == "-2 Clank!"

@@ -53,13 +53,22 @@ def _example_game() -> Game:
         {"from": "stair", "to": "hq"},
     ]
     board = Board.from_dict(
-        {"format": "clankwidget-board", "version": 1, "id": "example", "title": "Example",
-         "edition": "clank", "spaces": spaces, "paths": paths},
+        {
+            "format": "clankwidget-board",
+            "version": 1,
+            "id": "example",
+            "title": "Example",
+            "edition": "clank",
+            "spaces": spaces,
+            "paths": paths,
+        },
         source="<example>",
     )
     doc = copy.deepcopy(cards_doc())
     doc["setup"]["artifacts_removed"] = {"3": 0}
-    return Game.new(board=board, cards=CardSet.from_dict(doc), players=["yellow", "red", "green"], seed=1)
+    return Game.new(
+        board=board, cards=CardSet.from_dict(doc), players=["yellow", "red", "green"], seed=1
+    )
 
 
 def test_a_turn_played_out():
@@ -108,7 +117,9 @@ def test_a_turn_played_out():
     rules.rng = _RiggedBag(rules.rng, game, {"yellow": 2, "red": 1})
     game.apply(EndTurn())
     draws = rules.setup_numbers["rage_track"][s.rage] + 1
-    assert f"The dragon attacks: {draws} cubes drawn: {draws - 3} black, 2 yellow, 1 red" in game.log
+    assert (
+        f"The dragon attacks: {draws} cubes drawn: {draws - 3} black, 2 yellow, 1 red" in game.log
+    )
     assert yellow.damage == 5
     assert len(yellow.hand) == 5 and yellow.swords == 0  # discarded, drew 5, sword wasted
     assert game.current_player.colour == "red"  # "play passes to your left"

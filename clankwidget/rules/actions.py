@@ -181,4 +181,3 @@ def action_from_dict(data: Any) -> Action:
             raise ValueError(f"action {kind!r}: {name!r} must be a string, got {value!r}")
         kwargs[name] = value
     return cls(**kwargs)
-

@@ -57,7 +57,8 @@ class ClankRules(DeckBuildingRules):
                 for _ in range(slots):
                     if not pools[size]:
                         raise ValueError(
-                            f"card set {self.cards.id!r} has too few {size} secrets for board {self.board.id!r}"
+                            f"card set {self.cards.id!r} has too few {size} secrets "
+                            f"for board {self.board.id!r}"
                         )
                     stack.append(pools[size].pop())
             if sp.idols and self.cards.idol:
@@ -73,7 +74,9 @@ class ClankRules(DeckBuildingRules):
         if space.start and p.artifacts:
             p.status = ESCAPED
             mastery = self.setup_numbers.get("mastery_points", 20)
-            p.tokens.append({"kind": "mastery", "id": "mastery", "name": "Mastery token", "points": mastery})
+            p.tokens.append(
+                {"kind": "mastery", "id": "mastery", "name": "Mastery token", "points": mastery}
+            )
             self.say(s, f"{self.name(p)} escapes the dungeon with the Mastery token (+{mastery})")
             return
         if space.heal:

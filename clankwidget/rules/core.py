@@ -64,7 +64,9 @@ class DeckBuildingRules:
         self.rng = rng
         n = len(colours)
         su = self.setup_numbers
-        players = [PlayerState(colour=c, space=self.board.start, supply=su["cubes"]) for c in colours]
+        players = [
+            PlayerState(colour=c, space=self.board.start, supply=su["cubes"]) for c in colours
+        ]
         s = GameState(edition=self.edition, players=players)
         s.bag = {"black": su["black_cubes"]}
         s.clank_area = {c: 0 for c in colours}
@@ -204,7 +206,11 @@ class DeckBuildingRules:
         p.hand.remove(a.card)
         p.play.append(a.card)
         card = self.card(a.card)
-        self.say(s, f"{self.name(p)} plays {card.name}" + (f" ({describe(card.play)})" if card.play else ""))
+        self.say(
+            s,
+            f"{self.name(p)} plays {card.name}"
+            + (f" ({describe(card.play)})" if card.play else ""),
+        )
         self.after_play(s, p, card)
         self.apply_effects(s, p, card.play, source=a.card, hold=True)
 
@@ -214,7 +220,11 @@ class DeckBuildingRules:
     def _check_acquire(self, s, p, a: A.Acquire):
         cid = self._row_card(s, a.slot)
         if cid is None:
-            return f"row slot {a.slot} is empty" if 0 <= a.slot < len(s.row) else f"there is no row slot {a.slot}"
+            return (
+                f"row slot {a.slot} is empty"
+                if 0 <= a.slot < len(s.row)
+                else f"there is no row slot {a.slot}"
+            )
         card = self.card(cid)
         if card.is_monster:
             return f"{card.name} is a monster: defeat it with Swords"
@@ -259,7 +269,11 @@ class DeckBuildingRules:
     def _check_defeat(self, s, p, a: A.Defeat):
         cid = self._row_card(s, a.slot)
         if cid is None:
-            return f"row slot {a.slot} is empty" if 0 <= a.slot < len(s.row) else f"there is no row slot {a.slot}"
+            return (
+                f"row slot {a.slot} is empty"
+                if 0 <= a.slot < len(s.row)
+                else f"there is no row slot {a.slot}"
+            )
         card = self.card(cid)
         if not card.is_monster:
             return f"{card.name} is not a monster: acquire it with Skill"
@@ -282,7 +296,11 @@ class DeckBuildingRules:
 
     def _defeat(self, s, p, card: Card, from_row: bool):
         p.swords -= card.defeat
-        self.say(s, f"{self.name(p)} defeats {card.name}" + (f" ({describe(card.reward)})" if card.reward else ""))
+        self.say(
+            s,
+            f"{self.name(p)} defeats {card.name}"
+            + (f" ({describe(card.reward)})" if card.reward else ""),
+        )
         self.apply_effects(s, p, card.reward, source=card.id)
         self.after_gain(s, p, card, from_row)
 
@@ -334,8 +352,18 @@ class DeckBuildingRules:
             points = s.crowns.pop(0)
         elif isinstance(points, list):
             points = points[0] if points else 0
-        p.tokens.append({"kind": "market", "id": a.item, "name": item["name"], "points": points, "grants": item["grants"]})
-        self.say(s, f"{self.name(p)} buys a {item['name']}" + (f" worth {points}" if points else ""))
+        p.tokens.append(
+            {
+                "kind": "market",
+                "id": a.item,
+                "name": item["name"],
+                "points": points,
+                "grants": item["grants"],
+            }
+        )
+        self.say(
+            s, f"{self.name(p)} buys a {item['name']}" + (f" worth {points}" if points else "")
+        )
         self.apply_effects(s, p, item.get("buy", ()), source=a.item)
 
     # ------------------------------------------------------------- movement
@@ -353,13 +381,15 @@ class DeckBuildingRules:
         if p.exhausted:
             return "you cannot use Boots again this turn"
         if p.boots < path.boots:
-            return f"that path needs {path.boots} Boot{'s' if path.boots > 1 else ''}; you have {p.boots}"
+            plural = "s" if path.boots > 1 else ""
+            return f"that path needs {path.boots} Boot{plural}; you have {p.boots}"
         if path.locked and not self.has_key(s, p):
             return "that path is locked: you need a Master Key"
         if path.water and not p.owns("canoe"):
             return "that is a water path: you need a Canoe"
         if not 0 <= a.swords <= path.monsters:
-            return f"that path has {path.monsters} monster icon{'s' if path.monsters != 1 else ''}; pay 0 to {path.monsters} Swords"
+            icons = f"{path.monsters} monster icon" + ("s" if path.monsters != 1 else "")
+            return f"that path has {icons}; pay 0 to {path.monsters} Swords"
         if a.swords > p.swords:
             return f"you have only {p.swords} Swords"
         hurt = path.monsters - a.swords
@@ -384,7 +414,11 @@ class DeckBuildingRules:
         p.boots -= path.boots
         p.swords -= a.swords
         hurt = path.monsters - a.swords
-        self.say(s, f"{self.name(p)} moves to {self.board.space(dest).name}" + (f", taking {hurt} damage" if hurt else ""))
+        self.say(
+            s,
+            f"{self.name(p)} moves to {self.board.space(dest).name}"
+            + (f", taking {hurt} damage" if hurt else ""),
+        )
         if hurt:
             self.damage_from_supply(s, p, hurt)
         self.enter(s, p, dest, teleport=False)
@@ -420,7 +454,9 @@ class DeckBuildingRules:
             return "there is no artifact here"
         room = 1 + p.owns("backpack")
         if len(p.artifacts) >= room:
-            return "you cannot carry another artifact" + ("" if room > 1 else " (a Backpack holds one more)")
+            return "you cannot carry another artifact" + (
+                "" if room > 1 else " (a Backpack holds one more)"
+            )
         return None
 
     def _do_take_artifact(self, s, p, a):
@@ -444,7 +480,9 @@ class DeckBuildingRules:
 
     # ---------------------------------------------------------------- effects
 
-    def apply_effects(self, s, p: PlayerState | None, effects, source: str | None, hold: bool = False):
+    def apply_effects(
+        self, s, p: PlayerState | None, effects, source: str | None, hold: bool = False
+    ):
         """Apply effects in order. A choice pauses: the rest waits in ``s.pending``."""
         effects = list(effects)
         for i, e in enumerate(effects):
@@ -494,27 +532,36 @@ class DeckBuildingRules:
             self.apply_edition_effect(s, p, key, value)
 
     def apply_edition_effect(self, s, p, key, value) -> None:
+        """Hook: effects an edition adds to the vocabulary."""
         from ..errors import RuleNotImplemented
 
         raise RuleNotImplemented(f"the {self.edition!r} rules do not know the effect {key!r}")
 
     def condition(self, s, p, cond: dict, source: str | None) -> bool:
-        for key in cond:
-            if key == "companion":
-                others = sum(1 for cid in p.play if self.card(cid).companion)
-                if source is not None and source in p.play and self.card(source).companion:
-                    others -= 1
-                if others < 1:
-                    return False
-            elif key == "artifact" and not p.artifacts:
-                return False
-            elif key == "depths" and not self.board.space(p.space).depths:
-                return False
-            elif key == "key" and not self.has_key(s, p):
-                return False
-            elif key == "crown" and not p.owns("crown"):
-                return False
-        return True
+        """Whether every test in ``cond`` holds for ``p`` (``source``: the card asking)."""
+        return all(self._test(s, p, key, source) for key in cond)
+
+    def _test(self, s, p, key: str, source: str | None) -> bool:
+        if key == "companion":
+            others = sum(1 for cid in p.play if self.card(cid).companion)
+            if source is not None and source in p.play and self.card(source).companion:
+                others -= 1  # the card itself does not count as "another" companion
+            return others >= 1
+        if key == "artifact":
+            return bool(p.artifacts)
+        if key == "depths":
+            return self.board.space(p.space).depths
+        if key == "key":
+            return self.has_key(s, p)
+        if key == "crown":
+            return p.owns("crown") > 0
+        return self.edition_test(s, p, key, source)
+
+    def edition_test(self, s, p, key: str, source: str | None) -> bool:
+        """Hook: conditions an edition adds to the vocabulary."""
+        from ..errors import RuleNotImplemented
+
+        raise RuleNotImplemented(f"the {self.edition!r} rules do not know the condition {key!r}")
 
     def release_held(self, s, p) -> None:
         """Conditional play effects wait until their condition holds (within the turn)."""
@@ -555,7 +602,8 @@ class DeckBuildingRules:
                 return True
             pending = {
                 "kind": "trash",
-                "prompt": f"{cname}: trash a card" + ("" if spec.get("optional", True) else " (you must)"),
+                "prompt": f"{cname}: trash a card"
+                + ("" if spec.get("optional", True) else " (you must)"),
                 "options": [f"{self.card(c).name} ({z})" for z, c in values],
                 "values": values,
                 "optional": spec.get("optional", True),
@@ -687,7 +735,9 @@ class DeckBuildingRules:
         total = int(counts.sum())
         k = min(draws, total)
         picked = self.rng.choice(total, size=k, replace=False) if k else np.empty(0, dtype=np.int64)
-        drawn = np.bincount(np.searchsorted(np.cumsum(counts), picked, side="right"), minlength=len(order))
+        drawn = np.bincount(
+            np.searchsorted(np.cumsum(counts), picked, side="right"), minlength=len(order)
+        )
         self.revealed = True
         got = {c: int(n) for c, n in zip(order, drawn, strict=True) if n}
         shown = ", ".join(f"{n} {c}" for c, n in got.items()) or "nothing"
@@ -737,7 +787,9 @@ class DeckBuildingRules:
             s.row[i] = new
             self.revealed = True
             card = self.card(new)
-            self.say(s, f"{card.name} enters the row" + (" (dragon attack!)" if card.dragon else ""))
+            self.say(
+                s, f"{card.name} enters the row" + (" (dragon attack!)" if card.dragon else "")
+            )
             dragon = dragon or card.dragon
             self.apply_effects(s, None, card.arrive, source=new)
         if dragon:
@@ -810,7 +862,11 @@ class DeckBuildingRules:
         s.end_reason = reason
         s.pending = None
         scores = self.scores(s)
-        self.say(s, f"Game over ({reason}): " + ", ".join(f"{self.name(q)} {v}" for q, v in zip(s.players, scores, strict=True)))
+        self.say(
+            s,
+            f"Game over ({reason}): "
+            + ", ".join(f"{self.name(q)} {v}" for q, v in zip(s.players, scores, strict=True)),
+        )
 
     # --------------------------------------------------------------- scoring
 

@@ -33,7 +33,7 @@ def condition_text(condition: dict) -> str:
 
 
 def _one(effect: dict) -> str:
-    (key, value), *rest = effect.items()
+    key, value = next(iter(effect.items()))
     if key in _AMOUNTS:
         one, many = _AMOUNTS[key]
         return f"+{value} {one if value == 1 else many}"
