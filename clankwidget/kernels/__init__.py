@@ -2,6 +2,7 @@
 
 Kernels are private (``_name``). The public functions in :mod:`clankwidget.odds`,
 :mod:`clankwidget.paths` and :mod:`clankwidget.deck` validate input, build arrays, call
-them and wrap the results. Every kernel has a slow, obviously correct plain-Python twin in ``tests/naive_*.py``
-(``naive_odds``, ``naive_paths``, ``naive_deck``), and tests compare them on random inputs.
+them and wrap the results. Every kernel has a slow, obviously correct plain-Python twin
+in ``tests/naive_odds.py``, ``tests/naive_paths.py`` or ``tests/naive_deck.py``, and the
+tests compare them on many random inputs.
 """
