@@ -2,8 +2,16 @@
 
 >>> import clankwidget as cw
 >>> game = cw.Game.new(players=3, seed=7)
->>> board = cw.load_board("teaching-dungeon")
+>>> game.attack_odds().expected("blue")  # doctest: +SKIP
+
+The submodules ``odds``, ``paths``, ``deck``, ``bots``, ``simulate``, ``plots``,
+``lessons`` and ``widget`` (with ``play`` and ``ClankBoard``) load on first use, so that
+``import clankwidget`` stays quick.
 """
+
+from __future__ import annotations
+
+import importlib
 
 from .data import Board, CardSet, list_boards, list_card_sets, load_board, load_cards
 from .data import Path_ as Tunnel
@@ -13,10 +21,14 @@ from .rules import actions
 
 __version__ = "0.1.0"
 
+_LAZY_MODULES = {"odds", "paths", "deck", "bots", "simulate", "plots", "lessons", "widget"}
+_LAZY_NAMES = {"play": "widget", "ClankBoard": "widget"}
+
 __all__ = [
     "Board",
     "BoardDataError",
     "CardSet",
+    "ClankBoard",
     "ClankwidgetError",
     "Game",
     "IllegalAction",
@@ -28,4 +40,18 @@ __all__ = [
     "list_card_sets",
     "load_board",
     "load_cards",
+    "play",
+    *sorted(_LAZY_MODULES),
 ]
+
+
+def __getattr__(name: str):
+    if name in _LAZY_MODULES:
+        return importlib.import_module(f".{name}", __name__)
+    if name in _LAZY_NAMES:
+        return getattr(importlib.import_module(f".{_LAZY_NAMES[name]}", __name__), name)
+    raise AttributeError(f"module 'clankwidget' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
