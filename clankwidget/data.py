@@ -9,6 +9,7 @@ and what was expected there.
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -82,26 +83,71 @@ def _schema_check(kind: str, doc: Any, source: str) -> None:
     error = best_match(_validator(kind).iter_errors(doc))
     if error is None:
         return
-    where = error.json_path
+    error = _innermost(error)
+    raise BoardDataError(source, error.json_path, f"expected {_expected(error)}: {_problem(error)}")
+
+
+def _innermost(error):
+    """For a ``oneOf`` (an effect), descend into the branch the object meant to be.
+
+    An effect names its kind by its key (``{"if": ..., "then": [...]}``); when exactly one
+    branch requires keys the object has, its errors are the useful ones, however deep.
+    """
+    while error.validator == "oneOf" and isinstance(error.instance, dict) and error.context:
+        branches = error.validator_value
+        meant = [
+            i
+            for i, branch in enumerate(branches)
+            if branch.get("required") and set(branch["required"]) <= set(error.instance)
+        ]
+        if len(meant) != 1:
+            break
+        inner = [e for e in error.context if e.relative_schema_path[0] == meant[0]]
+        if not inner:
+            break
+        from jsonschema.exceptions import best_match
+
+        error = best_match(inner)
+    return error
+
+
+def _problem(error) -> str:
     if error.validator == "oneOf" and isinstance(error.instance, dict):
         keys = ", ".join(sorted(error.instance)) or "nothing"
-        problem = (
-            f"is not a known effect (it has {keys}; "
-            "see the effect vocabulary in board_data/README.md)"
-        )
-    elif error.validator == "additionalProperties":
-        problem = f"{error.message} (check the spelling against board_data/README.md)"
-    else:
-        problem = error.message
-    raise BoardDataError(source, where, f"expected {_expected(error)}: {problem}")
+        return f"{{{keys}}} is not in the vocabulary (see board_data/README.md)"
+    if error.validator == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        unknown = sorted(set(error.instance) - set(allowed))
+        hints = []
+        for name in unknown:
+            close = difflib.get_close_matches(name, allowed, n=1)
+            hints.append(f"{name!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+        return f"unknown field {', '.join(hints)}"
+    return error.message
 
 
 def _expected(error) -> str:
     schema = error.schema if isinstance(error.schema, dict) else {}
-    if "description" in schema:
-        return schema["description"].rstrip(".")
-    if error.validator in ("type", "enum", "const", "pattern", "minimum", "maximum"):
-        return f"{error.validator} {error.validator_value!r}"
+    if "title" in schema:
+        return schema["title"]
+    if error.validator == "oneOf" and isinstance(error.instance, dict):
+        return "a known effect"
+    if error.validator == "additionalProperties":
+        return "only the fields board_data/README.md lists"
+    if error.validator == "const":
+        return repr(error.validator_value)
+    if error.validator == "enum":
+        return "one of " + ", ".join(repr(v) for v in error.validator_value)
+    if error.validator == "type":
+        return f"a value of type {error.validator_value}"
+    if error.validator == "required":
+        return "the required fields"
+    if error.validator in ("minimum", "exclusiveMinimum"):
+        return f"a number at least {error.validator_value}"
+    if error.validator == "maximum":
+        return f"a number at most {error.validator_value}"
+    if error.validator == "pattern":
+        return "lower-case letters, digits, '-' and '_'"
     return "a value that matches the schema"
 
 
