@@ -1,0 +1,630 @@
+"""Kernels for the dragon bag: exact attack odds, sampled attacks, odds over many attacks.
+
+Everything here works on counts of cubes by colour *category*, never on colour names.
+Two layouts are used:
+
+* the one-attack kernels (:func:`_attack_joint`) take the players' cube counts as an
+  ``int64`` array plus the hit-all (red) and black counts as scalars;
+* the many-attack kernels (:func:`_knockout_dp`, :func:`_simulate_knockouts`) take rows of
+  categories ``[black, hit_all, player 0, player 1, ...]``.
+
+A drawn black cube is set aside; a drawn player cube is one damage to that player and
+leaves the bag; a drawn hit-all cube is one damage to every player, leaves the bag for the
+rest of this attack, and is back in the bag at the next attack.
+
+Randomness: the sampling kernels never own a generator. They take ``rng``, a ``uint64``
+array of 6 words: a xoshiro256** state (words 0-3, not all zero) and a one-word buffer
+(word 4 holds a spare 32-bit half, word 5 says whether it is full). The public functions
+seed it from a :class:`numpy.random.Generator`; the kernels advance it in place, so the
+same seed gives the same stream. Each 64-bit output is used as two 32-bit words, the high
+half first, and an integer in ``[0, bound)`` is drawn from the words with Lemire's
+multiply-and-reject method, which is exactly uniform.
+
+Every kernel has a plain-Python twin in ``tests/naive_odds.py``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+
+from ._jit import kernel
+
+# Under NUMBA_DISABLE_JIT=1 the kernels run as plain Python on NumPy scalars, and NumPy warns
+# when a uint64 product wraps, where compiled code wraps silently (as xoshiro wants). The
+# flag is a compile-time constant for numba, so the compiled kernels keep the plain product.
+_PURE_PYTHON = bool(numba.config.DISABLE_JIT)
+_MASK64 = 0xFFFFFFFFFFFFFFFF
+
+_U5 = np.uint64(5)
+_U9 = np.uint64(9)
+_U17 = np.uint64(17)
+_U32 = np.uint64(32)
+_M32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(1 << 32)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+# Above this value of N*log(1 + theta) the scaled binomial weights could overflow a float
+# (see _fill_weights); the kernels then build them from log-gamma instead.
+_LOG_WEIGHTS_ABOVE = 600.0
+
+
+# ---------------------------------------------------------------------------
+# Random numbers
+
+
+@kernel
+def _wmul(a, c):
+    """``a * c`` modulo 2**64 for uint64 scalars."""
+    if _PURE_PYTHON:
+        return np.uint64((int(a) * int(c)) & _MASK64)
+    return a * c
+
+
+@kernel
+def _rotl(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@kernel
+def _xoshiro_next(rng):
+    """The next 64-bit output of xoshiro256** (state in ``rng[0:4]``, advanced in place)."""
+    s0 = rng[0]
+    s1 = rng[1]
+    s2 = rng[2]
+    s3 = rng[3]
+    result = _wmul(_rotl(_wmul(s1, _U5), 7), _U9)
+    t = s1 << _U17
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] = s2
+    rng[3] = s3
+    return result
+
+
+@kernel
+def _next_word(rng):
+    """The next 32-bit word (as uint64): high half of a xoshiro output, then its low half."""
+    if rng[5] != 0:
+        rng[5] = np.uint64(0)
+        return rng[4]
+    r = _xoshiro_next(rng)
+    rng[4] = r & _M32
+    rng[5] = np.uint64(1)
+    return r >> _U32
+
+
+@kernel
+def _bounded(rng, bound):
+    """A uniform integer in ``[0, bound)``, ``1 <= bound < 2**32`` (Lemire, with rejection)."""
+    s = np.uint64(bound)
+    m = _next_word(rng) * s  # both factors < 2**32: no wrap
+    low = m & _M32
+    if low < s:
+        floor = (_TWO32 - s) % s
+        while low < floor:
+            m = _next_word(rng) * s
+            low = m & _M32
+    return np.int64(m >> _U32)
+
+
+# ---------------------------------------------------------------------------
+# Hypergeometric weights
+
+
+@kernel
+def _use_log_weights(total, draws):
+    """Whether the scaled weights for drawing ``draws`` of ``total`` need the log path."""
+    theta = draws / (total - draws)
+    return total * math.log1p(theta) > _LOG_WEIGHTS_ABOVE
+
+
+@kernel
+def _fill_weights(count, draws, theta, use_log, row):
+    """Fill ``row[x]``, x = 0..min(count, draws), with ``C(count, x) * theta**x / e**shift``.
+
+    With ``theta = draws / (total - draws)`` these weights peak near the expected number of
+    cubes drawn, so products of them across colours are close to 1 where the probability is;
+    the probability of an outcome ``x`` is ``prod_c row_c[x_c] / norm`` with
+    ``norm = C(total, draws) * theta**draws / e**(sum of shifts)``. Returns ``shift`` (0 on
+    the plain path, which cannot overflow while ``total*log1p(theta) <= 600`` because every
+    weight is at most ``(1 + theta)**count``).
+    """
+    top = min(count, draws)
+    if not use_log:
+        v = 1.0
+        row[0] = 1.0
+        for x in range(top):
+            v = v * (count - x) / (x + 1) * theta
+            row[x + 1] = v
+        return 0.0
+    log_theta = math.log(theta)
+    base = math.lgamma(count + 1.0)
+    shift = -math.inf
+    for x in range(top + 1):
+        v = base - math.lgamma(x + 1.0) - math.lgamma(count - x + 1.0) + x * log_theta
+        row[x] = v
+        if v > shift:
+            shift = v
+    for x in range(top + 1):
+        row[x] = math.exp(row[x] - shift)
+    return shift
+
+
+@kernel
+def _log_norm(total, draws, theta):
+    """``log(C(total, draws) * theta**draws)``."""
+    return (
+        math.lgamma(total + 1.0)
+        - math.lgamma(draws + 1.0)
+        - math.lgamma(total - draws + 1.0)
+        + draws * math.log(theta)
+    )
+
+
+@kernel
+def _plain_norm(total, draws, theta):
+    """``C(total, draws) * theta**draws`` by the same recurrence as the plain weights."""
+    v = 1.0
+    for x in range(draws):
+        v = v * (total - x) / (x + 1) * theta
+    return v
+
+
+# ---------------------------------------------------------------------------
+# One attack, exact
+
+
+@kernel
+def _attack_joint(player_cubes, n_hit_all, n_black, draws):
+    """The exact joint distribution of every player's damage at one attack, flattened.
+
+    ``player_cubes[i]`` cubes of player i, ``n_hit_all`` red cubes and ``n_black`` black
+    cubes are in the bag and ``draws`` are drawn without replacement (the caller clamps
+    ``draws`` to the bag size). The result, reshaped in C order to
+    ``shape[i] = min(draws, player_cubes[i] + n_hit_all) + 1``, holds
+    ``P(damage_0 = a_0, ..., damage_{k-1} = a_{k-1})`` at ``[a_0, ..., a_{k-1}]``.
+
+    Outcomes are enumerated depth first over the players' counts, the last player's in a
+    tight loop; then the red count ``r`` runs over its range and black takes the rest.
+    Damage of player i is ``x_i + r``, so a red cube moves the flat index by the sum of the
+    strides.
+    """
+    k = player_cubes.size
+    total = n_hit_all + n_black
+    size = 1
+    for i in range(k):
+        total += player_cubes[i]
+    # ints: 0 lim, k stride, 2k x, 3k..4k+1 prefix sum, 4k+1..5k+2 prefix index
+    ints = np.empty(5 * k + 2, np.int64)
+    for i in range(k - 1, -1, -1):
+        ints[k + i] = size
+        ints[i] = min(draws, player_cubes[i])
+        size *= min(draws, player_cubes[i] + n_hit_all) + 1
+    out = np.zeros(size)
+    sum_stride = 0
+    for i in range(k):
+        sum_stride += ints[k + i]
+    if draws == 0:
+        out[0] = 1.0
+        return out
+    if draws >= total:
+        # Every cube is drawn: each player's damage is at the top of its axis.
+        out[size - 1] = 1.0
+        return out
+
+    theta = draws / (total - draws)
+    use_log = _use_log_weights(total, draws)
+    width = draws + 1
+    # one float scratch: rows 0..k-1 the players' weights, k red, k+1 black, k+2 prefix weights
+    tab = np.empty((k + 3, max(width, k + 1)))
+    shift = 0.0
+    for i in range(k):
+        shift += _fill_weights(player_cubes[i], draws, theta, use_log, tab[i])
+    shift += _fill_weights(n_hit_all, draws, theta, use_log, tab[k])
+    shift += _fill_weights(n_black, draws, theta, use_log, tab[k + 1])
+    if use_log:
+        norm = math.exp(_log_norm(total, draws, theta) - shift)
+    else:
+        norm = _plain_norm(total, draws, theta)
+    red_top = min(n_hit_all, draws)
+    black_top = min(n_black, draws)
+    tr = tab[k]
+    tb = tab[k + 1]
+    pw = tab[k + 2]  # pw[level] = product of the weights of the players before it
+    # Scale the black weights once so that the leaves come out normalised.
+    for b in range(black_top + 1):
+        tb[b] /= norm
+    if k == 0:
+        for r in range(max(0, draws - black_top), red_top + 1):
+            out[0] += tr[r] * tb[draws - r]
+        return out
+
+    last = k - 1
+    xs = 2 * k
+    ps = 3 * k  # ints[ps + level] = cubes drawn by players before this level
+    pi = 4 * k + 1  # ints[pi + level] = flat index so far
+    pw[0] = 1.0
+    ints[ps] = 0
+    ints[pi] = 0
+    ints[xs] = -1
+    t_last = tab[last]
+    last_stride = ints[k + last]
+    last_top = ints[last]
+    level = 0
+    while True:
+        if level == last:
+            # The last player's count and the reds in tight loops; black takes the rest.
+            w0 = pw[last]
+            used = ints[ps + last]
+            base0 = ints[pi + last]
+            for x in range(min(last_top, draws - used) + 1):
+                w = w0 * t_last[x]
+                rest = draws - used - x
+                base = base0 + x * last_stride
+                r_lo = max(0, rest - black_top)
+                for r in range(r_lo, min(red_top, rest) + 1):
+                    out[base + r * sum_stride] += w * tr[r] * tb[rest - r]
+            if level == 0:
+                break
+            level -= 1
+            continue
+        x = ints[xs + level] + 1
+        if x > ints[level] or ints[ps + level] + x > draws:
+            if level == 0:
+                break
+            level -= 1
+            continue
+        ints[xs + level] = x
+        pw[level + 1] = pw[level] * tab[level, x]
+        ints[ps + level + 1] = ints[ps + level] + x
+        ints[pi + level + 1] = ints[pi + level] + x * ints[k + level]
+        level += 1
+        if level < last:
+            ints[xs + level] = -1
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Sampled attacks
+
+
+@kernel
+def _sample_draws(cubes, draws, out, rng):
+    """Fill ``out[i, c]`` with the number of cubes of colour code ``c`` drawn at attack i.
+
+    ``cubes`` lists the colour code of every cube in the bag (a scratch copy: it is
+    permuted in place); ``draws < cubes.size``. Each attack is a partial Fisher-Yates
+    shuffle: the j-th draw swaps a uniform pick from positions ``j..size-1`` into position
+    j. Whatever order the previous attack left, the first ``draws`` positions are then a
+    uniform random subset, so the attacks are independent.
+
+    The generator is inlined (same stream as :func:`_bounded`: 32-bit words, high half
+    first, Lemire with rejection) so its state stays in registers instead of going through
+    ``rng`` at every draw: about twice as fast.
+    """
+    n, m = out.shape
+    size = cubes.size
+    s0 = rng[0]
+    s1 = rng[1]
+    s2 = rng[2]
+    s3 = rng[3]
+    spare = rng[4]
+    have = rng[5] != 0
+    for i in range(n):
+        for c in range(m):
+            out[i, c] = 0
+        for j in range(draws):
+            s = np.uint64(size - j)
+            while True:
+                if have:
+                    word = spare
+                    have = False
+                else:
+                    r = _wmul(_rotl(_wmul(s1, _U5), 7), _U9)
+                    t = s1 << _U17
+                    s2 ^= s0
+                    s3 ^= s1
+                    s1 ^= s2
+                    s0 ^= s3
+                    s2 ^= t
+                    s3 = _rotl(s3, 45)
+                    spare = r & _M32
+                    have = True
+                    word = r >> _U32
+                prod = word * s  # both factors < 2**32: no wrap
+                low = prod & _M32
+                if low >= s or low >= (_TWO32 - s) % s:
+                    break
+            pick = j + np.int64(prod >> _U32)
+            c = cubes[pick]
+            cubes[pick] = cubes[j]
+            cubes[j] = c
+            out[i, c] += 1
+    rng[0] = s0
+    rng[1] = s1
+    rng[2] = s2
+    rng[3] = s3
+    rng[4] = spare
+    rng[5] = np.uint64(1 if have else 0)
+
+
+# ---------------------------------------------------------------------------
+# Many attacks
+
+
+@kernel
+def _cumulative_bag(start, adds):
+    """``avail[t, c]``: cubes of category c put in the bag up to and including attack t."""
+    n_attacks, m = adds.shape
+    avail = np.empty((n_attacks, m), np.int64)
+    for c in range(m):
+        run = start[c]
+        for t in range(n_attacks):
+            run += adds[t, c]
+            avail[t, c] = run
+    return avail
+
+
+@kernel
+def _damage_cap(start, adds, draws):
+    """The most damage any player can have taken after the last attack.
+
+    Player i's damage is at most every draw, and at most all of i's cubes plus every red
+    cube that could be drawn (``min(draws_t, reds in the bag at t)`` per attack).
+    """
+    avail = _cumulative_bag(start, adds)
+    n_attacks, m = avail.shape
+    all_draws = 0
+    reds = 0
+    for t in range(n_attacks):
+        all_draws += draws[t]
+        reds += min(draws[t], avail[t, 1])
+    cap = 0
+    for c in range(2, m):
+        most = min(all_draws, avail[n_attacks - 1, c] + reds)
+        if most > cap:
+            cap = most
+    return cap
+
+
+@kernel
+def _simulate_knockouts(start, adds, draws, n, rng):
+    """Play ``n`` sequences of attacks; count each player's damage after each attack.
+
+    Rows are categories ``[black, hit_all, players...]``: ``start`` is the bag before the
+    first attack, ``adds[t]`` joins the bag just before attack t, which draws ``draws[t]``
+    cubes. Returns ``hist[t, i, a]``: the number of runs in which player i had taken
+    exactly ``a`` damage after attack t. The non-red cubes sit in an array of colour codes
+    (``cubes[:size]``); the reds in the bag are ``size..size+reds-1``; a drawn non-red cube
+    is removed by moving the last one into its place.
+    """
+    n_attacks, m = adds.shape
+    k = m - 2
+    cap = _damage_cap(start, adds, draws)
+    hist = np.zeros((n_attacks, k, cap + 1), np.int64)
+    most = 0
+    for c in range(m):
+        if c != 1:
+            most += start[c]
+            for t in range(n_attacks):
+                most += adds[t, c]
+    cubes = np.empty(max(most, 1), np.int64)
+    taken = np.zeros(k, np.int64)
+    for _ in range(n):
+        size = 0
+        for c in range(m):
+            if c != 1:
+                for _j in range(start[c]):
+                    cubes[size] = c
+                    size += 1
+        reds = start[1]
+        hits = 0
+        for i in range(k):
+            taken[i] = 0
+        for t in range(n_attacks):
+            for c in range(m):
+                if c != 1:
+                    for _j in range(adds[t, c]):
+                        cubes[size] = c
+                        size += 1
+            reds += adds[t, 1]
+            reds_in_bag = reds
+            for _j in range(draws[t]):
+                left = size + reds_in_bag
+                if left == 0:
+                    break
+                u = _bounded(rng, left)
+                if u >= size:
+                    reds_in_bag -= 1
+                    hits += 1
+                else:
+                    c = cubes[u]
+                    size -= 1
+                    cubes[u] = cubes[size]
+                    if c >= 2:
+                        taken[c - 2] += 1
+            for i in range(k):
+                hist[t, i, taken[i] + hits] += 1
+    return hist
+
+
+@kernel
+def _slot(keys, key, bits):
+    """Where ``key`` is, or the empty slot (-1) where it would go, in an open-addressed table
+    of ``2**bits`` slots (Fibonacci hashing, linear probing)."""
+    mask = keys.size - 1
+    h = np.int64(_wmul(np.uint64(key), _GOLDEN) >> np.uint64(64 - bits))
+    while keys[h] != -1 and keys[h] != key:
+        h = (h + 1) & mask
+    return h
+
+
+@kernel
+def _grown(keys, vals, bits):
+    """The same table with ``2**bits`` slots (twice the size it had)."""
+    new_keys = np.full(1 << bits, -1, np.int64)
+    new_vals = np.zeros(1 << bits)
+    for s in range(keys.size):
+        if keys[s] != -1:
+            h = _slot(new_keys, keys[s], bits)
+            new_keys[h] = keys[s]
+            new_vals[h] = vals[s]
+    return new_keys, new_vals
+
+
+@kernel
+def _knockout_dp(start, adds, draws, max_work):
+    """Exact damage distributions after each attack of a sequence (dynamic programming).
+
+    Same inputs as :func:`_simulate_knockouts`. A state is the number of cubes of each
+    category drawn so far (red: red draws so far, since drawn reds return), packed in one
+    int64 key in mixed radix; its probability is kept in an open-addressed hash table. The
+    bag before attack t is what was put in minus what was drawn (all reds put in so far).
+    Each attack expands every state over the multivariate hypergeometric outcomes
+    (depth first over categories, black last taking the rest) and merges equal keys.
+
+    Returns ``(status, dist)``: ``dist[t, i, a] = P(player i has taken a damage after
+    attack t)``; ``status`` is the number of transitions made, or -1 when that would pass
+    ``max_work`` (``dist`` is then incomplete).
+    """
+    n_attacks, m = adds.shape
+    k = m - 2
+    avail = _cumulative_bag(start, adds)
+    cap = _damage_cap(start, adds, draws)
+    dist = np.zeros((n_attacks, k, cap + 1))
+
+    radix = np.empty(m, np.int64)
+    mult = np.empty(m, np.int64)
+    reds_max = 0
+    max_draws = 0
+    for t in range(n_attacks):
+        reds_max += min(draws[t], avail[t, 1])
+        max_draws = max(max_draws, draws[t])
+    run = 1
+    for c in range(m):
+        radix[c] = (reds_max if c == 1 else avail[n_attacks - 1, c]) + 1
+        mult[c] = run
+        run *= radix[c]
+
+    keys = np.zeros(1, np.int64)
+    probs = np.ones(1)
+    drawn = np.empty(m, np.int64)
+    bag = np.empty(m, np.int64)
+    top = np.empty(m, np.int64)
+    x = np.empty(m, np.int64)
+    psum = np.empty(m + 1, np.int64)
+    pkey = np.empty(m + 1, np.int64)
+    pw = np.empty(m + 1)
+    tab = np.empty((m, max_draws + 1))
+    work = 0
+    last = m - 1  # the category that takes the rest: players first, black (0) last
+    order = np.empty(m, np.int64)
+    for j in range(m - 1):
+        order[j] = j + 1
+    order[last] = 0
+
+    for t in range(n_attacks):
+        bits = 4
+        while (1 << bits) < 2 * keys.size + 2:
+            bits += 1
+        t_keys = np.full(1 << bits, -1, np.int64)
+        t_vals = np.zeros(t_keys.size)
+        used = 0
+        for s in range(keys.size):
+            key = keys[s]
+            p = probs[s]
+            rest = key
+            total = 0
+            for c in range(m):
+                drawn[c] = rest % radix[c]
+                rest //= radix[c]
+                bag[c] = avail[t, c] if c == 1 else avail[t, c] - drawn[c]
+                total += bag[c]
+            d = min(draws[t], total)
+            if d == 0 or d == total:
+                new_key = key
+                if d > 0:
+                    for c in range(m):
+                        new_key += bag[c] * mult[c]
+                h = _slot(t_keys, new_key, bits)
+                if t_keys[h] == -1:
+                    t_keys[h] = new_key
+                    used += 1
+                t_vals[h] += p
+                work += 1
+                if 2 * used > t_keys.size:
+                    bits += 1
+                    t_keys, t_vals = _grown(t_keys, t_vals, bits)
+                continue
+            theta = d / (total - d)
+            use_log = _use_log_weights(total, d)
+            shift = 0.0
+            for j in range(m):
+                c = order[j]
+                shift += _fill_weights(bag[c], d, theta, use_log, tab[j])
+                top[j] = min(bag[c], d)
+            if use_log:
+                norm = math.exp(_log_norm(total, d, theta) - shift)
+            else:
+                norm = _plain_norm(total, d, theta)
+            pw[0] = p / norm
+            psum[0] = 0
+            pkey[0] = key
+            level = 0
+            x[0] = -1
+            while True:
+                if level == last:
+                    rest = d - psum[last]
+                    if rest <= top[last]:
+                        new_key = pkey[last] + rest * mult[order[last]]
+                        h = _slot(t_keys, new_key, bits)
+                        if t_keys[h] == -1:
+                            t_keys[h] = new_key
+                            used += 1
+                        t_vals[h] += pw[last] * tab[last, rest]
+                        work += 1
+                        if 2 * used > t_keys.size:
+                            bits += 1
+                            t_keys, t_vals = _grown(t_keys, t_vals, bits)
+                    level -= 1
+                    continue
+                xv = x[level] + 1
+                if xv > top[level] or psum[level] + xv > d:
+                    if level == 0:
+                        break
+                    level -= 1
+                    continue
+                x[level] = xv
+                pw[level + 1] = pw[level] * tab[level, xv]
+                psum[level + 1] = psum[level] + xv
+                pkey[level + 1] = pkey[level] + xv * mult[order[level]]
+                level += 1
+                if level < last:
+                    x[level] = -1
+            if work > max_work:
+                return -1, dist
+        keys = np.empty(used, np.int64)
+        probs = np.empty(used)
+        j = 0
+        for h in range(t_keys.size):
+            if t_keys[h] != -1:
+                keys[j] = t_keys[h]
+                probs[j] = t_vals[h]
+                j += 1
+        for s in range(used):
+            rest = keys[s]
+            for c in range(m):
+                drawn[c] = rest % radix[c]
+                rest //= radix[c]
+            for i in range(k):
+                dist[t, i, drawn[i + 2] + drawn[1]] += probs[s]
+    return work, dist
