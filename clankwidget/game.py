@@ -276,9 +276,9 @@ class Game:
     def attack_cubes(self, extra: int = 0) -> tuple[dict[str, int], int]:
         """The bag as the next dragon attack will see it (bag + Clank! area), and its draws."""
         s = self.state
-        cubes = {
-            c: s.bag.get(c, 0) + s.clank_area.get(c, 0) for c in set(s.bag) | set(s.clank_area)
-        }
+        seats = [p.colour for p in s.players]
+        others = sorted((set(s.bag) | set(s.clank_area)) - set(seats))
+        cubes = {c: s.bag.get(c, 0) + s.clank_area.get(c, 0) for c in seats + others}
         return cubes, self.rules.rage_value(s) + self.rules.dangers(s) + extra
 
     def attack_odds(self, extra: int = 0):
@@ -290,8 +290,6 @@ class Game:
 
         cubes, draws = self.attack_cubes(extra)
         health = {p.colour: self.rules.health - p.damage for p in self.players if p.is_in}
-        for p in self.players:
-            cubes.setdefault(p.colour, 0)
         return odds.attack_odds(cubes, draws, health=health, hit_all=self.rules.hit_all)
 
     # ---------------------------------------------------------- persistence

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from clankwidget import Game, IllegalAction, RuleNotImplemented, SaveError
@@ -186,3 +187,33 @@ def _has_teaching_set() -> bool:
     from clankwidget import list_boards, list_card_sets
 
     return "teaching-dungeon" in list_boards() and "clank-teaching" in list_card_sets()
+
+
+def test_attack_odds_of_a_live_game_match_the_bag():
+    from clankwidget.odds import attack_odds
+
+    game = new_game(players=3, seed=5)
+    s = game.state
+    s.clank_area["yellow"] = 4
+    s.players[1].supply -= 2
+    game.players[0].damage, game.players[0].supply = 9, game.players[0].supply - 9
+    odds = game.attack_odds(extra=2)
+    assert odds.colours == ("blue", "yellow", "green") or list(odds.colours) == ["blue", "yellow", "green"]
+    draws = game.rules.rage_value(s) + game.rules.dangers(s) + 2
+    cubes = {"blue": 3, "yellow": 4, "green": 1, "black": 24}
+    same = attack_odds(cubes, draws, health={"blue": 1, "yellow": 10, "green": 10})
+    np.testing.assert_allclose(odds.damage("yellow"), same.damage("yellow"))
+    assert odds.knockout("blue") == pytest.approx(same.knockout("blue")) and odds.knockout("blue") > 0
+
+
+def test_path_context_feeds_turn_options():
+    from clankwidget.paths import turn_options
+
+    game = new_game()
+    prepare(game, [], space="hall", boots=2, swords=1)
+    ctx = game.path_context()
+    assert ctx["start"] == "hall" and ctx["boots"] == 2 and ctx["health"] == 10 and not ctx["keys"]
+    options = turn_options(game)
+    assert "gallery" in options.reachable and "vault" not in options.reachable  # locked
+    step = options.route("den")[0]
+    assert game.why_illegal(Move(step.path, step.swords)) is None
