@@ -266,7 +266,8 @@ class Game:
             "start": p.space,
             "boots": p.boots,
             "swords": p.swords,
-            "health": self.rules.health - p.damage,
+            # tunnel damage comes from the supply: an empty supply allows none
+            "health": min(self.rules.health - p.damage, p.supply + 1),
             "keys": self.rules.has_key(self.state, p),
             "teleports": p.teleports,
             "can_exit": bool(p.artifacts),

@@ -1,0 +1,314 @@
+"""Benchmark the path kernels against their peers, measured in the same run.
+
+Run: ``NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/bench_paths.py [--quick]``.
+
+Board: ``generated_board(120, seed=0)`` from ``tests/naive_paths.py`` (120 spaces, 258
+paths, 494 directed edges; boots 1-3, some monsters, locked and one-way paths, crystal
+caves). Prints medians of repeated runs (``timeit`` style loops of ~0.1 s, ours and the peers
+interleaved round by round so that load changes during the run hit all alike) and the
+ratio to each peer, then a markdown table of targets.
+
+Peers, each given its input prepared outside the timing:
+
+* all pairs: ``scipy.sparse.csgraph.floyd_warshall`` and ``dijkstra`` on a CSR matrix of
+  the usable edges (parallel paths reduced to the cheapest), and networkx
+  ``all_pairs_dijkstra_path_length`` on a ``DiGraph`` of the same edges;
+* single source: scipy ``dijkstra(indices=s)`` and networkx
+  ``single_source_dijkstra_path_length``, averaged over 12 sources;
+* one turn's Pareto front: the plain-Python twin ``naive_turn_front`` (exhaustive search
+  of every state, then a Pareto filter) and, stricter, the kernel's own code run as plain
+  Python (``_turn_front.py_func``: the same label-correcting algorithm, no numba),
+  averaged over 12 starting spaces.
+
+Not a test: timings depend on the machine and its load. Compare the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import textwrap
+import timeit
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import dijkstra, floyd_warshall
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from clankwidget import paths
+from clankwidget.kernels import graph as g
+
+from naive_paths import generated_board, naive_turn_front
+
+STARTS = [f"s{i}" for i in range(3, 120, 10)]  # 12 starting spaces / sources
+TURNS = {
+    "typical (5 boots, 2 swords, health 10)": dict(boots=5, swords=2, health=10),
+    "rich (7 boots, 3 swords, health 6, keys, 1 teleport)": dict(
+        boots=7, swords=3, health=6, keys=True, teleports=1
+    ),
+}
+
+
+def loop_size(fn, min_time: float) -> int:
+    """Calls per timed loop so that one loop lasts about ``min_time`` seconds."""
+    timer = timeit.Timer(fn)
+    number = 1
+    while timer.timeit(number) < min_time / 4 and number < 1 << 24:
+        number *= 2
+    return max(1, int(number * min_time / max(timer.timeit(number), 1e-9)))
+
+
+def timings(fns: dict, rounds: int = 7, min_time: float = 0.1) -> dict:
+    """Median seconds per call of each function, measured in interleaved rounds.
+
+    Each round times one loop of every function in turn, so a change in the machine's
+    load during the run hits ours and the peers alike and the ratios stay fair.
+    """
+    sizes = {k: loop_size(fn, min_time) for k, fn in fns.items()}
+    seen: dict = {k: [] for k in fns}
+    for _ in range(rounds):
+        for k, fn in fns.items():
+            seen[k].append(timeit.Timer(fn).timeit(sizes[k]) / sizes[k])
+    return {k: statistics.median(v) for k, v in seen.items()}
+
+
+def fmt(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    if seconds >= 1e-6:
+        return f"{seconds * 1e6:.2f} µs"
+    return f"{seconds * 1e9:.1f} ns"
+
+
+def peers_for(board):
+    """scipy CSR matrix and networkx DiGraph of the edges usable without keys or canoe."""
+    a = board.arrays
+    n = len(board.spaces)
+    ok = ~a.locked & ~a.water
+    best: dict[tuple[int, int], int] = {}
+    for u, v, w in zip(a.src[ok].tolist(), a.dst[ok].tolist(), a.boots[ok].tolist()):
+        best[u, v] = min(w, best.get((u, v), w))
+    rows, cols = zip(*best)
+    csr = sp.csr_matrix((list(best.values()), (rows, cols)), shape=(n, n), dtype=float)
+    G = nx.DiGraph()
+    G.add_nodes_from(range(n))
+    G.add_weighted_edges_from(((u, v, w) for (u, v), w in best.items()), weight="boots")
+    return csr, G
+
+
+def row(task, ours, t_ours, peer, t_peer, target, ratio_needed):
+    ratio = t_peer / t_ours
+    return (
+        task + ": " + ours,
+        fmt(t_ours),
+        f"{peer} {fmt(t_peer)}",
+        ratio,
+        target,
+        ratio >= ratio_needed,
+    )
+
+
+def bench_all_pairs(board, csr, G, rows):
+    walk = paths._prepared(board).walk(False, False)
+    ours = paths.distance_table(board)
+    nxd = dict(nx.all_pairs_dijkstra_path_length(G, weight="boots"))
+    n = len(board.spaces)
+    want = np.array([[nxd[i].get(j, np.inf) for j in range(n)] for i in range(n)])
+    assert np.array_equal(ours, want), "disagrees with networkx"
+    assert np.array_equal(ours, floyd_warshall(csr, directed=True)), "disagrees with scipy"
+    everyone = np.arange(n)
+    t = timings(
+        {
+            "kernel": lambda: g._all_pairs_boots(*walk),
+            "distance_table": lambda: paths.distance_table(board),
+            "dial": lambda: g._boots_from_many(*walk, everyone),
+            "fw": lambda: floyd_warshall(csr, directed=True),
+            "dijkstra": lambda: dijkstra(csr, directed=True),
+            "nx": lambda: dict(nx.all_pairs_dijkstra_path_length(G, weight="boots")),
+        }
+    )
+    print(
+        "all pairs: "
+        + ", ".join(f"{k} {fmt(v)}" for k, v in t.items())
+        + f"  (FW/kernel {t['fw'] / t['kernel']:.1f}x, nx/kernel {t['nx'] / t['kernel']:.0f}x)"
+    )
+    task = "all-pairs fewest boots"
+    for ours in ("kernel", "distance_table"):
+        rows.append(row(task, ours, t[ours], "scipy floyd_warshall", t["fw"], ">= 2x", 2))
+        rows.append(row(task, ours, t[ours], "networkx", t["nx"], ">= 100x", 100))
+    rows.append(row(task, "kernel", t["kernel"], "scipy dijkstra", t["dijkstra"], ">= 1x", 1))
+    rows.append(
+        row(task, "kernel", t["kernel"], "Dial from every space (ours)", t["dial"], "(info)", 0)
+    )
+
+
+def bench_single_source(board, csr, G, rows):
+    walk = paths._prepared(board).walk(False, False)
+    sources = [board.index(s) for s in STARTS]
+    for s in sources:
+        ours = g._boots_from(*walk, s)
+        assert np.array_equal(ours, dijkstra(csr, directed=True, indices=s))
+
+    def kernel():
+        for s in sources:
+            g._boots_from(*walk, s)
+
+    def public():
+        for s in STARTS:
+            paths.distance_table(board, [s])  # distances *to* s, the same work reversed
+
+    def scipy_peer():
+        for s in sources:
+            dijkstra(csr, directed=True, indices=s)
+
+    def nx_peer():
+        for s in sources:
+            nx.single_source_dijkstra_path_length(G, s, weight="boots")
+
+    k = len(sources)
+    t = timings(
+        {
+            "kernel": kernel,
+            "distance_table(board, [s])": public,
+            "scipy": scipy_peer,
+            "nx": nx_peer,
+        }
+    )
+    t = {name: v / k for name, v in t.items()}
+    print("single source (per call): " + ", ".join(f"{a} {fmt(b)}" for a, b in t.items()))
+    task = "single-source fewest boots"
+    for ours in ("kernel", "distance_table(board, [s])"):
+        rows.append(row(task, ours, t[ours], "scipy dijkstra", t["scipy"], ">= 5x (notes: 10x)", 5))
+        rows.append(row(task, ours, t[ours], "networkx", t["nx"], ">= 20x (notes: 58x)", 20))
+
+
+def bench_turn(board, name, kw, rows, quick):
+    p = paths._prepared(board)
+    full = dict(keys=False, teleports=0, can_exit=False, exhausted=False, canoe=False, lifts=())
+    full.update(kw)
+    args = []
+    for s in STARTS:
+        opts = paths.turn_options(board, s, **kw)
+        want = naive_turn_front(board, s, **full)
+        got = {
+            r: sorted(
+                (c.boots, c.swords, c.damage, c.teleports, c.stopped) for c in opts.options(r)
+            )
+            for r in opts.reachable
+        }
+        assert got == want, f"disagrees with the naive twin from {s}"
+        args.append(
+            (
+                p.indptr, p.dst, p.cost, p.monsters, p.usable(full["keys"], False), p.stop,
+                p.exit, p.tp_indptr, p.tp_dst, *p.no_lifts, board.index(s), full["boots"],
+                full["swords"], full["health"] - 1, full["teleports"], False, False,
+            )
+        )  # fmt: skip
+    labels = sum(len(g._turn_front(*a)[0]) for a in args) / len(args)
+    front = sum(len(g._turn_front(*a)[1]) for a in args) / len(args)
+    k = len(STARTS)
+    t = timings(
+        {
+            "kernel": lambda: [g._turn_front(*a) for a in args],
+            "turn_options": lambda: [paths.turn_options(board, s, **kw) for s in STARTS],
+            "py_func": lambda: [g._turn_front.py_func(*a) for a in args],
+            "naive": lambda: [naive_turn_front(board, s, **full) for s in STARTS],
+        },
+        rounds=3 if quick else 7,
+    )
+    t = {name: v / k for name, v in t.items()}
+    print(
+        f"turn front, {name} ({labels:.0f} labels, {front:.0f} options on average): "
+        + ", ".join(f"{a} {fmt(b)}" for a, b in t.items())
+    )
+    task = f"turn Pareto front, {name}"
+    for ours in ("kernel", "turn_options"):
+        rows.append(row(task, ours, t[ours], "naive twin", t["naive"], ">= 30x", 30))
+        rows.append(
+            row(task, ours, t[ours], "same algorithm in plain Python", t["py_func"], ">= 30x", 30)
+        )
+
+
+def bench_cold_start(rows, runs: int = 5):
+    code = textwrap.dedent(
+        """
+        import sys, time
+        sys.path.insert(0, "tests")
+        from naive_paths import generated_board
+        board = generated_board(120, 0)
+        t0 = time.perf_counter()
+        from clankwidget import paths
+        paths.turn_options(board, "s3", boots=5, swords=2)
+        paths.distance_table(board)
+        paths.distance_table(board, ["s0"])
+        paths.route(board, "s3", "s0")
+        print(time.perf_counter() - t0)
+        """
+    )
+    env = dict(os.environ)
+    env.setdefault("NUMBA_CACHE_DIR", "/tmp/numba-cache-paths")
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=root, capture_output=True)
+    inside = []
+    for _ in range(runs):
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            env=env,
+            check=True,
+            cwd=root,
+            capture_output=True,
+            text=True,
+        )
+        inside.append(float(done.stdout.strip()))
+    t_in = statistics.median(inside)
+    print(f"warm-cache import of clankwidget.paths + one call of each function: {fmt(t_in)}")
+    rows.append(
+        (
+            "warm-cache import + first call of every path function (fresh process)",
+            fmt(t_in),
+            "-",
+            None,
+            "< 1.5 s",
+            t_in < 1.5,
+        )
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--quick", action="store_true", help="fewer rounds for the turn fronts and the cold start"
+    )
+    args = parser.parse_args()
+    board = generated_board(120, 0)
+    print(f"{board}, {len(board.arrays.dst)} directed edges")
+    # compile (or load from the cache) before timing anything
+    paths.turn_options(board, "s3", boots=5, swords=2, teleports=1, lifts=[["s1", "s2"]])
+    paths.distance_table(board)
+    paths.distance_table(board, ["s0"])
+    csr, G = peers_for(board)
+    rows: list = []
+    bench_all_pairs(board, csr, G, rows)
+    bench_single_source(board, csr, G, rows)
+    for name, kw in TURNS.items():
+        bench_turn(board, name, kw, rows, args.quick)
+    bench_cold_start(rows, 3 if args.quick else 5)
+    print()
+    print("| task | ours | peer | ratio | target | met |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for task, ours, peer, ratio, target, met in rows:
+        r = "-" if ratio is None else f"{ratio:.1f}x"
+        verdict = "info" if target == "(info)" else ("met" if met else "NOT met")
+        print(f"| {task} | {ours} | {peer} | {r} | {target} | {verdict} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,312 @@
+"""Plain-Python twins of the path kernels, written to be obviously right, not fast.
+
+They read the board through :class:`~clankwidget.data.Board` objects (``board.paths``,
+``Path_.leaves``, ``board.adjacent``), never through ``board.arrays``, so a mistake in the
+CSR arrays or in the kernels cannot hide in both. Also here: a rule-by-rule replay of a
+route (to check that every route the kernels give is legal and costs what they say), and
+a generator of random boards shared by the tests and the benchmark.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import random
+
+from clankwidget.data import Board
+
+# ---------------------------------------------------------------------------
+# Fewest boots (multi-turn)
+
+
+def _walkable(board: Board, keys: bool, canoe: bool):
+    """Every (from, to, path) that may be walked, as space ids."""
+    for p in board.paths:
+        if p.locked and not keys:
+            continue
+        if p.water and not canoe:
+            continue
+        yield p.a, p.b, p
+        if not p.one_way:
+            yield p.b, p.a, p
+
+
+def naive_lexi_distances(board: Board, source: str, weight, *, keys=False, canoe=False) -> dict:
+    """Dijkstra with heapq from ``source``; ``weight(path)`` gives a number or a tuple.
+
+    Returns {space id: least total weight} for the spaces reachable.
+    """
+    out_edges: dict[str, list] = {s: [] for s in board.space_ids}
+    for a, b, p in _walkable(board, keys, canoe):
+        out_edges[a].append((b, p))
+    zero = weight(board.paths[0]) if board.paths else 0
+    zero = tuple(0 for _ in zero) if isinstance(zero, tuple) else 0
+    best = {source: zero}
+    heap = [(zero, source)]
+    done = set()
+    while heap:
+        d, u = heapq.heappop(heap)
+        if u in done:
+            continue
+        done.add(u)
+        for v, p in out_edges[u]:
+            w = weight(p)
+            nd = tuple(x + y for x, y in zip(d, w)) if isinstance(d, tuple) else d + w
+            if v not in best or nd < best[v]:
+                best[v] = nd
+                heapq.heappush(heap, (nd, v))
+    return best
+
+
+def naive_distance_table(board: Board, targets=None, *, keys=False, canoe=False) -> list:
+    """Fewest boots from every space (rows) to every target (columns), ``math.inf`` if none."""
+    ids = board.space_ids
+    targets = list(ids) if targets is None else list(targets)
+    table = []
+    for s in ids:
+        d = naive_lexi_distances(board, s, lambda p: p.boots, keys=keys, canoe=canoe)
+        table.append([float(d.get(t, math.inf)) for t in targets])
+    return table
+
+
+def route_cost(board: Board, spaces: list, weight, *, keys=False, canoe=False):
+    """Total weight of a route given as space ids, taking the best usable path per step.
+
+    Raises ``AssertionError`` if two consecutive spaces are not joined by a usable path.
+    """
+    total = None
+    for a, b in zip(spaces, spaces[1:]):
+        options = [weight(p) for x, y, p in _walkable(board, keys, canoe) if (x, y) == (a, b)]
+        assert options, f"no usable path from {a} to {b}"
+        w = min(options)
+        if total is None:
+            total = w
+        else:
+            total = tuple(x + y for x, y in zip(total, w)) if isinstance(w, tuple) else total + w
+    return total
+
+
+# ---------------------------------------------------------------------------
+# One turn
+
+
+def _moves(board: Board, state, rules):
+    """Every state one move away. A state is
+    (space, boots, swords, damage, teleports, stopped, done)."""
+    space, b, s, d, t, stopped, done = state
+    if done:
+        return
+    exit_id = board.start if board.kind == "board" else None
+
+    def entering(v, stopped_after):
+        if v == exit_id:
+            return True, True  # entering the exit ends everything
+        return stopped_after or board.space(v).stops_movement, False
+
+    # walking
+    if not stopped:
+        for p in board.exits(space):
+            if p.locked and not rules["keys"]:
+                continue
+            if p.water and not rules["canoe"]:
+                continue
+            v = p.other_end(space)
+            if v == exit_id and not rules["can_exit"]:
+                continue
+            if b + p.boots > rules["boots"]:
+                continue
+            now_stopped, now_done = entering(v, False)
+            for paid in range(p.monsters + 1):
+                hurt = p.monsters - paid
+                if s + paid > rules["swords"] or d + hurt > rules["health"] - 1:
+                    continue
+                yield (
+                    (v, b + p.boots, s + paid, d + hurt, t, now_stopped, now_done),
+                    (
+                        p.index,
+                        paid,
+                    ),
+                )
+    # teleporting
+    if t < rules["teleports"]:
+        for v in board.adjacent(space):
+            if v == exit_id and not rules["can_exit"]:
+                continue
+            now_stopped, now_done = entering(v, stopped)
+            yield (v, b, s, d, t + 1, now_stopped, now_done), ("teleport", 0)
+    # lifts
+    for group in rules["lifts"]:
+        if space in group:
+            for v in group:
+                if v == space:
+                    continue
+                if v == exit_id and not rules["can_exit"]:
+                    continue
+                _, now_done = entering(v, True)
+                yield (v, b, s, d, t, True, now_done), ("lift", 0)
+
+
+def _rules(boots, swords, health, keys, teleports, can_exit, exhausted, canoe, lifts):
+    return dict(
+        boots=boots,
+        swords=swords,
+        health=health,
+        keys=keys,
+        teleports=teleports,
+        can_exit=can_exit,
+        exhausted=exhausted,
+        canoe=canoe,
+        lifts=[list(g) for g in lifts],
+    )
+
+
+def naive_turn_front(
+    board: Board,
+    start: str,
+    boots: int,
+    swords: int,
+    health: int,
+    *,
+    keys=False,
+    teleports=0,
+    can_exit=False,
+    exhausted=False,
+    canoe=False,
+    lifts=(),
+) -> dict:
+    """Search every state reachable this turn, then keep each space's Pareto front.
+
+    Returns {space id: sorted list of (boots, swords, damage, teleports, stopped)} where
+    (boots, swords, damage, teleports) is not beaten on all four counts by another
+    reachable state on that space, and ``stopped`` is true only if every way to reach
+    that point leaves the player unable to spend boots.
+    """
+    rules = _rules(boots, swords, health, keys, teleports, can_exit, exhausted, canoe, lifts)
+    first = (start, 0, 0, 0, 0, exhausted, False)
+    seen = {first}
+    todo = [first]
+    while todo:
+        state = todo.pop()
+        for nxt, _ in _moves(board, state, rules):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    points: dict[str, dict[tuple, bool]] = {}
+    for space, b, s, d, t, stopped, done in seen:
+        here = points.setdefault(space, {})
+        key = (b, s, d, t)
+        here[key] = here.get(key, True) and (stopped or done)
+    front = {}
+    for space, here in points.items():
+        keep = []
+        for p, stopped in here.items():
+            beaten = any(q != p and all(x <= y for x, y in zip(q, p)) for q in here)
+            if not beaten:
+                keep.append((*p, stopped))
+        front[space] = sorted(keep)
+    return front
+
+
+def naive_replay(
+    board: Board,
+    start: str,
+    steps,
+    boots: int,
+    swords: int,
+    health: int,
+    *,
+    keys=False,
+    teleports=0,
+    can_exit=False,
+    exhausted=False,
+    canoe=False,
+    lifts=(),
+):
+    """Play ``steps`` [(path index or "teleport"/"lift", space id, swords paid), ...]
+    by the rules; return the final (space, boots, swords, damage, teleports, stopped).
+
+    Raises ``AssertionError`` naming the first illegal step.
+    """
+    rules = _rules(boots, swords, health, keys, teleports, can_exit, exhausted, canoe, lifts)
+    state = (start, 0, 0, 0, 0, exhausted, False)
+    for n, (path, space, paid) in enumerate(steps):
+        legal = {(nxt, how) for nxt, how in _moves(board, state, rules)}
+        match = [nxt for nxt, how in legal if nxt[0] == space and how == (path, paid)]
+        assert match, f"step {n} {(path, space, paid)} is illegal from {state}"
+        state = match[0]
+    space, b, s, d, t, stopped, done = state
+    return space, b, s, d, t, stopped or done
+
+
+# ---------------------------------------------------------------------------
+# Random boards
+
+
+def board_doc(
+    n: int,
+    paths: list[dict],
+    *,
+    start: int = 0,
+    stops: dict[int, str] | None = None,
+    board_id: str = "random",
+) -> dict:
+    """A board document with spaces s0..s{n-1}; ``stops`` maps an index to
+    "crystal_cave", "checkpoint" or "forest"."""
+    spaces = []
+    for i in range(n):
+        sp = {"id": f"s{i}", "name": f"Space {i}", "x": float(i), "y": float(i % 3)}
+        if i == start:
+            sp["start"] = True
+        if stops and i in stops:
+            sp[stops[i]] = True
+        spaces.append(sp)
+    return {
+        "format": "clankwidget-board",
+        "version": 1,
+        "id": board_id,
+        "title": f"Random board {board_id}",
+        "edition": "clank",
+        "spaces": spaces,
+        "paths": paths,
+    }
+
+
+def generated_board(n: int = 120, seed: int = 0, *, locked=0.05, one_way=0.05, water=0.0):
+    """A connected, roughly planar dungeon of ``n`` spaces (about 1.5 paths per space).
+
+    Spaces are random points; each joins its nearest neighbours, and a chain through
+    the points sorted by x keeps everything connected. Boots 1 (70%), 2 (25%), 3 (5%);
+    monsters 0 (70%) to 3; about 7% of spaces are crystal caves.
+    """
+    rng = random.Random(seed)
+    pts = [(rng.random(), rng.random()) for _ in range(n)]
+    pairs = set()
+    order = sorted(range(n), key=lambda i: pts[i])
+    for a, b in zip(order, order[1:]):
+        pairs.add((min(a, b), max(a, b)))
+    for i in range(n):
+        near = sorted(
+            range(n), key=lambda j: (pts[i][0] - pts[j][0]) ** 2 + (pts[i][1] - pts[j][1]) ** 2
+        )
+        for j in near[1:3]:
+            pairs.add((min(i, j), max(i, j)))
+    paths = []
+    for a, b in sorted(pairs):
+        if rng.random() < 0.5:
+            a, b = b, a
+        p = {
+            "from": f"s{a}",
+            "to": f"s{b}",
+            "boots": rng.choices([1, 2, 3], [70, 25, 5])[0],
+            "monsters": rng.choices([0, 1, 2, 3], [70, 18, 9, 3])[0],
+        }
+        if rng.random() < locked:
+            p["locked"] = True
+        if rng.random() < one_way:
+            p["one_way"] = True
+        if rng.random() < water:
+            p["water"] = True
+        paths.append(p)
+    stops = {i: "crystal_cave" for i in rng.sample(range(1, n), max(1, n // 14))}
+    doc = board_doc(n, paths, start=0, stops=stops, board_id=f"generated-{n}-{seed}")
+    return Board.from_dict(doc, source=f"<generated_board({n}, {seed})>")
