@@ -29,11 +29,16 @@ SAVE_VERSION = 1
 #: edition -> (rules class, default board, default card set)
 EDITIONS: dict[str, tuple[str, str, str]] = {
     "clank": ("clankwidget.rules.clank:ClankRules", "teaching-dungeon", "clank-teaching"),
+    # the ship editions have no board file: their rules class assembles one (assemble_board)
+    "space": ("clankwidget.rules.space:SpaceRules", "space-ship", "space-teaching"),
+    "pulsarcade": (
+        "clankwidget.rules.pulsarcade:PulsarcadeRules",
+        "pulsarcade-ship",
+        "space-teaching",
+    ),
 }
 
 _PLANNED = {
-    "space": "Clank! In! Space!",
-    "pulsarcade": "Clank! In! Space! with Pulsarcade",
     "legacy": "Clank! Legacy: Acquisitions Incorporated",
     "moonrakers": "Moonrakers",
 }
@@ -85,14 +90,31 @@ class Game:
         seed: int | None = None,
         *,
         cards: str | CardSet | None = None,
+        modules: Iterable[str] | dict[str, str] | None = None,
+        positions: Iterable[str] | None = None,
+        options: dict | None = None,
     ) -> Game:
         """Set up a new game.
 
         ``players`` is a count (2-4) or a list of colours from :data:`PLAYER_COLOURS`;
         ``seed`` makes the game repeatable (``None`` picks one and records it).
+        Editions whose board is assembled from pieces (``"space"``, ``"pulsarcade"``) take
+        ``modules`` (the module sides, optionally with a command piece, or a mapping
+        ``{position: side}``) and ``positions``; leaving both out gives the recommended
+        first-game ship. ``options`` (JSON) are passed to the rules and saved with the game.
         """
         rules_cls = _rules_class(edition)
         _, default_board, default_cards = EDITIONS[edition]
+        assemble = getattr(rules_cls, "assemble_board", None)
+        if assemble is not None and board is None:
+            board = assemble(modules=modules, positions=positions, options=options)
+        elif modules is not None or positions is not None:
+            raise TypeError(
+                f"modules/positions build a ship: give them without board=, for an edition "
+                f"assembled from pieces (not {edition!r})"
+                if assemble is None
+                else "give either board= or modules=/positions=, not both"
+            )
         board = load_board(board if board is not None else default_board)
         cards = load_cards(cards if cards is not None else default_cards)
         colours = _colours(players)
@@ -112,6 +134,8 @@ class Game:
             "board": board.raw,
             "cards": cards.raw,
         }
+        if options:
+            setup["options"] = dict(options)
         return cls._from_setup(setup, rules_cls, board, cards)
 
     @classmethod
@@ -119,7 +143,7 @@ class Game:
         rules_cls = rules_cls or _rules_class(setup["edition"])
         board = board or _from_saved(Board, setup["board"], "<saved board>")
         cards = cards or _from_saved(CardSet, setup["cards"], "<saved card set>")
-        rules = rules_cls(board, cards)
+        rules = rules_cls(board, cards, setup.get("options"))
         rng = np.random.Generator(np.random.PCG64(setup["seed"]))
         state = rules.setup(list(setup["colours"]), rng)
         state.rng = rng.bit_generator.state

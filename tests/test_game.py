@@ -46,7 +46,7 @@ def test_players_by_colour_and_bad_player_lists():
 
 
 def test_unknown_and_unimplemented_editions_say_so():
-    with pytest.raises(RuleNotImplemented, match="not implemented yet; available editions: clank"):
+    with pytest.raises(RuleNotImplemented, match="not implemented yet; available editions: clank, space, pulsarcade"):
         Game.new(edition="moonrakers")
     with pytest.raises(ValueError, match="unknown edition 'chess'"):
         Game.new(edition="chess")

@@ -1,0 +1,801 @@
+"""Clank! In! Space! Adventures: Pulsarcade, on the Clank! In! Space! rules.
+
+What the expansion adds:
+
+* the MCP, a command piece whose artifacts are bought with tokens at a Redemption space
+  instead of picked up (all six artifacts, whatever the player count);
+* Arcade Cabinets, claimed by meeting their conditions, worth tokens; Skill Shots;
+* the Disguise Kit market item (data: ``board_data/space/pulsarcade.json``);
+* six module sides, each a small class below (:class:`ShipModule` subclasses) that the
+  rules call through a handful of hooks: :class:`BlackMarket`, :class:`CloningVats`,
+  :class:`DangerTheater`, :class:`RaceTrack`, :class:`ResearchLab`, :class:`Vault`.
+
+Readings of the rules where the source leaves a gap (also in board_data/space/README.md):
+
+* Cabinet conditions about "this turn" (Ping, Mortal Instinct, Eraditron, Q*Alert) count
+  only the claiming thief's current turn; Dragon's Den counts the damage the thief had at
+  any moment of the current turn, its start included.
+* Ping and the Danger Theater count Clank! cubes actually placed this turn (the core's
+  ``clank_made``): later negative Clank! does not undo them.
+* Slogger's claim spends 3 unspent Boots; Snack-Man's spends a power crystal (or, if
+  asked or if it is the only one, the Sixth Crystal, which leaves the game).
+* A Research token pays its bonus once per turn: on the first reserve card played that
+  turn, or at once when the token is taken if a reserve card is already in play.
+* The Danger Theater's level-3 Sword is given at the start of each of the thief's turns
+  (and at once on reaching level 3); thrilling the audience needs no particular space.
+* The Race Track's fork is chosen when the racer leaves the fork (a pending choice).
+* A bounty hunter that hits a thief with clones takes the clone in the first vat (in
+  board order) instead of asking which.
+* A vault cannot be ransacked while empty.
+* With the MCP, all six artifacts are used; with the old Command module in a Pulsarcade
+  game the artifacts are removed by player count as in Clank! In! Space!.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..data import Board, Card, CardSet
+from . import actions as A
+from .space import SpaceRules, describe_space
+from .state import GameState
+
+__all__ = [
+    "MODULES",
+    "BlackMarket",
+    "ClaimCabinet",
+    "Clone",
+    "CloningVats",
+    "DangerTheater",
+    "PulsarcadeRules",
+    "RaceTrack",
+    "Ransack",
+    "ResearchLab",
+    "ShipModule",
+    "StealArtifact",
+    "Thrill",
+    "Vault",
+]
+
+
+# ---------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True)
+class ClaimCabinet(A.Action):
+    """Claim an Arcade Cabinet whose condition you meet. ``using``: for Snack-Man,
+    ``"crystal"`` or ``"sixth-crystal"`` (default: a power crystal if you have one)."""
+
+    kind: ClassVar[str] = "claim-cabinet"
+    cabinet: str
+    using: str = ""
+
+
+@dataclass(frozen=True)
+class StealArtifact(A.Action):
+    """At a Redemption space, steal the MCP artifact in space ``space`` with your tokens."""
+
+    kind: ClassVar[str] = "steal-artifact"
+    space: str
+
+
+@dataclass(frozen=True)
+class Thrill(A.Action):
+    """Danger Theater: with 3+ Clank! made this turn, advance your contestant (once a turn)."""
+
+    kind: ClassVar[str] = "thrill"
+
+
+@dataclass(frozen=True)
+class Clone(A.Action):
+    """Cloning Vats: leave one of your Clank! cubes in the vat in your space."""
+
+    kind: ClassVar[str] = "clone"
+
+
+@dataclass(frozen=True)
+class Ransack(A.Action):
+    """Vault: make 3 Clank! to take the Credits of vault ``vault``'s highest filled slot."""
+
+    kind: ClassVar[str] = "ransack"
+    vault: str
+
+
+# ---------------------------------------------------------------------------
+# Ship modules
+
+
+class ShipModule:
+    """The rules of one module side. The state lives in ``s.extra["modules"][id]``.
+
+    Every hook has a do-nothing default; a module overrides the few it needs.
+    """
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, rules: PulsarcadeRules, module_id: str, data: dict):
+        self.rules = rules
+        self.id = module_id
+        self.data = data
+        self.name = data.get("name", module_id)
+
+    def state(self, s) -> dict:
+        return s.extra["modules"][self.id]
+
+    def setup(self, s) -> dict:
+        """The module's initial state."""
+        return {}
+
+    def candidates(self, s, p) -> Iterable[A.Action]:
+        return ()
+
+    def start_turn(self, s, p) -> None:
+        """The start of ``p``'s turn."""
+
+    def after_gain(self, s, p, card: Card, from_row: bool) -> None:
+        """``p`` acquired or defeated ``card``."""
+
+    def after_play(self, s, p, card: Card) -> None:
+        """``p`` played ``card`` (before its effects)."""
+
+    def effect(self, s, p, key: str, value) -> bool:
+        """Apply an edition effect this module owns; ``False`` if it is not one of them."""
+        return False
+
+    def take_black(self, s, n: int) -> int:
+        """Drawn black cubes this module keeps (the rest are set aside)."""
+        return 0
+
+    def give_back_black(self, s, n: int) -> int:
+        """Give up to ``n`` kept black cubes back to the bag; how many it gave."""
+        return 0
+
+    def absorbs_hunter(self, s, p) -> bool:
+        """Whether a drawn red cube's hit on ``p`` lands on something else here."""
+        return False
+
+    def market_price(self, s, p, item: dict) -> tuple[int, list] | None:
+        return None
+
+    def ignores_checkpoints(self, s, p) -> bool:
+        return False
+
+    def points(self, s, p) -> int:
+        return 0
+
+    def cubes(self, s) -> dict[str, int]:
+        """Cubes this module holds, by colour (for conservation checks)."""
+        return {}
+
+
+class BlackMarket(ShipModule):
+    """Four market spaces with their own price and extra effect per item."""
+
+    kind = "black-market"
+
+    def market_price(self, s, p, item):
+        price = self.data["prices"].get(p.space)
+        if price is None:
+            return None
+        return price["cost"], list(price.get("effects", ()))
+
+
+class CloningVats(ShipModule):
+    """Vat spaces where a thief leaves a clone cube; bounty hunters hit the clone instead."""
+
+    kind = "cloning-vats"
+
+    def setup(self, s):
+        return {"vats": {space: [] for space in self.data["vats"]}}
+
+    def candidates(self, s, p):
+        if p.space in self.data["vats"]:
+            yield Clone()
+
+    def check_clone(self, s, p) -> str | None:
+        if not p.is_in:
+            return "you have left the ship"
+        if p.space not in self.data["vats"]:
+            return "there is no cloning vat in your space"
+        cubes = self.state(s)["vats"][p.space]
+        if p.colour in cubes:
+            return "you already have a clone in this vat"
+        if len(cubes) >= self.data["vats"][p.space]:
+            return "every square of this vat is taken"
+        if p.supply < 1:
+            return "you have no cube left to clone"
+        return None
+
+    def do_clone(self, s, p) -> None:
+        p.supply -= 1
+        self.state(s)["vats"][p.space].append(p.colour)
+        self.rules.say(
+            s, f"{self.rules.name(p)} leaves a clone in {self.rules.board.space(p.space).name}"
+        )
+
+    def absorbs_hunter(self, s, p):
+        for space, cubes in self.state(s)["vats"].items():
+            if p.colour in cubes:
+                cubes.remove(p.colour)
+                s.clank_area[p.colour] = s.clank_area.get(p.colour, 0) + 1
+                name = self.rules.board.space(space).name
+                self.rules.say(s, f"The bounty hunter gets {self.rules.name(p)}'s clone in {name}")
+                return True
+        return False
+
+    def cubes(self, s):
+        out: dict[str, int] = {}
+        for cubes in self.state(s)["vats"].values():
+            for c in cubes:
+                out[c] = out.get(c, 0) + 1
+        return out
+
+
+class DangerTheater(ShipModule):
+    """The Danger Vision track: thrill the audience with Clank! for swords, speed and points."""
+
+    kind = "danger-theater"
+
+    def setup(self, s):
+        return {"contestants": {p.colour: 0 for p in s.players}}
+
+    def level(self, s, p) -> int:
+        return self.data["track"][self.state(s)["contestants"][p.colour]]["level"]
+
+    def candidates(self, s, p):
+        yield Thrill()
+
+    def check_thrill(self, s, p) -> str | None:
+        if not p.is_in:
+            return "you have left the ship"
+        if p.turn_flags.get("thrilled"):
+            return "the audience has been thrilled once this turn already"
+        need = self.data["clank_needed"]
+        if p.clank_made < need:
+            return f"make {need} Clank! this turn first (you have made {p.clank_made})"
+        if self.state(s)["contestants"][p.colour] >= len(self.data["track"]) - 1:
+            return "your contestant is at the top of the Danger Vision track"
+        return None
+
+    def do_thrill(self, s, p) -> None:
+        before = self.level(s, p)
+        self.state(s)["contestants"][p.colour] += 1
+        p.turn_flags["thrilled"] = True
+        spot = self.data["track"][self.state(s)["contestants"][p.colour]]
+        self.rules.say(
+            s, f"{self.rules.name(p)} thrills the audience: Danger Vision {spot['points']} points"
+        )
+        if before < self.data["per_turn_level"] <= spot["level"]:
+            self.rules.apply_effects(s, p, self.data["per_turn"], source=self.id)
+
+    def start_turn(self, s, p):
+        if self.level(s, p) >= self.data["per_turn_level"]:
+            self.rules.apply_effects(s, p, self.data["per_turn"], source=self.id)
+
+    def ignores_checkpoints(self, s, p):
+        return self.level(s, p) >= self.data["no_checkpoints_level"]
+
+    def points(self, s, p):
+        return self.data["track"][self.state(s)["contestants"][p.colour]]["points"]
+
+
+class RaceTrack(ShipModule):
+    """Racers advance on every row acquisition or defeat after the first in a turn."""
+
+    kind = "race-track"
+
+    def setup(self, s):
+        return {
+            "racers": {p.colour: self.data["start"] for p in s.players},
+            "standings": [None] * len(self.data["standings"]),
+        }
+
+    def after_gain(self, s, p, card, from_row):
+        if not from_row:
+            return
+        p.turn_flags["row_gains"] = p.turn_flags.get("row_gains", 0) + 1
+        if p.turn_flags["row_gains"] >= 2:
+            self.rules.apply_effects(s, p, [{"race": 1}], source=self.id)
+
+    def finished(self, s, p) -> bool:
+        return p.colour in self.state(s)["standings"]
+
+    def advance(self, s, p, steps: int, rest: list, source) -> bool:
+        """Move ``p``'s racer; ``True`` if a fork choice was opened (the rest waits)."""
+        track = self.data["track"]
+        racers = self.state(s)["racers"]
+        for left in range(steps, 0, -1):
+            if self.finished(s, p):
+                return False
+            nexts = track[racers[p.colour]].get("next", [])
+            if not nexts:
+                return False
+            if len(nexts) > 1:
+                s.pending = {
+                    "kind": "race-fork",
+                    "prompt": "Race Track: choose your line at the fork",
+                    "options": [f"the {n.split('-')[0]} line" for n in nexts],
+                    "values": list(nexts),
+                    "optional": False,
+                    "player": s.players.index(p),
+                    "source": source,
+                    "then": ([{"race": left - 1}] if left > 1 else []) + list(rest),
+                }
+                return True
+            self.arrive(s, p, nexts[0])
+        return False
+
+    def arrive(self, s, p, node: str) -> None:
+        self.state(s)["racers"][p.colour] = node
+        spot = self.data["track"][node]
+        if spot.get("credits"):
+            p.gold += spot["credits"]
+            self.rules.say(s, f"{self.rules.name(p)}'s racer takes {spot['credits']} Credits")
+        if spot.get("finish"):
+            standings = self.state(s)["standings"]
+            if None in standings:
+                i = standings.index(None)
+                standings[i] = p.colour
+                pts = self.data["standings"][i]
+                self.rules.say(
+                    s,
+                    f"{self.rules.name(p)}'s racer finishes in place {i + 1} ({pts} points)",
+                )
+
+    def points(self, s, p):
+        standings = self.state(s)["standings"]
+        return self.data["standings"][standings.index(p.colour)] if p.colour in standings else 0
+
+
+class ResearchLab(ShipModule):
+    """Research tokens on the lab's ports; each pays a bonus once a turn for a reserve card."""
+
+    kind = "research-lab"
+
+    def setup(self, s):
+        return {"taken": {}}  # token id -> colour
+
+    def effect(self, s, p, key, value):
+        if key != "research":
+            return False
+        if value not in self.data["tokens"] or value in self.state(s)["taken"]:
+            return True
+        self.state(s)["taken"][value] = p.colour
+        p.extra.setdefault("research", []).append(value)
+        self.rules.say(s, f"{self.rules.name(p)} takes the {self.data['tokens'][value]['name']}")
+        if any(self.rules.card(c).banner == "reserve" for c in p.play):
+            self.trigger(s, p)
+        return True
+
+    def after_play(self, s, p, card):
+        if card.banner == "reserve":
+            self.trigger(s, p)
+
+    def trigger(self, s, p) -> None:
+        for tid in p.extra.get("research", ()):
+            if tid not in self.data["tokens"] or p.turn_flags.get("research:" + tid):
+                continue
+            p.turn_flags["research:" + tid] = True
+            token = self.data["tokens"][tid]
+            self.rules.say(s, f"{token['name']}: {describe_space(token['bonus'])}")
+            self.rules.apply_effects(s, p, token["bonus"], source=self.id)
+
+
+class Vault(ShipModule):
+    """Two vaults fill with drawn black cubes; ransack one for the Credits of its top slot."""
+
+    kind = "vault"
+
+    def setup(self, s):
+        return {"filled": [False] * len(self.data["fill"])}
+
+    def count(self, s, vault: str) -> int:
+        filled = self.state(s)["filled"]
+        return sum(
+            1 for (v, _), f in zip(self.data["fill"], filled, strict=True) if f and v == vault
+        )
+
+    def take_black(self, s, n):
+        filled = self.state(s)["filled"]
+        taken = 0
+        while taken < n and False in filled:
+            filled[filled.index(False)] = True
+            taken += 1
+        return taken
+
+    def give_back_black(self, s, n):
+        filled = self.state(s)["filled"]
+        given = 0
+        for i in range(len(filled) - 1, -1, -1):
+            if given == n:
+                break
+            if filled[i]:
+                filled[i] = False
+                given += 1
+        return given
+
+    def candidates(self, s, p):
+        for vid, vault in self.data["vaults"].items():
+            if p.space in vault["from"]:
+                yield Ransack(vid)
+
+    def check_ransack(self, s, p, vid: str) -> str | None:
+        vault = self.data["vaults"].get(vid)
+        if vault is None:
+            return f"there is no vault {vid!r}"
+        if not p.is_in:
+            return "you have left the ship"
+        if p.space not in vault["from"]:
+            return f"the {vault['name']} cannot be reached from your space"
+        if vault.get("code") and not self.rules.has_code(p):
+            return f"the {vault['name']} is sealed: you need a command code token"
+        if not self.count(s, vid):
+            return f"the {vault['name']} is empty"
+        need = self.data["ransack_clank"]
+        if p.supply < need:
+            return f"ransacking makes {need} Clank! and you have {p.supply} cubes left"
+        return None
+
+    def do_ransack(self, s, p, vid: str) -> None:
+        vault = self.data["vaults"][vid]
+        filled = self.state(s)["filled"]
+        slots = [i for i, (v, _) in enumerate(self.data["fill"]) if v == vid and filled[i]]
+        top = max(self.data["fill"][i][1] for i in slots)
+        credits = vault["slots"][top]
+        self.rules.make_clank(s, p, self.data["ransack_clank"])
+        p.gold += credits
+        for i in slots:
+            filled[i] = False
+        s.aside["black"] = s.aside.get("black", 0) + len(slots)
+        self.rules.say(
+            s,
+            f"{self.rules.name(p)} ransacks the {vault['name']} for {credits} Credits "
+            f"({len(slots)} cubes set aside)",
+        )
+
+    def cubes(self, s):
+        return {"black": sum(self.state(s)["filled"])}
+
+
+#: module kind (the ``kind`` of its rules data) -> class
+MODULES: dict[str, type[ShipModule]] = {
+    cls.kind: cls
+    for cls in (BlackMarket, CloningVats, DangerTheater, RaceTrack, ResearchLab, Vault)
+}
+
+
+# ---------------------------------------------------------------------------
+# The rules
+
+
+class PulsarcadeRules(SpaceRules):
+    """Clank! In! Space! with the Pulsarcade expansion."""
+
+    edition = "pulsarcade"
+    edition_choices: ClassVar[tuple[str, ...]] = ("row_trash", "race")
+
+    def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
+        super().__init__(board, cards, options)
+        rules_data = self.data.get("modules", {})
+        self.modules: list[ShipModule] = []
+        for m in board.modules:
+            data = rules_data.get(m["id"])
+            if data is None:
+                continue
+            for option in data.get("conflicts", ()):
+                if self.options.get(option):
+                    raise ValueError(
+                        f"the {data.get('name', m['id'])} module cannot be used with a "
+                        f"{option!r} option ({self.options[option]!r})"
+                    )
+            self.modules.append(MODULES[data["kind"]](self, m["id"], data))
+        self.cabinets = {c["id"]: c for c in self.data.get("cabinets", ())}
+        self.redemptions = {
+            sp.id: sp.redemption for sp in board.spaces if sp.redemption is not None
+        }
+        self.token_costs = {
+            sp.id: sp.artifact_cost for sp in board.spaces if sp.artifact_cost is not None
+        }
+        if not self.token_costs:
+            self.bank["all_artifacts"] = False
+
+    def module(self, kind: str) -> ShipModule | None:
+        """The module of this kind aboard, if any."""
+        return next((m for m in self.modules if m.kind == kind), None)
+
+    # -- set-up -------------------------------------------------------------------
+
+    def setup_edition(self, s: GameState) -> None:
+        removed = self.data.get("cabinets_removed", {}).get(str(len(s.players)), 0)
+        s.extra["cabinets"] = {
+            cid: max(0, c["copies"] - removed) for cid, c in self.cabinets.items()
+        }
+        for p in s.players:
+            p.extra["cabinets"] = []
+        s.extra["modules"] = {}
+        for m in self.modules:
+            s.extra["modules"][m.id] = m.setup(s)
+
+    # -- turns --------------------------------------------------------------------
+
+    def apply(self, s, action) -> None:
+        idx, p = s.current, s.player
+        before = p.damage
+        super().apply(s, action)  # raises (changing nothing) if illegal
+        if s.current == idx and not s.over and action.kind != "end-turn":
+            peak = max(p.turn_flags.get("peak_damage", 0), before, p.damage)
+            p.turn_flags["peak_damage"] = peak
+
+    def next_turn(self, s) -> None:
+        super().next_turn(s)
+        if not s.over:
+            p = s.player
+            for m in self.modules:
+                m.start_turn(s, p)
+
+    # -- hooks into the modules ----------------------------------------------------------
+
+    def edition_candidates(self, s) -> Iterable[A.Action]:
+        yield from super().edition_candidates(s)
+        p = s.player
+        if not p.is_in:
+            return
+        for m in self.modules:
+            yield from m.candidates(s, p)
+        if not p.artifacts:
+            for cid in self.cabinets:
+                if s.extra["cabinets"].get(cid) and cid not in p.extra["cabinets"]:
+                    yield ClaimCabinet(cid)
+                    if "consume_crystal" in self.cabinets[cid]["condition"]:
+                        yield ClaimCabinet(cid, "sixth-crystal")
+            if p.space in self.redemptions:
+                yield from (StealArtifact(sp) for sp in s.artifacts if sp in self.token_costs)
+
+    def after_gain(self, s, p, card: Card, from_row: bool) -> None:
+        if card.is_monster:
+            key = "defeated:" + card.id
+            p.turn_flags[key] = p.turn_flags.get(key, 0) + 1
+        for m in self.modules:
+            m.after_gain(s, p, card, from_row)
+
+    def after_play(self, s, p, card: Card) -> None:
+        for m in self.modules:
+            m.after_play(s, p, card)
+
+    def apply_edition_effect(self, s, p, key, value) -> None:
+        if p is not None:
+            for m in self.modules:
+                if m.effect(s, p, key, value):
+                    return
+        if key in ("race", "research"):
+            return  # that module is not aboard: the effect does nothing
+        super().apply_edition_effect(s, p, key, value)
+
+    def open_edition_choice(self, s, p, effect: dict, source, rest: list) -> bool:
+        if "race" not in effect:
+            return super().open_edition_choice(s, p, effect, source, rest)
+        track = self.module("race-track")
+        if track is None:
+            return False
+        if track.advance(s, p, effect["race"], rest, source):
+            return True
+        self.apply_effects(s, p, rest, source)
+        return True
+
+    def _do_choose(self, s, p, a: A.Choose):
+        if s.pending["kind"] != "race-fork":
+            super()._do_choose(s, p, a)
+            return
+        pend, s.pending = s.pending, None
+        p = s.players[pend["player"]]
+        self.say(s, f"{self.name(p)}'s racer takes {pend['options'][a.option]}")
+        self.module("race-track").arrive(s, p, pend["values"][a.option])
+        self.apply_effects(s, p, pend["then"], pend["source"])
+
+    def hunter_hits(self, s, p) -> None:
+        for m in self.modules:
+            if m.absorbs_hunter(s, p):
+                return
+        super().hunter_hits(s, p)
+
+    def drawn_black(self, s, n: int) -> None:
+        for m in self.modules:
+            n -= m.take_black(s, n)
+        if n:
+            super().drawn_black(s, n)
+
+    def apply_simple(self, s, p, key: str, value) -> None:
+        if key != "return_black":
+            super().apply_simple(s, p, key, value)
+            return
+        k = min(value, s.aside.get("black", 0))
+        s.aside["black"] -= k
+        for m in self.modules:
+            k += m.give_back_black(s, value - k)
+        s.bag["black"] += k
+
+    def market_price(self, s, p, item: dict):
+        for m in self.modules:
+            price = m.market_price(s, p, item)
+            if price is not None:
+                return price
+        return super().market_price(s, p, item)
+
+    def stops_here(self, s, p, space) -> bool:
+        plain_checkpoint = space.checkpoint and not space.crystal_cave and not space.forest
+        if plain_checkpoint and any(m.ignores_checkpoints(s, p) for m in self.modules):
+            return False
+        return super().stops_here(s, p, space)
+
+    def extra_points(self, s, p) -> int:
+        return sum(m.points(s, p) for m in self.modules)
+
+    def cube_census(self, s) -> dict[str, int]:
+        out = super().cube_census(s)
+        for m in self.modules:
+            for c, k in m.cubes(s).items():
+                out[c] = out.get(c, 0) + k
+        return out
+
+    # -- module actions ---------------------------------------------------------------
+
+    def _need(self, kind: str, what: str):
+        m = self.module(kind)
+        return m, (None if m else f"there is no {what} aboard this ship")
+
+    def _check_thrill(self, s, p, a: Thrill):
+        m, why = self._need("danger-theater", "Danger Theater")
+        return why or m.check_thrill(s, p)
+
+    def _do_thrill(self, s, p, a: Thrill):
+        self.module("danger-theater").do_thrill(s, p)
+
+    def _check_clone(self, s, p, a: Clone):
+        m, why = self._need("cloning-vats", "Cloning Vats")
+        return why or m.check_clone(s, p)
+
+    def _do_clone(self, s, p, a: Clone):
+        self.module("cloning-vats").do_clone(s, p)
+
+    def _check_ransack(self, s, p, a: Ransack):
+        m, why = self._need("vault", "Vault")
+        return why or m.check_ransack(s, p, a.vault)
+
+    def _do_ransack(self, s, p, a: Ransack):
+        self.module("vault").do_ransack(s, p, a.vault)
+
+    # -- arcade cabinets --------------------------------------------------------------
+
+    def cabinet_tokens(self, p) -> int:
+        return sum(
+            self.cabinets[c]["tokens"] for c in p.extra.get("cabinets", ()) if c in self.cabinets
+        )
+
+    def _sixth_crystal(self, p) -> int | None:
+        return next((i for i, t in enumerate(p.tokens) if t.get("crystal")), None)
+
+    def cabinet_unmet(self, s, p, cabinet: dict, using: str = "") -> str | None:
+        """Why ``p`` does not meet the cabinet's condition now (``None``: met)."""
+        ((key, value),) = cabinet["condition"].items()
+        if key == "owns":
+            return None if p.owns(value) else f"you need a {value} market item"
+        if key == "damage":
+            most = max(p.damage, p.turn_flags.get("peak_damage", 0))
+            return (
+                None if most >= value else f"you need {value} damage this turn (most so far {most})"
+            )
+        if key == "played":
+            return None if value in p.play else f"play a {self.card(value).name} this turn first"
+        if key == "defeated":
+            if any(p.turn_flags.get("defeated:" + cid, 0) >= n for cid, n in value.items()):
+                return None
+            return (
+                "defeat "
+                + " or ".join(f"{n} {self.card(c).name}" for c, n in value.items())
+                + " this turn"
+            )
+        if key == "clank_made":
+            return (
+                None
+                if p.clank_made >= value
+                else f"make {value} Clank! this turn (so far {p.clank_made})"
+            )
+        if key == "telepad_used":
+            return None if p.turn_flags.get("telepad") else "move by telepad this turn first"
+        if key == "waste_boots":
+            return (
+                None
+                if p.boots >= value
+                else f"you need {value} unspent Boots to waste (you have {p.boots})"
+            )
+        if key == "consume_crystal":
+            if not self.in_command(p):
+                return "you must be in the MCP"
+            if using == "sixth-crystal":
+                return (
+                    None
+                    if self._sixth_crystal(p) is not None
+                    else "you do not hold the Sixth Crystal"
+                )
+            if using not in ("", "crystal"):
+                return f"give up 'crystal' or 'sixth-crystal', not {using!r}"
+            if using == "crystal" and not p.extra.get("crystals"):
+                return "you hold no power crystal"
+            return None if self.crystals_held(p) else "you hold no power crystal"
+        return f"unknown cabinet condition {key!r}"  # pragma: no cover - the schema forbids it
+
+    def _check_claim_cabinet(self, s, p, a: ClaimCabinet):
+        cab = self.cabinets.get(a.cabinet)
+        if cab is None:
+            return f"there is no Arcade Cabinet {a.cabinet!r}"
+        if not p.is_in:
+            return "you have left the ship"
+        if p.artifacts:
+            return "you have stolen an artifact: no more Arcade Cabinets"
+        if a.cabinet in p.extra["cabinets"]:
+            return f"you already have {cab['name']}"
+        if not s.extra["cabinets"].get(a.cabinet):
+            return f"no {cab['name']} is left"
+        if a.using and "consume_crystal" not in cab["condition"]:
+            return f"{cab['name']} does not take a crystal"
+        return self.cabinet_unmet(s, p, cab, a.using)
+
+    def _do_claim_cabinet(self, s, p, a: ClaimCabinet):
+        cab = self.cabinets[a.cabinet]
+        s.extra["cabinets"][a.cabinet] -= 1
+        p.extra["cabinets"].append(a.cabinet)
+        ((key, value),) = cab["condition"].items()
+        if key == "waste_boots":
+            p.boots -= value
+        elif key == "consume_crystal":
+            if a.using == "sixth-crystal" or not p.extra.get("crystals"):
+                token = p.tokens.pop(self._sixth_crystal(p))
+                self.say(s, f"{self.name(p)} gives up {token['name']}")
+            else:
+                p.extra["crystals"] -= 1
+                s.extra["crystals"] += 1
+        self.say(s, f"{self.name(p)} claims the {cab['name']} Arcade Cabinet")
+
+    # -- Redemption ----------------------------------------------------------------
+
+    def skill_shot(self, p) -> int:
+        best = 0
+        for need, tokens in self.data.get("skill_shot", ()):
+            if p.skill_generated >= need:
+                best = max(best, tokens)
+        return best
+
+    def token_total(self, s, p) -> int:
+        """Tokens to spend here and now: cabinets, Skill Shot and the Redemption bonus."""
+        return self.cabinet_tokens(p) + self.skill_shot(p) + (self.redemptions.get(p.space) or 0)
+
+    def _check_take_artifact(self, s, p, a):
+        if p.space in self.token_costs:
+            return "MCP artifacts are stolen with tokens from a Redemption space"
+        return super()._check_take_artifact(s, p, a)
+
+    def _check_steal_artifact(self, s, p, a: StealArtifact):
+        if not p.is_in:
+            return "you have left the ship"
+        if p.space not in self.redemptions:
+            return "steal MCP artifacts from a Redemption space"
+        if a.space not in self.token_costs or a.space not in s.artifacts:
+            return f"there is no MCP artifact in {a.space!r}"
+        if p.artifacts:
+            return "you cannot carry another artifact"
+        cost, have = self.token_costs[a.space], self.token_total(s, p)
+        if have < cost:
+            return f"the {s.artifacts[a.space]}-point artifact costs {cost} tokens; you have {have}"
+        return None
+
+    def _do_steal_artifact(self, s, p, a: StealArtifact):
+        value = s.artifacts.pop(a.space)
+        p.artifacts.append(value)
+        self.say(
+            s,
+            f"{self.name(p)} redeems {self.token_total(s, p)} tokens for the {value}-pt artifact",
+        )
+        self.raise_rage(s, 1)

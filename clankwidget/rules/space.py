@@ -1,0 +1,1061 @@
+"""Clank! In! Space!, on the shared core.
+
+What is this edition's own:
+
+* the ship, assembled from pieces (:func:`assemble_ship`): a Cargo Bay, a Corridor and a
+  command piece in fixed slots, and three interchangeable double-sided modules;
+* data ports, two data cubes per thief, and the command code that opens the command
+  module (by any means: walking, teleporting, lifts);
+* hyperlifts and telepads (no Boots, but no more walking that turn), security
+  checkpoints, the lockdown token that seals one hyperlift;
+* secrets taken on each thief's first entry of a space;
+* the rage track's bounty hunters: red cubes that join the Clank! area when the boss
+  marker reaches them and, when drawn, hurt every thief still aboard;
+* power crystals, factions, Contraband, market items one of each per thief;
+* escape pods, rescue in the Cargo Bay, and out players drawing cubes on their turns.
+
+Everything else (decks, the row, Clank!, the bag, damage, walking) is the shared core.
+Readings of the rules where the sources leave a gap (also in board_data/space/README.md):
+
+* A secret is taken automatically on a thief's first entry of its space (the rules say
+  the thief "can" take one); a thief never takes a second secret from the same space.
+* A red cube that hits a thief with an empty supply is marked with a set-aside black
+  cube (FAQ); with none set aside, with one from the bag; with no black cube anywhere,
+  that hit does nothing. Healing returns marking cubes first.
+* Several red cubes drawn at once each hurt every thief (one damage per cube).
+* The lockdown token blocks its hyperlift both ways.
+* Hyperlift and telepad rides stop Boots for the turn but not further rides.
+* A thief reaching an escape pod with an artifact escapes at once (+20) and may finish
+  the turn (play, acquire, defeat) but no longer moves, hacks or rides.
+* If the bag holds fewer cubes than an attack draws, every cube in it is drawn.
+* The arrive effects of the opening row are resolved (the FAQ says so), before the
+  first turn; the Clank! they make does not count as the first player's.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import math
+import weakref
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..data import Board, Card, CardSet, _expected, _read_json, board_data_dir, load_board
+from ..errors import BoardDataError
+from . import actions as A
+from .core import DeckBuildingRules
+from .effects import condition_text, describe
+from .state import ESCAPED, GameState
+
+__all__ = [
+    "HackPort",
+    "Hyperlift",
+    "SpaceRules",
+    "Telepad",
+    "assemble_ship",
+    "describe_space",
+    "load_card_extras",
+    "load_edition",
+]
+
+
+# ---------------------------------------------------------------------------
+# Actions of this edition
+
+
+@dataclass(frozen=True)
+class HackPort(A.Action):
+    """Hack the data port in your space: place one of your data cubes on it."""
+
+    kind: ClassVar[str] = "hack-port"
+
+
+@dataclass(frozen=True)
+class Hyperlift(A.Action):
+    """Ride the hyperlift in your space to hyperlift space ``to`` (no Boots; stops Boots)."""
+
+    kind: ClassVar[str] = "hyperlift"
+    to: str
+
+
+@dataclass(frozen=True)
+class Telepad(A.Action):
+    """With a TelePass, beam from the telepad in your space to telepad ``to`` (stops Boots)."""
+
+    kind: ClassVar[str] = "telepad"
+    to: str
+
+
+# ---------------------------------------------------------------------------
+# Edition data: loading and validation
+
+
+def _space_dir() -> Path:
+    return board_data_dir() / "space"
+
+
+@cache
+def _space_registry():
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    folder = board_data_dir() / "schema"
+    resources = []
+    for name in ("cards", "board", "space-effects", "space-edition", "space-cards"):
+        doc = json.loads((folder / f"{name}.schema.json").read_text(encoding="utf-8"))
+        if name.startswith("space-"):  # data.py checks its own schemas
+            Draft202012Validator.check_schema(doc)
+        resources.append((doc["$id"], Resource.from_contents(doc)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def _space_validator(kind: str):
+    from jsonschema import Draft202012Validator
+
+    schema = _space_registry().contents(f"https://clankwidget.invalid/schema/{kind}.schema.json")
+    if kind == "space-effects":  # a library of definitions: check one effect list
+        schema = {"$ref": schema["$id"] + "#/$defs/effects"}
+    return Draft202012Validator(schema, registry=_space_registry())
+
+
+def _space_check(kind: str, doc: Any, source: str, prefix: str = "$") -> None:
+    """Validate ``doc`` against ``board_data/schema/<kind>.schema.json`` (may use the others).
+
+    Raises :class:`BoardDataError` naming ``source``, the JSON path (under ``prefix``) and
+    what was expected, in the style of :mod:`clankwidget.data`.
+    """
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_space_validator(kind).iter_errors(doc))
+    if error is None:
+        return
+    where = prefix + error.json_path[1:]
+    if error.validator in ("oneOf", "anyOf") and isinstance(error.instance, dict):
+        keys = ", ".join(sorted(error.instance)) or "nothing"
+        problem = (
+            f"is not a known effect or entry (it has {keys}; see board_data/README.md "
+            "and board_data/space/README.md)"
+        )
+    elif error.validator == "additionalProperties":
+        problem = f"{error.message} (check the spelling against board_data/space/README.md)"
+    else:
+        problem = error.message
+    raise BoardDataError(source, where, f"expected {_expected(error)}: {problem}")
+
+
+def load_edition(name: str = "space") -> dict:
+    """The edition file ``board_data/space/<name>.json``, validated, with ``extends`` merged."""
+    return copy.deepcopy(_load_edition(name))
+
+
+@cache
+def _load_edition(name: str) -> dict:
+    path = _space_dir() / f"{name}.json"
+    doc = _read_json(path)
+    _space_check("space-edition", doc, str(path))
+    if doc.get("extends"):
+        base = dict(_load_edition(doc["extends"]))
+        base.update({k: v for k, v in doc.items() if k != "extends"})
+        doc = base
+    return doc
+
+
+def load_card_extras(cards: CardSet, doc: dict | None = None) -> dict:
+    """The space-only rules of a card set's cards (factions, bonuses, special secrets).
+
+    Read from ``board_data/space/<card set id>.json`` unless ``doc`` is given; a card set
+    without such a file has no factions or bonuses. Every card id it names must be in the
+    card set.
+    """
+    if doc is None:
+        path = _space_dir() / f"{cards.id}.json"
+        if not path.exists():
+            return {"cards": {}, "tokens": {}, "factions": {}}
+        return _load_card_extras_file(str(path), cards)
+    source = "<card extras>"
+    _space_check("space-cards", doc, source)
+    _check_extras_against(doc, cards, source)
+    return doc
+
+
+@cache
+def _read_card_extras(path: str, mtime: float) -> dict:
+    doc = _read_json(Path(path))
+    _space_check("space-cards", doc, path)
+    return doc
+
+
+def _load_card_extras_file(path: str, cards: CardSet) -> dict:
+    doc = _read_card_extras(path, Path(path).stat().st_mtime_ns)
+    _check_extras_against(doc, cards, path)
+    return doc
+
+
+def _check_extras_against(doc: dict, cards: CardSet, source: str) -> None:
+    if doc["id"] != cards.id:
+        raise BoardDataError(
+            source, "$.id", f"expected the id of the card set, {cards.id!r}, got {doc['id']!r}"
+        )
+    for cid in doc["cards"]:
+        if cid not in cards.cards:
+            raise BoardDataError(
+                source, f"$.cards.{cid}", f"expected the id of a card in {cards.id!r}"
+            )
+    factions = doc.get("factions", {})
+    for cid, entry in doc["cards"].items():
+        if "faction" in entry and factions and entry["faction"] not in factions:
+            raise BoardDataError(
+                source,
+                f"$.cards.{cid}.faction",
+                f"expected one of the factions in $.factions ({', '.join(factions)})",
+            )
+
+
+# ---------------------------------------------------------------------------
+# Ship assembly
+
+
+def _piece(name: str | Board) -> Board:
+    return name if isinstance(name, Board) else load_board(name)
+
+
+_CHECKED_PIECES: weakref.WeakSet[Board] = weakref.WeakSet()
+
+
+def _check_piece_effects(b: Board) -> None:
+    """The data_port and enter effects of a piece, in the Space effect vocabulary."""
+    if b in _CHECKED_PIECES:
+        return
+    for i, sp in enumerate(b.raw["spaces"]):
+        for key in ("data_port", "enter"):
+            if key in sp:
+                _space_check("space-effects", sp[key], b.source or b.id, f"$.spaces[{i}].{key}")
+    _CHECKED_PIECES.add(b)
+
+
+def assemble_ship(
+    pieces: Iterable[str | Board] | Mapping[str, str | Board] | None = None,
+    positions: Sequence[str] | None = None,
+    *,
+    edition: str = "space",
+    options: Mapping[str, Any] | None = None,
+) -> Board:
+    """Build a playable ship :class:`~clankwidget.data.Board` from its pieces.
+
+    ``pieces`` are the three interchangeable module sides (board names such as
+    ``"space-greenhouse"``, or piece boards), optionally with a command piece
+    (``"space-command"`` or, for Pulsarcade, ``"pulsarcade-mcp"``); ``None`` takes the
+    edition's recommended first-game layout. They fill the positions in ``positions``
+    order (default: the edition's order, ``fore, mid, aft``). ``pieces`` may instead be a
+    mapping ``{position: side}``. The Cargo Bay and the Corridor are always there.
+
+    The slots, the connector ids each slot needs and the paths that join them are data
+    (``ship`` in ``board_data/space/<edition>.json``): a piece fits a slot when its
+    ``connectors`` carry exactly the slot's connector ids, and each join makes a path
+    between two connector spaces. The result is an ordinary board (``kind: "board"``,
+    validated by :meth:`Board.from_dict`) whose ``raw`` document is self-contained, so a
+    saved game rebuilds it without the piece files.
+
+    >>> ship = assemble_ship(["space-armory", "space-reactor", "space-gymnasium"])
+    >>> ship.space(ship.start).name
+    'Loading Dock'
+    """
+    data = load_edition(edition)
+    ship = data["ship"]
+    options = dict(options or {})
+    slots = ship["slots"]
+    order = list(ship["positions"])
+    command_names = list(ship["command"]["pieces"])
+    source = f"<{edition} ship>"
+
+    if pieces is None:
+        chosen = dict(ship["first_game"])
+        given = []
+    elif isinstance(pieces, Mapping):
+        chosen = {}
+        given = []
+        for pos, side in pieces.items():
+            if pos == ship["command"]["slot"]:
+                given.append(side)
+                continue
+            if pos not in order:
+                raise ValueError(f"unknown ship position {pos!r}; positions are {', '.join(order)}")
+            chosen[pos] = side
+    else:
+        given = list(pieces)
+        chosen = None
+    boards: dict[str, Board] = {}
+    if chosen is None:
+        standard, commands = [], []
+        for name in given:
+            b = _piece(name)
+            if b.id in ship["fixed"].values():
+                continue
+            (commands if b.id in command_names else standard).append(b)
+        if positions is None:
+            positions = order[: len(standard)]
+        positions = list(positions)
+        if len(standard) != len(order):
+            raise ValueError(
+                f"a ship needs {len(order)} modules for the positions {', '.join(order)}, "
+                f"got {len(standard)}: {', '.join(b.id for b in standard) or 'none'}"
+            )
+        if sorted(positions) != sorted(order):
+            raise ValueError(
+                f"positions must name each of {', '.join(order)} once, got {positions}"
+            )
+        for pos, b in zip(positions, standard, strict=True):
+            boards[pos] = b
+    else:
+        if positions is not None:
+            raise TypeError("give positions either in the pieces mapping or as positions, not both")
+        missing = [p for p in order if p not in chosen]
+        if missing:
+            raise ValueError(f"no module chosen for position {', '.join(missing)}")
+        commands = [_piece(n) for n in given]
+        for pos in order:
+            boards[pos] = _piece(chosen[pos])
+    if len(commands) > 1:
+        raise ValueError(
+            "only one command piece fits a ship, and "
+            + " and ".join(b.id for b in commands)
+            + " do not combine (the MCP replaces the Command module)"
+        )
+    default_command = ship["command"]["default"]
+    boards[ship["command"]["slot"]] = commands[0] if commands else _piece(default_command)
+    for slot, name in ship["fixed"].items():
+        boards[slot] = _piece(name)
+
+    allowed = {"space"} | ({"pulsarcade"} if edition == "pulsarcade" else set())
+    side_of = {}
+    for i, pair in enumerate(ship["sides"]):
+        for side in pair:
+            side_of[side] = i
+    used_piece: dict[int, str] = {}
+    for slot, b in boards.items():
+        if b.kind != "piece":
+            raise ValueError(f"{b.id!r} is a whole board, not a ship piece")
+        if b.edition not in allowed:
+            raise ValueError(
+                f"{b.id!r} is a {b.edition!r} piece; {edition!r} ships use "
+                f"{', '.join(sorted(allowed))} pieces"
+            )
+        if slot in order and b.id in command_names:
+            raise ValueError(f"{b.id!r} is a command piece, not a module for position {slot!r}")
+        if slot in order and b.id in ship["fixed"].values():
+            raise ValueError(f"{b.id!r} is always aboard; it cannot fill position {slot!r}")
+        if slot in order and b.id in side_of:
+            k = side_of[b.id]
+            if k in used_piece:
+                raise ValueError(
+                    f"{used_piece[k]!r} and {b.id!r} are two sides of one piece; use one of them"
+                )
+            used_piece[k] = b.id
+        have = {c["id"] for c in b.raw.get("connectors", [])}
+        want = set(slots[slot]["connectors"])
+        if have != want:
+            raise ValueError(
+                f"{b.id!r} does not fit the {slot!r} slot: it has connectors "
+                f"{sorted(have)}, the slot needs {sorted(want)}"
+            )
+
+    spaces, paths, modules = [], [], []
+    owner: dict[str, str] = {}
+    module_owner: dict[str, str] = {}
+    layout = []
+    for slot in [*ship["fixed"], ship["command"]["slot"], *order]:
+        b = boards[slot]
+        dx, dy = slots[slot]["offset"]
+        layout.append(f"{slot}: {b.title}")
+        _check_piece_effects(b)
+        for m in b.raw.get("modules", []):
+            if m["id"] in module_owner:
+                raise BoardDataError(
+                    b.source or b.id,
+                    "$.modules",
+                    f"expected a module id no other piece uses: {m['id']!r} is also in "
+                    f"{module_owner[m['id']]!r}",
+                )
+            module_owner[m["id"]] = b.id
+            modules.append(copy.deepcopy(m))
+        for i, sp in enumerate(b.raw["spaces"]):
+            if sp["id"] in owner:
+                raise BoardDataError(
+                    b.source or b.id,
+                    f"$.spaces[{i}].id",
+                    f"expected a space id no other piece uses: {sp['id']!r} is also in "
+                    f"{owner[sp['id']]!r}",
+                )
+            owner[sp["id"]] = b.id
+            new = copy.deepcopy(sp)
+            new["x"], new["y"] = sp["x"] + dx, sp["y"] + dy
+            spaces.append(new)
+        paths.extend(copy.deepcopy(b.raw["paths"]))
+    for i, join in enumerate(ship["joins"]):
+        ends = []
+        for end in ("a", "b"):
+            slot, _, conn = join[end].partition(".")
+            if slot not in boards:
+                raise BoardDataError(
+                    source, f"$.ship.joins[{i}].{end}", f"expected a slot, got {slot!r}"
+                )
+            spaces_by_conn = {c["id"]: c["space"] for c in boards[slot].raw.get("connectors", [])}
+            if conn not in spaces_by_conn:
+                raise BoardDataError(
+                    source,
+                    f"$.ship.joins[{i}].{end}",
+                    f"expected a connector of the {slot!r} slot, got {conn!r}",
+                )
+            ends.append(spaces_by_conn[conn])
+        path = {"from": ends[0], "to": ends[1]}
+        path.update({k: v for k, v in join.items() if k not in ("a", "b")})
+        paths.append(path)
+
+    for mid, rules in data.get("modules", {}).items():
+        if mid in module_owner:
+            for option in rules.get("conflicts", ()):
+                if options.get(option):
+                    raise ValueError(
+                        f"the {rules.get('name', mid)} module cannot be used with a "
+                        f"{option!r} option ({options[option]!r})"
+                    )
+    names = ", ".join(boards[p].title for p in order)
+    doc = {
+        "format": "clankwidget-board",
+        "version": 1,
+        "id": f"{edition}-ship",
+        "title": f"Ship: {names}, {boards[ship['command']['slot']].title}",
+        "description": "Assembled by clankwidget from pieces (" + "; ".join(layout) + ").",
+        "edition": edition,
+        "kind": "board",
+        "width": ship["width"],
+        "height": ship["height"],
+        "modules": modules,
+        "spaces": spaces,
+        "paths": paths,
+    }
+    return Board.from_dict(doc, source=source)
+
+
+# ---------------------------------------------------------------------------
+# Effects in words
+
+
+_SPACE_CONDITIONS = {
+    "contraband": "you own Contraband",
+    "crystal": "you hold a power crystal",
+}
+
+
+def _condition_words(cond: dict, factions: Mapping[str, str]) -> str:
+    parts = []
+    for key, value in cond.items():
+        if key == "faction":
+            parts.append(f"another {factions.get(value, value)} card is played this turn")
+        elif key in _SPACE_CONDITIONS:
+            parts.append(_SPACE_CONDITIONS[key])
+        else:
+            parts.append(condition_text({key: value}))
+    return " and ".join(parts)
+
+
+def describe_space(effects: Iterable[dict], factions: Mapping[str, str] | None = None) -> str:
+    """Effects in words, Clank! In! Space! style (Credits, power crystals, factions)."""
+    factions = factions or {}
+    out = []
+    for e in effects:
+        key, value = next(iter(e.items()))
+        if key == "gold":
+            out.append(f"+{value} Credit{'s' if value != 1 else ''}")
+        elif key == "crystal":
+            out.append(f"+{value} power crystal{'s' if value != 1 else ''}")
+        elif key == "row_trash":
+            out.append("you may trash a card from the adventure row")
+        elif key == "multipass":
+            out.append("every faction counts this turn")
+        elif key == "race":
+            out.append(f"advance your racer {value}")
+        elif key == "research":
+            out.append(f"take the {value} Research token")
+        elif key == "if":
+            out.append(
+                f"if {_condition_words(value, factions)}: {describe_space(e['then'], factions)}"
+            )
+        elif key == "choose":
+            out.append("choose: " + " or ".join(f"({describe_space(o, factions)})" for o in value))
+        else:
+            out.append(describe([e]).replace("Gold", "Credits"))
+    return ", ".join(out)
+
+
+# ---------------------------------------------------------------------------
+# The rules
+
+
+class SpaceRules(DeckBuildingRules):
+    """Clank! In! Space! Give it an assembled ship (:func:`assemble_ship`)."""
+
+    edition = "space"
+    hit_all = "red"
+    #: effect keys that may open a pending choice (handled by :meth:`open_edition_choice`)
+    edition_choices: ClassVar[tuple[str, ...]] = ("row_trash",)
+
+    def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
+        super().__init__(board, cards, options)
+        self.data = load_edition(self.edition)
+        self.extras = load_card_extras(cards, self.options.get("card_extras"))
+        self.factions: dict[str, str] = dict(self.extras.get("factions", {}))
+        self.bank = {
+            "crystals": 5,
+            "data_cubes": 2,
+            "command_code_rage": 1,
+            "escape_pod_points": self.setup_numbers.get("mastery_points", 20),
+            "all_artifacts": False,
+            **self.data.get("bank", {}),
+        }
+        for item in self.data.get("market", ()):
+            self._market[item["id"]] = item
+        self._cards = {cid: self._with_extras(c) for cid, c in cards.cards.items()}
+        self.command_modules = {m["id"] for m in board.modules if m.get("command")}
+        self.cargo_module = board.space(board.start).module
+        self.hyperlifts = tuple(sp.id for sp in board.spaces if sp.hyperlift)
+        self.telepads = tuple(sp.id for sp in board.spaces if sp.telepad)
+
+    @classmethod
+    def assemble_board(
+        cls,
+        modules: Iterable[str | Board] | Mapping[str, str | Board] | None = None,
+        positions: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Board:
+        """This edition's ship from ``modules`` (see :func:`assemble_ship`), for ``Game.new``."""
+        return assemble_ship(modules, positions, edition=cls.edition, options=options)
+
+    # -- cards with their space-only rules ------------------------------------
+
+    def _with_extras(self, card: Card) -> Card:
+        extra = self.extras["cards"].get(card.id)
+        if not extra:
+            return card
+        changes = {}
+        for key in ("play", "acquire", "use", "reward", "arrive"):
+            if extra.get(key):
+                changes[key] = tuple(getattr(card, key)) + tuple(extra[key])
+        play = list(changes.get("play", card.play))
+        if extra.get("ally") and extra.get("faction"):
+            play.append({"if": {"faction": extra["faction"]}, "then": list(extra["ally"])})
+        if extra.get("contraband"):
+            play.append({"if": {"contraband": True}, "then": list(extra["contraband"])})
+        if extra.get("crystal"):
+            play.append({"if": {"crystal": True}, "then": list(extra["crystal"])})
+        changes["play"] = tuple(play)
+        return dataclasses.replace(card, **changes)
+
+    def card(self, cid: str) -> Card:
+        return self._cards[cid]
+
+    def faction_of(self, cid: str) -> str | None:
+        return self.extras["cards"].get(cid, {}).get("faction")
+
+    def card_text(self, cid: str) -> str:
+        """A card's rules text in words, faction and bonuses included."""
+        c = self.card(cid)
+        parts = []
+        faction = self.faction_of(cid)
+        if faction:
+            parts.append(f"[{self.factions.get(faction, faction)}]")
+        for key, label in (
+            ("play", ""),
+            ("acquire", "Acquire: "),
+            ("use", "Use: "),
+            ("reward", "Defeat: "),
+            ("arrive", "Arrive: "),
+        ):
+            effects = getattr(c, key)
+            if effects:
+                parts.append(label + describe_space(effects, self.factions))
+        return " ".join(parts)
+
+    def say(self, s, text: str) -> None:
+        # the core's words are the dungeon's; aboard the ship they are these
+        for old, new in (
+            (" Gold", " Credits"),
+            ("(dragon attack!)", "(boss attack!)"),
+            ("The dragon attacks", "The boss attacks"),
+            ("dungeon deck", "adventure deck"),
+            ("left the dungeon", "left the ship"),
+        ):
+            text = text.replace(old, new)
+        s.log.append(text)
+
+    # -- set-up ---------------------------------------------------------------
+
+    def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:
+        s = super().setup(colours, rng)
+        n = len(colours)
+        halve = n in self.data.get("market_halved_for", ())
+        for item in self.data.get("market", ()):
+            s.market[item["id"]] = item["count"]
+        if halve:
+            s.market = {k: math.ceil(v / 2) for k, v in s.market.items()}
+        rooms = [sp for sp in self.board.spaces if sp.artifact]
+        if self.bank["all_artifacts"]:
+            keep = list(range(len(rooms)))
+        else:
+            removed = self.setup_numbers.get("artifacts_removed", {}).get(str(n), 0)
+            keep = sorted(self.rng.permutation(len(rooms))[: max(0, len(rooms) - removed)].tolist())
+        s.artifacts = {rooms[i].id: rooms[i].artifact for i in keep}
+        self._deal_secrets(s)
+        rage = self.data.get("rage", {})
+        s.bag["red"] = 0
+        s.clank_area["red"] = 0
+        s.extra = {
+            "hunters": {str(k): v for k, v in rage.get("hunters", {}).items()},
+            "lockdown": False,
+            "crystals": self.bank["crystals"],
+            "codes": n,
+            "ports": {},
+            "pods": {sp.id: sp.escape_pods for sp in self.board.spaces if sp.escape_pods},
+        }
+        for p in s.players:
+            p.extra = {
+                "data": self.bank["data_cubes"],
+                "hacked": [],
+                "crystals": 0,
+                "marks": 0,
+                "visited": [p.space],
+            }
+        self.after_rage(s, -1)  # hunters already reached at the starting rage
+        self.setup_edition(s)
+        # the opening row's arrive effects are resolved (FAQ); Clank! made by them is
+        # not the first player's own
+        for cid in s.row:
+            self.apply_effects(s, None, self.card(cid).arrive, source=cid)
+        for p in s.players:
+            p.clank_made = 0
+        return s
+
+    def setup_edition(self, s: GameState) -> None:
+        """Hook: components an expansion adds, set up before the opening row arrives."""
+
+    def _deal_secrets(self, s: GameState) -> None:
+        special = self.extras.get("tokens", {})
+        pools = {}
+        for size in ("minor", "major"):
+            tokens = []
+            for t in self.cards.secrets.get(size, ()):
+                token = {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
+                token.update(copy.deepcopy(special.get(t["id"], {})))
+                tokens.extend(copy.deepcopy(token) for _ in range(t.get("count", 1)))
+            pools[size] = self.shuffled(tokens)
+        for sp in self.board.spaces:
+            stack = []
+            for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
+                for _ in range(slots):
+                    if not pools[size]:
+                        raise ValueError(
+                            f"card set {self.cards.id!r} has too few {size} secrets "
+                            f"for board {self.board.id!r}"
+                        )
+                    stack.append(pools[size].pop())
+            if stack:
+                s.space_tokens[sp.id] = stack
+
+    # -- legal actions ----------------------------------------------------------
+
+    def edition_candidates(self, s: GameState) -> Iterable[A.Action]:
+        p = s.player
+        here = self.board.space(p.space)
+        if here.data_port:
+            yield HackPort()
+        if here.hyperlift:
+            yield from (Hyperlift(to) for to in self.hyperlifts if to != p.space)
+        if here.telepad:
+            yield from (Telepad(to) for to in self.telepads if to != p.space)
+
+    # -- entering spaces ----------------------------------------------------------
+
+    def has_code(self, p) -> bool:
+        return p.owns("code") > 0
+
+    def in_command(self, p) -> bool:
+        return self.board.space(p.space).module in self.command_modules
+
+    def entry_refusal(self, s, p, space_id: str, teleport: bool) -> str | None:
+        if self.board.space(space_id).module in self.command_modules and not self.has_code(p):
+            return "the command module is sealed: you need a command code token"
+        return None
+
+    def stops_here(self, s, p, space) -> bool:
+        """Whether entering ``space`` ends Boot movement for ``p`` this turn."""
+        return space.stops_movement
+
+    def enter(self, s, p, space_id: str, teleport: bool) -> None:
+        p.space = space_id
+        space = self.board.space(space_id)
+        if self.stops_here(s, p, space):
+            p.exhausted = True
+        self.on_enter(s, p, space, teleport)
+
+    def on_enter(self, s, p, space, teleport: bool) -> None:
+        pods = s.extra["pods"].get(space.id, 0)
+        if pods and p.artifacts:
+            s.extra["pods"][space.id] = pods - 1
+            p.status = ESCAPED
+            points = self.bank["escape_pod_points"]
+            pod = {"kind": "pod", "id": "escape-pod", "name": "Escape Pod", "points": points}
+            p.tokens.append(pod)
+            self.say(s, f"{self.name(p)} escapes in an escape pod (+{points})")
+            return
+        if space.heal:
+            self.heal(s, p, space.heal)
+        if space.gold:
+            p.gold += space.gold
+            self.say(s, f"{self.name(p)} finds {space.gold} Credits")
+        effects = list(space.enter)
+        first = space.id not in p.extra["visited"]
+        if first:
+            p.extra["visited"].append(space.id)
+        stack = s.space_tokens.get(space.id)
+        if first and stack:
+            token = stack.pop(0)
+            if not stack:
+                del s.space_tokens[space.id]
+            self.apply_effects(s, p, effects, source=space.id)
+            self._take_token(s, p, token)
+        elif effects:
+            self.apply_effects(s, p, effects, source=space.id)
+
+    def _take_token(self, s, p, token: dict) -> None:
+        self.revealed = True
+        self.say(s, f"{self.name(p)} finds {token['name']}")
+        if token.get("keep") or token.get("use"):
+            p.tokens.append(token)
+        self.apply_effects(s, p, token.get("take", ()), source=token["id"])
+
+    # -- hyperlifts and telepads -------------------------------------------------
+
+    def _lift_blocked(self, s, space_id: str) -> bool:
+        return s.extra["lockdown"] and self.board.space(space_id).lockdown
+
+    def _check_hyperlift(self, s, p, a: Hyperlift):
+        if not p.is_in:
+            return "you have left the ship"
+        if not self.board.space(p.space).hyperlift:
+            return "there is no hyperlift in your space"
+        if a.to not in self.board or not self.board.space(a.to).hyperlift:
+            return f"{a.to!r} is not a hyperlift space"
+        if a.to == p.space:
+            return "you are already there"
+        for where in (p.space, a.to):
+            if self._lift_blocked(s, where):
+                return f"the lockdown token blocks the hyperlift in {self.board.space(where).name}"
+        return self.entry_refusal(s, p, a.to, teleport=False)
+
+    def _do_hyperlift(self, s, p, a: Hyperlift):
+        self.say(s, f"{self.name(p)} rides the hyperlift to {self.board.space(a.to).name}")
+        self.enter(s, p, a.to, teleport=False)
+        p.exhausted = True
+
+    def _check_telepad(self, s, p, a: Telepad):
+        if not p.is_in:
+            return "you have left the ship"
+        if not self.board.space(p.space).telepad:
+            return "there is no telepad in your space"
+        if not p.owns("telepass"):
+            return "telepads need a TelePass"
+        if a.to not in self.board or not self.board.space(a.to).telepad:
+            return f"{a.to!r} is not a telepad space"
+        if a.to == p.space:
+            return "you are already there"
+        return self.entry_refusal(s, p, a.to, teleport=False)
+
+    def _do_telepad(self, s, p, a: Telepad):
+        self.say(s, f"{self.name(p)} beams by telepad to {self.board.space(a.to).name}")
+        p.turn_flags["telepad"] = True
+        self.enter(s, p, a.to, teleport=False)
+        p.exhausted = True
+
+    # -- data ports and the command code -------------------------------------------
+
+    def _check_hack_port(self, s, p, a: HackPort):
+        if not p.is_in:
+            return "you have left the ship"
+        here = self.board.space(p.space)
+        if not here.data_port:
+            return "there is no data port in your space"
+        if here.id in s.extra["ports"]:
+            return "this data port has been used"
+        if p.extra["data"] <= 0:
+            return "you have no data cubes left"
+        done = {self.board.space(x).module for x in p.extra["hacked"]}
+        if here.module in done:
+            return "your other data cube is in this module: hack a port in another module"
+        return None
+
+    def _do_hack_port(self, s, p, a: HackPort):
+        here = self.board.space(p.space)
+        p.extra["data"] -= 1
+        p.extra["hacked"].append(here.id)
+        s.extra["ports"][here.id] = p.colour
+        text = describe_space(here.data_port)
+        self.say(s, f"{self.name(p)} hacks the data port in {here.name} ({text})")
+        self.apply_effects(s, p, here.data_port, source=here.id)
+        if p.extra["data"] == 0 and not self.has_code(p) and s.extra["codes"] > 0:
+            s.extra["codes"] -= 1
+            p.tokens.append(
+                {"kind": "code", "id": "command-code", "name": "Command Code", "grants": "code"}
+            )
+            self.say(s, f"{self.name(p)} completes the command code")
+            self.raise_rage(s, self.bank["command_code_rage"])
+
+    # -- market -------------------------------------------------------------------
+
+    def market_price(self, s, p, item: dict) -> tuple[int, list] | None:
+        """``(credits, extra effects)`` for ``item`` where ``p`` stands, ``None``: no market."""
+        if not self.board.space(p.space).market:
+            return None
+        return item.get("cost", 7), []
+
+    def market_limit(self, s, p, item: dict) -> str | None:
+        if any(t.get("kind") == "market" and t["id"] == item["id"] for t in p.tokens):
+            return f"you already have a {item['name']} (one of each type per thief)"
+        return None
+
+    def _check_buy(self, s, p, a: A.Buy):
+        item = self._market.get(a.item)
+        if item is None:
+            return f"the market has no item {a.item!r}"
+        if not p.is_in:
+            return "you have left the ship"
+        price = self.market_price(s, p, item)
+        if price is None:
+            return "you are not in a market"
+        if s.market.get(a.item, 0) <= 0:
+            return f"no {item['name']} is left"
+        cost, extra = price
+        if p.gold < cost:
+            return f"a {item['name']} costs {cost} Credits here; you have {p.gold}"
+        need = sum(e["clank"] for e in extra if "clank" in e and e["clank"] > 0)
+        if need > p.supply:
+            return f"buying here makes {need} Clank! and you have {p.supply} cubes left"
+        return self.market_limit(s, p, item)
+
+    def _do_buy(self, s, p, a: A.Buy):
+        item = self._market[a.item]
+        cost, extra = self.market_price(s, p, item)
+        p.gold -= cost
+        s.market[a.item] -= 1
+        points = item.get("points", 0)
+        token = {"kind": "market", "id": a.item, "name": item["name"], "points": points}
+        p.tokens.append({**token, "grants": item["grants"]})
+        self.say(s, f"{self.name(p)} buys a {item['name']} for {cost} Credits")
+        self.apply_effects(s, p, list(item.get("buy", ())) + list(extra), source=a.item)
+
+    # -- effects --------------------------------------------------------------------
+
+    def _do_play(self, s, p, a: A.Play):
+        p.hand.remove(a.card)
+        p.play.append(a.card)
+        card = self.card(a.card)
+        text = describe_space(card.play, self.factions)
+        self.say(s, f"{self.name(p)} plays {card.name}" + (f" ({text})" if text else ""))
+        self.after_play(s, p, card)
+        self.apply_effects(s, p, card.play, source=a.card, hold=True)
+
+    def apply_effects(self, s, p, effects, source, hold: bool = False):
+        effects = list(effects)
+        for i, e in enumerate(effects):
+            if next(iter(e)) not in self.edition_choices:
+                continue
+            super().apply_effects(s, p, effects[:i], source, hold)
+            if s.pending:  # an earlier choice waits: the rest waits behind it
+                s.pending = {**s.pending, "then": list(s.pending["then"]) + effects[i:]}
+                return
+            if p is not None and self.open_edition_choice(s, p, e, source, effects[i + 1 :]):
+                return
+            self.apply_effects(s, p, effects[i + 1 :], source, hold)
+            return
+        super().apply_effects(s, p, effects, source, hold)
+
+    def open_edition_choice(self, s, p, effect: dict, source, rest: list) -> bool:
+        """Open a pending choice for an edition effect; ``False`` if there is nothing to choose."""
+        key = next(iter(effect))
+        if key != "row_trash":
+            return False
+        slots = [i for i, cid in enumerate(s.row) if cid is not None]
+        if not slots:
+            return False
+        cname = self.card(source).name if source in self._cards else str(source)
+        s.pending = {
+            "kind": "row-trash",
+            "prompt": f"{cname}: you may trash a card from the adventure row",
+            "options": [self.card(s.row[i]).name for i in slots],
+            "values": slots,
+            "optional": True,
+            "player": s.players.index(p),
+            "source": source,
+            "then": list(rest),
+        }
+        return True
+
+    def _do_choose(self, s, p, a: A.Choose):
+        if s.pending["kind"] != "row-trash":
+            super()._do_choose(s, p, a)
+            return
+        pend, s.pending = s.pending, None
+        p = s.players[pend["player"]]
+        slot = pend["values"][a.option]
+        cid, s.row[slot] = s.row[slot], None
+        s.trash.append(cid)
+        self.say(s, f"{self.name(p)} trashes {self.card(cid).name} from the adventure row")
+        self.apply_effects(s, p, pend["then"], pend["source"])
+
+    def apply_edition_effect(self, s, p, key, value) -> None:
+        if key == "crystal":
+            if p is None:
+                return
+            k = min(value, s.extra["crystals"])
+            s.extra["crystals"] -= k
+            p.extra["crystals"] += k
+            if k:
+                self.say(s, f"{self.name(p)} takes {k} power crystal{'s' if k != 1 else ''}")
+        elif key == "multipass":
+            if p is not None:
+                p.turn_flags["multipass"] = True
+        else:
+            super().apply_edition_effect(s, p, key, value)
+
+    def crystals_held(self, p) -> int:
+        """Power crystals held, counting tokens that count as one (the Sixth Crystal)."""
+        return p.extra.get("crystals", 0) + sum(1 for t in p.tokens if t.get("crystal"))
+
+    def condition(self, s, p, cond: dict, source) -> bool:
+        base = {k: v for k, v in cond.items() if k not in ("faction", "contraband", "crystal")}
+        if base and not super().condition(s, p, base, source):
+            return False
+        if "faction" in cond and not self.faction_match(p, cond["faction"], source):
+            return False
+        if "contraband" in cond and not p.owns("contraband"):
+            return False
+        return not ("crystal" in cond and not self.crystals_held(p))
+
+    def faction_match(self, p, faction: str, source) -> bool:
+        """Another card of ``faction`` is in play this turn (the source card itself aside)."""
+        if p.turn_flags.get("multipass"):
+            return True
+        same = sum(1 for cid in p.play if self.faction_of(cid) == faction)
+        if source in p.play and self.faction_of(source) == faction:
+            same -= 1
+        return same >= 1
+
+    # -- damage, bounty hunters, lockdown -------------------------------------------------
+
+    def heal(self, s, p, n: int) -> None:
+        k = min(n, p.damage)
+        back = min(k, p.extra.get("marks", 0))
+        if back:
+            p.extra["marks"] -= back
+            s.aside["black"] += back
+        p.damage -= k
+        p.supply += k - back
+
+    def resolve_drawn(self, s, colour: str, n: int) -> None:
+        if colour == self.hit_all:
+            for _ in range(n):
+                for q in s.players:
+                    if q.is_in:
+                        self.hunter_hits(s, q)
+            s.clank_area[colour] = s.clank_area.get(colour, 0) + n
+            who = "A bounty hunter strikes" if n == 1 else f"{n} bounty hunters strike"
+            self.say(s, f"{who}: every thief aboard takes {n} damage")
+        elif colour == "black":
+            self.drawn_black(s, n)
+        else:
+            super().resolve_drawn(s, colour, n)
+
+    def drawn_black(self, s, n: int) -> None:
+        """Where drawn black cubes go (set aside; the Vault module takes them first)."""
+        s.aside["black"] = s.aside.get("black", 0) + n
+
+    def hunter_hits(self, s, p) -> None:
+        """One damage from a red cube: from the supply, or marked with a black cube."""
+        if p.supply > 0:
+            self.damage_from_supply(s, p, 1)
+            return
+        if s.aside.get("black", 0) > 0:
+            s.aside["black"] -= 1
+        elif s.bag.get("black", 0) > 0:
+            s.bag["black"] -= 1
+        else:
+            return
+        p.extra["marks"] = p.extra.get("marks", 0) + 1
+        p.damage += 1
+        self.check_knockout(s, p)
+
+    def after_rage(self, s, before: int) -> None:
+        rage = self.data.get("rage", {})
+        for idx in range(before + 1, s.rage + 1):
+            k = s.extra["hunters"].pop(str(idx), 0)
+            if k:
+                s.clank_area["red"] = s.clank_area.get("red", 0) + k
+                who = "A bounty hunter joins" if k == 1 else f"{k} bounty hunters join"
+                self.say(s, f"{who} the Clank! area")
+            if idx == rage.get("lockdown") and not s.extra["lockdown"]:
+                s.extra["lockdown"] = True
+                blocked = ", ".join(sp.name for sp in self.board.spaces if sp.lockdown)
+                self.say(s, f"Lockdown! The hyperlift in {blocked or 'the Cargo Bay'} is sealed")
+
+    # -- the row and the decks ------------------------------------------------------------
+
+    def deck_exhausted(self, s) -> None:
+        self.say(s, "The adventure deck has run out: everyone still aboard is knocked out")
+        for q in s.players:
+            if q.is_in:
+                self.knock_out(s, q, " (the adventure deck ran out)")
+        self.finish(s, "the adventure deck ran out")
+
+    # -- leaving the ship ---------------------------------------------------------------
+
+    def rescued(self, s, p) -> bool:
+        return bool(p.artifacts) and self.board.space(p.space).module == self.cargo_module
+
+    def out_turn(self, s, p) -> None:
+        n = len(s.players)
+        draws = self.setup_numbers.get("out_draws", {}).get(str(n), 4)
+        self.attack(s, draws, f"{self.name(p)} is off the ship: the boss draws {draws}")
+
+    def finish(self, s, reason: str) -> None:
+        super().finish(s, reason.replace("the dungeon", "the ship"))
+
+    # -- scoring --------------------------------------------------------------------------
+
+    def points(self, s, p) -> int:
+        total = super().points(s, p)
+        per = sum(t.get("crystal_points", 0) for t in p.tokens)
+        return total + per * self.crystals_held(p) + self.extra_points(s, p)
+
+    def extra_points(self, s, p) -> int:
+        """Hook: points from edition components (Pulsarcade tracks)."""
+        return 0
+
+    # -- describing the state ------------------------------------------------------------
+
+    def cube_census(self, s) -> dict[str, int]:
+        """Every cube by colour wherever it is (for conservation checks)."""
+        out = {}
+        for c in ["black", self.hit_all, *(p.colour for p in s.players)]:
+            out[c] = s.bag.get(c, 0) + s.clank_area.get(c, 0) + s.aside.get(c, 0)
+        out[self.hit_all] += sum(s.extra["hunters"].values())
+        for p in s.players:
+            out[p.colour] += p.supply + p.damage - p.extra.get("marks", 0)
+            out["black"] += p.extra.get("marks", 0)
+        return out
