@@ -756,3 +756,12 @@ def test_the_text_of_a_card_comes_from_its_effects():
         describe(doc["pal"]["play"]) == "+1 Skill, if you have another companion in play: +2 Skill"
     )
     assert describe(doc["hush"]["play"]) == "-2 Clank!"
+
+
+def test_nobody_wins_when_everyone_is_lost_inside():
+    game = new_game()
+    for p in game.players:
+        p.space = "crypt"
+        p.artifacts = [10]
+        game.rules.knock_out(game.state, p)
+    assert game.scores() == {"blue": 0, "yellow": 0} and game.winners() == []

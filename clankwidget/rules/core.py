@@ -892,12 +892,12 @@ class DeckBuildingRules:
         return [self.points(s, p) if self.eligible(s, p) else 0 for p in s.players]
 
     def winners(self, s) -> list[int]:
-        """Indices of the winners: highest score, ties to the most valuable artifact."""
+        """Indices of the winners: most points among the players who score, ties to the
+        most valuable artifact. Nobody wins when nobody scores (everyone lost inside)."""
         sc = self.scores(s)
-        key = [(sc[i], max(p.artifacts, default=0)) for i, p in enumerate(s.players)]
-        best = max(key)
-        return [i for i, k in enumerate(key) if k == best]
-
-
-# re-exported for editions
-__all__ += ["ESCAPED", "IN", "KNOCKED_OUT"]
+        able = [i for i, p in enumerate(s.players) if self.eligible(s, p)]
+        if not able:
+            return []
+        key = {i: (sc[i], max(s.players[i].artifacts, default=0)) for i in able}
+        best = max(key.values())
+        return [i for i in able if key[i] == best]

@@ -1,0 +1,2067 @@
+// clankwidget board: the one renderer of a Clank! game, drawn as SVG and HTML from the
+// state the kernel syncs (traits `board`, `view`, `status`, `busy`). The view never
+// decides a rule: it sends intents ({kind, ...}) with model.send and shows the replies.
+// Plain ES module, no bundler; anywidget loads it from a blob URL, so it has no imports.
+
+/**
+ * @typedef {{kind: string, [key: string]: any}} Intent
+ * @typedef {{id: string, name: string, x: number, y: number, start: boolean, depths: boolean,
+ *   crystal_cave: boolean, market: boolean, heal: number, gold: number, artifact: number|null,
+ *   secrets: {minor: number, major: number}, idols: number, note: string}} Space
+ * @typedef {{index: number, a: string, b: string, boots: number, monsters: number, locked: boolean,
+ *   one_way: boolean, water: boolean, note: string}} PathView
+ * @typedef {{id: string, title: string, width: number, height: number, depths_line: number|null,
+ *   spaces: Space[], paths: PathView[]}} BoardView
+ * @typedef {{id: string, name: string, banner: string, cost: number, swords: number, points: number,
+ *   rules: string, flavour: string, dragon: boolean, danger: boolean, companion: boolean,
+ *   device: boolean, monster: boolean, gem: boolean, slot?: number, count?: number|null,
+ *   legal?: boolean, why?: string|null}} CardView
+ * @typedef {{seat: number, colour: string, you: boolean, status: string, space: string, damage: number,
+ *   health: number, supply: number, clank: number, gold: number, skill: number, swords: number,
+ *   boots: number, teleports: number, artifacts: number[], tokens: any[], score: number, deck: number,
+ *   discard: number, hand_count: number, play: CardView[], hand?: CardView[], discard_cards?: string[],
+ *   bot: string|null}} PlayerView
+ * @typedef {{id: string, name: string, options: {boots: number, swords: number, damage: number,
+ *   teleports: number}[], route: {path: number|string, space: string}[]}} MoveView
+ * @typedef {{model: any, el: HTMLElement}} RenderProps
+ */
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * Player colours: Okabe-Ito hues, each with its own pawn shape and letter (never colour alone).
+ * @type {Record<string, {fill: string, ink: string, shape: string, letter: string}>}
+ */
+const PALETTE = {
+  blue: { fill: "#0072B2", ink: "#ffffff", shape: "circle", letter: "B" },
+  yellow: { fill: "#F0E442", ink: "#1a1a1a", shape: "square", letter: "Y" },
+  green: { fill: "#009E73", ink: "#ffffff", shape: "diamond", letter: "G" },
+  purple: { fill: "#CC79A7", ink: "#1a1a1a", shape: "triangle", letter: "P" },
+  orange: { fill: "#E69F00", ink: "#1a1a1a", shape: "hexagon", letter: "O" },
+  white: { fill: "#ffffff", ink: "#1a1a1a", shape: "pentagon", letter: "W" },
+  pink: { fill: "#F5B8D6", ink: "#1a1a1a", shape: "star", letter: "K" },
+  teal: { fill: "#56B4E9", ink: "#1a1a1a", shape: "octagon", letter: "T" },
+  black: { fill: "#2b2b2b", ink: "#ffffff", shape: "square", letter: "" },
+  red: { fill: "#D55E00", ink: "#ffffff", shape: "tridown", letter: "R" },
+};
+
+/** @param {string} colour */
+function pal(colour) {
+  return (
+    PALETTE[colour] || {
+      fill: "#999999",
+      ink: "#000000",
+      shape: "circle",
+      letter: colour.slice(0, 1).toUpperCase(),
+    }
+  );
+}
+
+/** @param {string} s */
+const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+/** @param {number} n @param {string} one @param {string} [many] */
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
+
+// ---------------------------------------------------------------------------
+// DOM helpers
+
+/**
+ * Create an HTML element.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...any} children
+ * @returns {HTMLElement}
+ */
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/**
+ * Create an SVG element.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...any} children
+ * @returns {SVGElement}
+ */
+function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return /** @type {SVGElement} */ (node);
+}
+
+/** @param {Element} node @param {Record<string, any>} attrs */
+function setAttrs(node, attrs) {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") node.textContent = String(v);
+    else node.setAttribute(k, v === true ? "true" : String(v));
+  }
+}
+
+/** @param {Element} node @param {any[]} children */
+function append(node, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Icons (16x16 viewBox), drawn here so they never depend on an emoji font.
+
+const ICONS = {
+  skill:
+    '<path d="M8 1.5 14 6.5 8 14.5 2 6.5Z" fill="#2f7fc1" stroke="#164a73" stroke-width="1.2"/><path d="M2 6.5h12M8 1.5 5.5 6.5 8 14.5 10.5 6.5Z" fill="none" stroke="#cfe6f7" stroke-width=".8"/>',
+  swords:
+    '<path d="M3 13 12.5 3.5M12.5 3.5l.5-2 -2 .5M4.8 9.6l1.6 1.6M2.5 13.5l1-1" stroke="#7a2b12" stroke-width="2.2" stroke-linecap="round" fill="none"/><path d="M3 13 12.5 3.5" stroke="#e8e8e8" stroke-width=".9"/>',
+  boots:
+    '<path d="M5 1.8h4.2v7.4l3.8 1.6c1 .5 1.3 1.2 1.3 2.2V14H3.7V1.8Z" fill="#8a5a2b" stroke="#4a2e12" stroke-width="1.1" stroke-linejoin="round"/><path d="M3.7 12.3h10.6" stroke="#4a2e12" stroke-width="1.1"/>',
+  gold: '<circle cx="8" cy="8" r="6.3" fill="#e8b923" stroke="#8a6400" stroke-width="1.3"/><circle cx="8" cy="8" r="3.6" fill="none" stroke="#fff3b0" stroke-width="1.1"/>',
+  teleport:
+    '<circle cx="8" cy="8" r="6.2" fill="#efe4ff" stroke="#5b3b9a" stroke-width="1.3"/><path d="M8 3.6a4.4 4.4 0 1 1-4.2 3.2M8 6a2 2 0 1 1-1.9 1.4" fill="none" stroke="#5b3b9a" stroke-width="1.3" stroke-linecap="round"/>',
+  heart:
+    '<path d="M8 14.2 2.4 8.6C.6 6.8 1.4 2.6 4.6 2.6 6.3 2.6 7.3 3.8 8 4.8 8.7 3.8 9.7 2.6 11.4 2.6c3.2 0 4 4.2 2.2 6Z" fill="#d4534b" stroke="#7d1f19" stroke-width="1.1"/>',
+  clank:
+    '<path d="M2.5 5.2 8 2.3l5.5 2.9v5.7L8 13.8l-5.5-2.9Z" fill="#8d8d8d" stroke="#2b2b2b" stroke-width="1.1" stroke-linejoin="round"/><path d="M2.5 5.2 8 8.1l5.5-2.9M8 8.1v5.7" fill="none" stroke="#2b2b2b" stroke-width="1"/>',
+  monster:
+    '<path d="M8 1.6c3.4 0 5.8 2.3 5.8 5.3 0 1.9-.9 3.1-2.1 3.8v2.8H4.3v-2.8C3.1 10 2.2 8.8 2.2 6.9 2.2 3.9 4.6 1.6 8 1.6Z" fill="#D55E00" stroke="#5e1f00" stroke-width="1.1"/><circle cx="5.8" cy="7" r="1.4" fill="#fff"/><circle cx="10.2" cy="7" r="1.4" fill="#fff"/><path d="M6.3 11.2v1.6M8 11.2v1.6M9.7 11.2v1.6" stroke="#5e1f00" stroke-width=".9"/>',
+  lock: '<rect x="3" y="7" width="10" height="7.5" rx="1.3" fill="#e8b923" stroke="#5a4300" stroke-width="1.2"/><path d="M5.2 7V5a2.8 2.8 0 0 1 5.6 0v2" fill="none" stroke="#5a4300" stroke-width="1.5"/><circle cx="8" cy="10.5" r="1.1" fill="#5a4300"/>',
+  artifact:
+    '<path d="M4 2.5h8l2.5 3.6L8 14.2 1.5 6.1Z" fill="#f2c94c" stroke="#7a5a00" stroke-width="1.2" stroke-linejoin="round"/><path d="M1.5 6.1h13M5.7 2.5 8 14.2l2.3-11.7" fill="none" stroke="#7a5a00" stroke-width=".8"/>',
+  market:
+    '<path d="M3.2 5.5h9.6l-.9 8.5H4.1Z" fill="#c98b3c" stroke="#5b3a10" stroke-width="1.2" stroke-linejoin="round"/><path d="M5.6 5.5V4a2.4 2.4 0 0 1 4.8 0v1.5" fill="none" stroke="#5b3a10" stroke-width="1.3"/>',
+  crystal:
+    '<path d="M8 1.2 11.5 5 10.2 14.5H5.8L4.5 5Z" fill="#9fd3f5" stroke="#1f5f8a" stroke-width="1.2" stroke-linejoin="round"/><path d="M4.5 5h7M8 1.2v13.3" stroke="#1f5f8a" stroke-width=".8"/>',
+  secret:
+    '<rect x="2.5" y="2.5" width="11" height="11" rx="2" fill="#3d3354" stroke="#15101f" stroke-width="1.1"/><path d="M6.3 6.3a1.8 1.8 0 1 1 2.4 1.7c-.5.2-.7.6-.7 1.1v.6" fill="none" stroke="#f4eaff" stroke-width="1.3" stroke-linecap="round"/><circle cx="8" cy="11.4" r=".8" fill="#f4eaff"/>',
+  secretMajor:
+    '<rect x="1.5" y="1.5" width="13" height="13" rx="2.5" fill="#7a1f3d" stroke="#f2c94c" stroke-width="1.6"/><path d="M8 3.8 9.2 6.6 12.2 6.8 9.9 8.7 10.7 11.7 8 10 5.3 11.7 6.1 8.7 3.8 6.8 6.8 6.6Z" fill="#f2c94c"/>',
+  idol: '<circle cx="8" cy="8.4" r="5.6" fill="#c68d2e" stroke="#5a3a08" stroke-width="1.2"/><circle cx="2.8" cy="7.2" r="1.6" fill="#c68d2e" stroke="#5a3a08"/><circle cx="13.2" cy="7.2" r="1.6" fill="#c68d2e" stroke="#5a3a08"/><circle cx="6.2" cy="7.6" r="1" fill="#2b1a00"/><circle cx="9.8" cy="7.6" r="1" fill="#2b1a00"/><path d="M6 10.8q2 1.4 4 0" fill="none" stroke="#2b1a00" stroke-width="1"/>',
+  exit: '<rect x="3" y="1.8" width="10" height="12.4" rx="1" fill="#dfe9d8" stroke="#2f5d23" stroke-width="1.2"/><path d="M5.5 8h6M9 5.5 11.5 8 9 10.5" fill="none" stroke="#2f5d23" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>',
+  dragon:
+    '<path d="M1.8 12.5c1.6-5.5 4.6-8.6 9.4-9.5l-1.4 2.2 3.6-.6-1.8 2.6 2.6.6-3 1.4c-1.9.9-3 2.1-3.4 4.2Z" fill="#b8322a" stroke="#4d0e0a" stroke-width="1" stroke-linejoin="round"/><circle cx="9.6" cy="6.4" r=".8" fill="#fff2a8"/>',
+};
+
+/**
+ * An inline icon (HTML).
+ * @param {keyof typeof ICONS} name
+ * @param {number} [size]
+ */
+function icon(name, size = 16) {
+  const span = h("span", { class: `cw-icon cw-icon-${name}`, "aria-hidden": "true" });
+  span.innerHTML = `<svg viewBox="0 0 16 16" width="${size}" height="${size}">${ICONS[name]}</svg>`;
+  return span;
+}
+
+/**
+ * An icon inside the board SVG, centred on (x, y).
+ * @param {keyof typeof ICONS} name @param {number} x @param {number} y @param {number} size
+ */
+function svgIcon(name, x, y, size) {
+  const g = s("svg", {
+    x: x - size / 2,
+    y: y - size / 2,
+    width: size,
+    height: size,
+    viewBox: "0 0 16 16",
+    "aria-hidden": "true",
+    class: "cw-svgicon",
+  });
+  g.innerHTML = ICONS[name];
+  return g;
+}
+
+/**
+ * A pawn shape as an SVG group centred on (x, y).
+ * @param {string} colour @param {number} x @param {number} y @param {number} r @param {string} [extraClass]
+ */
+function pawn(colour, x, y, r, extraClass = "") {
+  const p = pal(colour);
+  const g = s("g", { class: `cw-pawn ${extraClass}`, transform: `translate(${x} ${y})` });
+  g.append(shapeNode(p.shape, r, { fill: p.fill, stroke: "#1a1a1a", "stroke-width": Math.max(1.2, r / 6) }));
+  if (p.letter) {
+    g.append(
+      s("text", {
+        class: "cw-pawn-letter",
+        "text-anchor": "middle",
+        "dominant-baseline": "central",
+        y: p.shape === "triangle" ? r * 0.22 : p.shape === "tridown" ? -r * 0.22 : 0,
+        "font-size": r * 1.05,
+        fill: p.ink,
+        text: p.letter,
+      }),
+    );
+  }
+  return g;
+}
+
+/**
+ * @param {string} shape @param {number} r @param {Record<string, any>} attrs
+ * @returns {SVGElement}
+ */
+function shapeNode(shape, r, attrs) {
+  const poly = (/** @type {number} */ n, rot = -90, rr = r) =>
+    Array.from({ length: n }, (_, i) => {
+      const a = ((rot + (360 / n) * i) * Math.PI) / 180;
+      return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
+    }).join(" ");
+  switch (shape) {
+    case "square":
+      return s("rect", {
+        x: -r * 0.88,
+        y: -r * 0.88,
+        width: r * 1.76,
+        height: r * 1.76,
+        rx: r * 0.18,
+        ...attrs,
+      });
+    case "diamond":
+      return s("polygon", { points: poly(4, -90, r * 1.12), ...attrs });
+    case "triangle":
+      return s("polygon", { points: poly(3, -90, r * 1.25), ...attrs });
+    case "tridown":
+      return s("polygon", { points: poly(3, 90, r * 1.25), ...attrs });
+    case "hexagon":
+      return s("polygon", { points: poly(6, 0, r * 1.02), ...attrs });
+    case "pentagon":
+      return s("polygon", { points: poly(5, -90, r * 1.05), ...attrs });
+    case "octagon":
+      return s("polygon", { points: poly(8, 22.5, r * 1.02), ...attrs });
+    case "star": {
+      const pts = Array.from({ length: 10 }, (_, i) => {
+        const rr = i % 2 ? r * 0.55 : r * 1.2;
+        const a = ((-90 + 36 * i) * Math.PI) / 180;
+        return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
+      }).join(" ");
+      return s("polygon", { points: pts, ...attrs });
+    }
+    default:
+      return s("circle", { r, ...attrs });
+  }
+}
+
+/**
+ * A small pawn as inline HTML (for panels and the log).
+ * @param {string} colour @param {number} [size]
+ */
+function pawnBadge(colour, size = 18) {
+  const span = h("span", { class: "cw-pawnbadge", "aria-hidden": "true" });
+  const svg = s("svg", { viewBox: "-10 -10 20 20", width: size, height: size });
+  svg.append(pawn(colour, 0, 0, 7.4));
+  span.append(svg);
+  return span;
+}
+
+// ---------------------------------------------------------------------------
+// Board geometry
+
+const ROOM_W = 92;
+const ROOM_H = 52;
+const MARGIN = 36;
+
+/**
+ * Where the edge of a room's rectangle meets the line towards (tx, ty).
+ * @param {Space} sp @param {number} tx @param {number} ty
+ */
+function rectEdge(sp, tx, ty) {
+  const dx = tx - sp.x;
+  const dy = ty - sp.y;
+  if (!dx && !dy) return { x: sp.x, y: sp.y };
+  const sx = ROOM_W / 2 / Math.abs(dx || 1e-9);
+  const sy = ROOM_H / 2 / Math.abs(dy || 1e-9);
+  const k = Math.min(sx, sy, 1);
+  return { x: sp.x + dx * k, y: sp.y + dy * k };
+}
+
+/**
+ * Split a room name into at most three short lines.
+ * @param {string} name @param {number} width
+ */
+function wrapName(name, width = 13) {
+  const words = name.split(/\s+/);
+  /** @type {string[]} */
+  const lines = [];
+  let line = "";
+  for (const w of words) {
+    if (!line) line = w;
+    else if ((line + " " + w).length <= width) line += " " + w;
+    else {
+      lines.push(line);
+      line = w;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length > 3) {
+    const head = lines.slice(0, 2);
+    head.push(lines.slice(2).join(" "));
+    return head;
+  }
+  return lines;
+}
+
+/**
+ * Squeeze room-name lines that are wider than their room (measured, so any font works).
+ * @param {HTMLElement} root
+ */
+function fitRoomNames(root) {
+  const max = ROOM_W - 8;
+  for (const tspan of root.querySelectorAll(".cw-room-name tspan")) {
+    const t = /** @type {SVGTextContentElement} */ (/** @type {unknown} */ (tspan));
+    let width = 0;
+    try {
+      width = t.getComputedTextLength();
+    } catch (_) {
+      continue;
+    }
+    if (width > max) {
+      t.setAttribute("textLength", String(max));
+      t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The widget
+
+/** @param {RenderProps} props */
+function render({ model, el }) {
+  const root = h("div", { class: "cw", "data-lm-suppress-shortcuts": "true" });
+  el.classList.add("cw-host");
+  el.append(root);
+
+  /** UI-only state: what the pointer or keyboard focus is on, and replies. */
+  const ui = {
+    /** @type {string|null} */ hover: null,
+    /** @type {any} */ route: null,
+    /** @type {any} */ odds: null,
+    oddsOpen: false,
+    helpOpen: false,
+    overHidden: false,
+    /** @type {string|null} */ mapFocus: null,
+    oddsHover: false,
+    confirmNew: 0,
+    /** @type {{text: string, level: string}|null} */ local: null,
+    lastSeq: -1,
+    /** @type {number|undefined} */ hoverTimer: undefined,
+  };
+
+  /** @param {Intent} intent */
+  const send = (intent) => {
+    ui.local = null;
+    model.send(intent);
+  };
+
+  // ------------------------------------------------------------- drawing
+
+  /** @type {number} */
+  let frame = 0;
+
+  /** @type {number} */
+  let tableFrame = 0;
+
+  /**
+   * Redraw the widget from the synced state, keeping the keyboard focus where it was.
+   * @param {boolean|"table"} [onlyMap] redraw just the map (true) or the players and
+   *   dragon bar ("table"), for hover and focus changes
+   */
+  const draw = (onlyMap = false) => {
+    if (!onlyMap) {
+      if (frame) cancelAnimationFrame(frame);
+      if (tableFrame) cancelAnimationFrame(tableFrame);
+      frame = tableFrame = 0;
+    }
+    const board = /** @type {BoardView} */ (model.get("board"));
+    const view = model.get("view");
+    if (!board || !board.spaces || !view || !view.players) {
+      root.replaceChildren(h("div", { class: "cw-loading", text: "Loading the dungeon…" }));
+      return;
+    }
+    const active = /** @type {HTMLElement|null} */ (document.activeElement);
+    const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
+    // Where the focus was within its group (hand, row, ...), to land nearby if it goes.
+    const group = focusKey ? focusKey.split(":")[0] : null;
+    const inGroup = group ? [...root.querySelectorAll(`[data-key^="${CSS.escape(group)}:"]`)] : [];
+    const groupIndex = active ? inGroup.indexOf(active) : -1;
+
+    const oldMap = root.querySelector(".cw-board");
+    const oldTable = root.querySelector(".cw-table");
+    if (onlyMap === "table" && oldTable) {
+      oldTable.replaceWith(tableBar(view));
+    } else if (onlyMap && oldMap) {
+      const map = boardPanel(board, view);
+      oldMap.replaceWith(map);
+      fitRoomNames(map);
+      const oldInspect = root.querySelector(".cw-inspect");
+      if (oldInspect) oldInspect.replaceWith(inspector(view, board));
+    } else {
+      const logEl = root.querySelector(".cw-log ol");
+      const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
+      root.classList.toggle("cw-busy", !!model.get("busy"));
+      const parts = [
+        header(view, board),
+        tableBar(view),
+        boardPanel(board, view),
+        h("div", { class: "cw-dock" }, choicePanel(view), inspector(view, board), turnBar(view)),
+        handPanel(view),
+        shopPanel(view),
+        footPanel(view),
+      ];
+      root.replaceChildren(...parts.filter(Boolean));
+      fitRoomNames(root);
+      const newLog = root.querySelector(".cw-log ol");
+      if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
+    }
+    if (focusKey && !(active && root.contains(active))) {
+      let target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (!target && groupIndex >= 0) {
+        const now = root.querySelectorAll(`[data-key^="${CSS.escape(group || "")}:"]`);
+        target = now.length
+          ? now[Math.min(groupIndex, now.length - 1)]
+          : root.querySelector('[data-key="btn:end-turn"]');
+      }
+      if (target instanceof HTMLElement || target instanceof SVGElement)
+        target.focus({ preventScroll: true });
+    }
+  };
+
+  /** Redraw the players and dragon bar at the next frame. */
+  const drawTableSoon = () => {
+    if (!tableFrame) {
+      tableFrame = requestAnimationFrame(() => {
+        tableFrame = 0;
+        draw("table");
+      });
+    }
+  };
+
+  /** Redraw the map at the next frame (never inside a focus or pointer event). */
+  const drawMapSoon = () => {
+    if (!frame) {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        draw(true);
+      });
+    }
+  };
+
+  // ------------------------------------------------------------- header
+
+  /** @param {any} view @param {BoardView} board */
+  function header(view, board) {
+    const me = view.seat === null ? null : view.players[view.seat];
+    const cur = view.players[view.current];
+    const who = view.is_over
+      ? h("span", { class: "cw-turn-who", text: "Game over" })
+      : h(
+          "span",
+          { class: "cw-turn-who" },
+          pawnBadge(cur.colour, 20),
+          cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
+          model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null,
+        );
+    const st = model.get("status") || {};
+    const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+    const text = local ? local.text : st.text || view.hint;
+    const level = local ? local.level : st.text ? st.level : "hint";
+    const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
+    return h(
+      "header",
+      { class: "cw-head" },
+      h(
+        "div",
+        { class: "cw-title" },
+        h("strong", { text: board.title }),
+        h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
+        who,
+      ),
+      h(
+        "div",
+        { class: "cw-headbtns" },
+        button("undo", "Undo", {
+          key: "U",
+          enabled: view.can_undo,
+          why: "nothing to undo this turn",
+          intent: { kind: "undo" },
+        }),
+        button("redo", "Redo", {
+          key: "R",
+          enabled: view.can_redo,
+          why: "nothing to redo",
+          intent: { kind: "redo" },
+        }),
+        button("new-game", newLabel, {
+          key: "N",
+          enabled: true,
+          intent: null,
+          cls: ui.confirmNew > Date.now() ? "cw-warn" : "",
+        }),
+        button("help", ui.helpOpen ? "Hide keys" : "Keys", {
+          key: "?",
+          enabled: true,
+          intent: null,
+          cls: "cw-quiet",
+          expanded: ui.helpOpen,
+        }),
+      ),
+      h("div", {
+        class: `cw-status cw-status-${level}`,
+        role: "status",
+        "aria-live": "polite",
+        "data-role": "status",
+        text,
+      }),
+      ui.helpOpen ? helpBox() : null,
+      me && me.status !== "in" && !view.is_over
+        ? h("div", {
+            class: "cw-out",
+            text:
+              me.status === "escaped"
+                ? "You escaped! The others play on."
+                : "You were knocked out. The others play on.",
+          })
+        : null,
+    );
+  }
+
+  function helpBox() {
+    const rows = [
+      ["Tab / Shift+Tab", "move between cards, rooms and buttons"],
+      ["Enter or Space", "use the focused card, room or button"],
+      ["Arrow keys", "on the map: go to the next room in that direction"],
+      ["A", "play all cards that need no choice"],
+      ["E", "end your turn"],
+      ["U / R", "undo / redo"],
+      ["1 - 9", "pick an option of a choice; X declines"],
+      ["T", "take the artifact in your room"],
+      ["B", "show the odds of the next dragon attack"],
+      ["N", "new game (press twice)"],
+    ];
+    return h(
+      "div",
+      { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
+      h(
+        "dl",
+        {},
+        rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })]),
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------- players and dragon
+
+  /** @param {any} view */
+  function tableBar(view) {
+    return h(
+      "section",
+      { class: "cw-table", "aria-label": "Players and the dragon" },
+      h(
+        "div",
+        { class: `cw-players cw-players-${view.players.length}` },
+        view.players.map((/** @type {PlayerView} */ p) => playerCard(p, view)),
+      ),
+      dragonPanel(view),
+    );
+  }
+
+  /** @param {PlayerView} p @param {any} view */
+  function playerCard(p, view) {
+    const c = pal(p.colour);
+    const current = !view.is_over && view.current === p.seat;
+    const name = `${cap(p.colour)}${p.you ? " (you)" : p.bot ? ` · ${p.bot} bot` : ""}`;
+    const who = p.you ? "you" : p.bot ? `${p.bot} bot` : "";
+    const status = p.status === "in" ? "" : p.status === "escaped" ? "escaped" : "knocked out";
+    const meter = h(
+      "div",
+      { class: "cw-meter", role: "img", "aria-label": `Damage ${p.damage} of ${p.health}` },
+      Array.from({ length: p.health }, (_, i) =>
+        h("span", {
+          class: `cw-meter-cell${i < p.damage ? " cw-hit" : ""}${i === p.health - 1 ? " cw-last" : ""}`,
+          style: i < p.damage ? `--c:${c.fill}` : "",
+        }),
+      ),
+    );
+    const won = view.is_over && view.winners.includes(p.colour);
+    return h(
+      "div",
+      {
+        class: `cw-player${current ? " cw-current" : ""}${p.you ? " cw-you" : ""}${status ? " cw-gone" : ""}${won ? " cw-winner" : ""}`,
+        style: `--c:${c.fill}`,
+        "data-player": p.colour,
+        "aria-label": `${name}: ${p.score} points, damage ${p.damage} of ${p.health}, ${p.clank} Clank! in the area, ${p.gold} gold${status ? ", " + status : ""}`,
+        role: "group",
+      },
+      h(
+        "div",
+        { class: "cw-player-name" },
+        pawnBadge(p.colour, 20),
+        h("span", { text: cap(p.colour) }),
+        who ? h("span", { class: "cw-who", text: who }) : null,
+        h(
+          "span",
+          { class: "cw-tags" },
+          current ? h("span", { class: "cw-tag", text: "to play" }) : null,
+          status ? h("span", { class: "cw-tag cw-tag-out", text: status }) : null,
+          won ? h("span", { class: "cw-tag cw-tag-win", text: "winner" }) : null,
+        ),
+      ),
+      h(
+        "div",
+        { class: "cw-player-meter" },
+        icon("heart", 14),
+        meter,
+        h("span", { class: "cw-num", text: `${p.health - p.damage}` }),
+      ),
+      h(
+        "div",
+        { class: "cw-player-stats" },
+        stat("clank", p.clank, "Clank! cubes in the area"),
+        stat("gold", p.gold, "Gold"),
+        h(
+          "span",
+          { class: "cw-stat", title: "Score so far" },
+          h("span", { class: "cw-score", text: `${p.score}` }),
+          h("small", { text: "pts" }),
+        ),
+        h("span", { class: "cw-stat cw-dim", title: "Cubes left in supply", text: `${p.supply} cubes` }),
+        h("span", {
+          class: "cw-stat cw-dim",
+          title:
+            p.discard_cards && p.discard_cards.length
+              ? `Your discard pile: ${p.discard_cards.join(", ")}`
+              : "Cards in the draw pile, the discard pile and the hand",
+          text: `${p.deck} deck · ${p.discard} discard · ${p.hand_count} hand`,
+        }),
+      ),
+      p.artifacts.length || p.tokens.length
+        ? h(
+            "div",
+            { class: "cw-player-loot" },
+            p.artifacts.map((v) =>
+              h(
+                "span",
+                { class: "cw-chip cw-chip-art", title: `Artifact worth ${v}` },
+                icon("artifact", 13),
+                `${v}`,
+              ),
+            ),
+            p.tokens.map((t) =>
+              h(
+                "span",
+                {
+                  class: "cw-chip",
+                  title: `${t.name}${t.points ? `, ${t.points} points` : ""}${t.use ? `: ${t.use}` : ""}`,
+                },
+                t.name + (t.points ? ` ${t.points}` : ""),
+              ),
+            ),
+          )
+        : null,
+    );
+  }
+
+  /** @param {keyof typeof ICONS} name @param {number} n @param {string} title */
+  function stat(name, n, title) {
+    return h(
+      "span",
+      { class: "cw-stat", title },
+      icon(name, 14),
+      h("span", { class: "cw-num", text: `${n}` }),
+    );
+  }
+
+  /** @param {any} view */
+  function dragonPanel(view) {
+    const r = view.rage;
+    const track = h(
+      "ol",
+      { class: "cw-rage", "aria-label": `Dragon rage: ${r.value} cubes per attack` },
+      r.track.map((/** @type {number} */ v, /** @type {number} */ i) =>
+        h("li", {
+          class: i === r.marker ? "cw-rage-on" : i < r.marker ? "cw-rage-past" : "",
+          "aria-current": i === r.marker ? "step" : null,
+          text: `${v}`,
+        }),
+      ),
+    );
+    const colours = view.players.map((/** @type {PlayerView} */ p) => p.colour);
+    const cubes = (/** @type {Record<string, number>} */ where, /** @type {string[]} */ order) =>
+      order
+        .filter((c) => (where[c] || 0) > 0)
+        .map((c) =>
+          h(
+            "span",
+            { class: "cw-cubes", title: `${where[c]} ${c} cube${where[c] === 1 ? "" : "s"}` },
+            c === "black" ? h("span", { class: "cw-blackcube", "aria-hidden": "true" }) : pawnBadge(c, 15),
+            h("span", { text: `${where[c]}` }),
+          ),
+        );
+    const area = cubes(view.clank.area, colours);
+    const bag = cubes(view.clank.bag, [
+      "black",
+      ...colours,
+      ...Object.keys(view.clank.bag).filter((c) => c !== "black" && !colours.includes(c)),
+    ]);
+    const cd = view.countdown;
+    const countdown =
+      cd.position !== null && cd.track.length
+        ? h(
+            "div",
+            {
+              class: "cw-countdown",
+              "aria-label": `Countdown at space ${cd.position} of ${cd.track.length}`,
+            },
+            h("span", { class: "cw-label", text: "Countdown" }),
+            h(
+              "ol",
+              {},
+              cd.track.map((/** @type {number|null} */ v, /** @type {number} */ i) =>
+                h("li", {
+                  class: i + 1 === cd.position ? "cw-rage-on" : i + 1 < cd.position ? "cw-rage-past" : "",
+                  title: v === null ? "everyone still inside is lost" : `+${v} cubes drawn`,
+                  text: v === null ? "✕" : `+${v}`,
+                }),
+              ),
+            ),
+          )
+        : null;
+    return h(
+      "div",
+      { class: "cw-dragon", "aria-label": "The dragon", role: "group" },
+      h(
+        "div",
+        { class: "cw-dragon-row" },
+        icon("dragon", 18),
+        h("span", { class: "cw-label", text: "Rage" }),
+        track,
+        h("span", {
+          class: "cw-draws",
+          title: "Cubes drawn at the next attack: rage + dangers in the row",
+          text: `attack draws ${r.draws}${r.dangers ? ` (${r.value}+${r.dangers} danger)` : ""}`,
+        }),
+      ),
+      h(
+        "div",
+        { class: "cw-dragon-row" },
+        h("span", { class: "cw-label", text: "Clank! area" }),
+        area.length ? area : h("span", { class: "cw-dim", text: "empty" }),
+      ),
+      h(
+        "div",
+        { class: "cw-dragon-row" },
+        h("span", { class: "cw-label", text: "Bag" }),
+        bag,
+        h("button", {
+          type: "button",
+          class: "cw-btn cw-small cw-quiet",
+          "data-action": "hover-bag",
+          "data-key": "btn:odds",
+          "aria-expanded": ui.oddsOpen,
+          "aria-label": "Odds of the next dragon attack (B)",
+          text: ui.oddsOpen ? "Hide odds" : "Odds",
+        }),
+      ),
+      countdown,
+      h("div", {
+        class: "cw-dim cw-small-text",
+        text: `Dungeon deck ${view.dungeon.deck} · discard ${view.dungeon.discard}`,
+      }),
+      ui.oddsOpen || ui.oddsHover ? oddsBox() : null,
+    );
+  }
+
+  function oddsBox() {
+    const o = ui.odds;
+    if (!o) return h("div", { class: "cw-odds", text: "Working out the odds…" });
+    if (!o.available) return h("div", { class: "cw-odds", text: o.message || "No odds available." });
+    const pct = (/** @type {number} */ x) => `${Math.round((x || 0) * 100)}%`;
+    return h(
+      "div",
+      { class: "cw-odds", "data-role": "odds" },
+      h("div", {
+        class: "cw-small-text",
+        text: `If the dragon attacked now (${plural(o.draws, "cube")} drawn from the bag):`,
+      }),
+      h(
+        "table",
+        {},
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { text: "" }),
+            h("th", { text: "damage", title: "Chance of 0, 1, 2, 3 or more damage" }),
+            h("th", { text: "avg", title: "Expected damage" }),
+            h("th", { text: "KO", title: "Chance of being knocked out" }),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          o.players.map((/** @type {any} */ p) => {
+            const d = p.damage;
+            const parts = [
+              d[0] || 0,
+              d[1] || 0,
+              d[2] || 0,
+              d.slice(3).reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0),
+            ];
+            const bar = h(
+              "span",
+              {
+                class: "cw-oddsbar",
+                role: "img",
+                "aria-label": parts.map((x, i) => `${pct(x)} ${i === 3 ? "3 or more" : i} damage`).join(", "),
+                title: parts.map((x, i) => `${i === 3 ? "3+" : i}: ${pct(x)}`).join("  "),
+              },
+              parts.map((x, i) =>
+                x > 0.005
+                  ? h("span", {
+                      class: `cw-odds-${i}`,
+                      style: `flex-grow:${x}`,
+                      text: x > 0.14 ? `${i === 3 ? "3+" : i}` : "",
+                    })
+                  : null,
+              ),
+            );
+            return h(
+              "tr",
+              {},
+              h("th", {}, pawnBadge(p.colour, 14), " ", cap(p.colour)),
+              h("td", {}, bar),
+              h("td", { text: p.expected.toFixed(2) }),
+              h("td", { text: pct(p.knockout) }),
+            );
+          }),
+        ),
+      ),
+      h("div", {
+        class: "cw-dim cw-small-text",
+        text: "Bars: chance of 0, 1, 2, 3+ damage (lighter is less).",
+      }),
+    );
+  }
+
+  // ------------------------------------------------------------- the map
+
+  /** @param {BoardView} board @param {any} view */
+  function boardPanel(board, view) {
+    const byId = new Map(board.spaces.map((sp) => [sp.id, sp]));
+    /** @type {Map<string, MoveView>} */
+    const moves = new Map((view.moves || []).map((/** @type {MoveView} */ m) => [m.id, m]));
+    const me = view.seat === null ? null : view.players[view.seat];
+    const W = board.width + 2 * MARGIN;
+    const H = board.height + 2 * MARGIN;
+    const svg = s("svg", {
+      class: "cw-map",
+      viewBox: `${-MARGIN} ${-MARGIN} ${W} ${H}`,
+      role: "group",
+      "aria-label": `Map of ${board.title}. ${moves.size ? `${moves.size} rooms reachable this turn: use arrow keys or Tab.` : ""}`,
+      "data-role": "map",
+    });
+    // Backdrop and the Depths.
+    svg.append(s("rect", { x: -MARGIN, y: -MARGIN, width: W, height: H, class: "cw-map-bg", rx: 14 }));
+    if (board.depths_line !== null) {
+      svg.append(
+        s("rect", {
+          x: -MARGIN,
+          y: board.depths_line,
+          width: W,
+          height: board.height + MARGIN - board.depths_line,
+          class: "cw-depths",
+          rx: 14,
+        }),
+        s("line", {
+          x1: -MARGIN,
+          x2: board.width + MARGIN,
+          y1: board.depths_line,
+          y2: board.depths_line,
+          class: "cw-depths-line",
+        }),
+        s("text", {
+          x: board.width + MARGIN - 6,
+          y: board.depths_line + 15,
+          class: "cw-depths-label",
+          "text-anchor": "end",
+          text: "DEPTHS ▼",
+        }),
+        s("text", {
+          x: board.width + MARGIN - 6,
+          y: board.depths_line - 7,
+          class: "cw-surface-label",
+          "text-anchor": "end",
+          text: "SURFACE ▲",
+        }),
+      );
+    } else {
+      for (const sp of board.spaces.filter((x) => x.depths)) {
+        svg.append(
+          s("rect", {
+            x: sp.x - ROOM_W / 2 - 14,
+            y: sp.y - ROOM_H / 2 - 14,
+            width: ROOM_W + 28,
+            height: ROOM_H + 28,
+            rx: 18,
+            class: "cw-depths",
+          }),
+        );
+      }
+    }
+
+    // The route being previewed.
+    const preview = ui.hover && moves.get(ui.hover);
+    /** @type {Set<number>} */
+    const previewPaths = new Set();
+    if (preview) for (const st of preview.route) if (typeof st.path === "number") previewPaths.add(st.path);
+
+    // Tunnels.
+    const tunnels = s("g", { class: "cw-tunnels" });
+    const badges = s("g", { class: "cw-tunnel-badges" });
+    for (const p of board.paths) {
+      const a = byId.get(p.a);
+      const b = byId.get(p.b);
+      if (!a || !b) continue;
+      const e1 = rectEdge(a, b.x, b.y);
+      const e2 = rectEdge(b, a.x, a.y);
+      const cls = [
+        "cw-tunnel",
+        p.locked ? "cw-locked" : "",
+        p.water ? "cw-water" : "",
+        previewPaths.has(p.index) ? "cw-on-route" : "",
+      ].join(" ");
+      tunnels.append(s("line", { x1: e1.x, y1: e1.y, x2: e2.x, y2: e2.y, class: cls, "data-path": p.index }));
+      if (p.one_way) {
+        // Arrowheads along the tunnel, pointing from a to b.
+        const dx = e2.x - e1.x;
+        const dy = e2.y - e1.y;
+        const len = Math.hypot(dx, dy) || 1;
+        const ux = dx / len;
+        const uy = dy / len;
+        for (const t of len > 80 ? [0.22, 0.78] : [0.2]) {
+          const cx = e1.x + dx * t;
+          const cy = e1.y + dy * t;
+          const ang = (Math.atan2(uy, ux) * 180) / Math.PI;
+          badges.append(
+            s("path", {
+              d: "M-7,-6 L5,0 L-7,6 Z",
+              class: "cw-arrow",
+              transform: `translate(${cx} ${cy}) rotate(${ang})`,
+            }),
+          );
+        }
+      }
+      /** @type {[keyof typeof ICONS, string|null][]} */
+      const icons = [];
+      if (p.locked) icons.push(["lock", null]);
+      if (p.boots > 1) icons.push(["boots", `${p.boots}`]);
+      for (let i = 0; i < p.monsters; i++) icons.push(["monster", null]);
+      if (icons.length) {
+        const mx = (e1.x + e2.x) / 2;
+        const my = (e1.y + e2.y) / 2;
+        const size = 15;
+        const numW = 8;
+        // Lay the icons across the tunnel, where there is room between two rooms.
+        const across = Math.abs(e2.x - e1.x) > Math.abs(e2.y - e1.y);
+        const itemW = (/** @type {[string, string|null]} */ it) => size + (it[1] ? numW : 0);
+        const wdt = across
+          ? Math.max(...icons.map(itemW)) + 6
+          : icons.reduce((a, it) => a + itemW(it) + 1, -1) + 6;
+        const hgt = across ? icons.length * (size + 1) - 1 + 6 : size + 6;
+        const g = s("g", { class: "cw-badge", transform: `translate(${mx} ${my})` });
+        const label = [
+          p.locked ? "locked (needs a Master Key)" : "",
+          p.boots > 1 ? `${p.boots} boots` : "",
+          p.monsters ? `${plural(p.monsters, "monster")}: pay a Sword or take a damage each` : "",
+          p.one_way ? "one way" : "",
+          p.note,
+        ]
+          .filter(Boolean)
+          .join("; ");
+        g.append(s("title", { text: label }));
+        g.append(
+          s("rect", { x: -wdt / 2, y: -hgt / 2, width: wdt, height: hgt, rx: 6, class: "cw-badge-bg" }),
+        );
+        let cx = -wdt / 2 + 3;
+        let cy = -hgt / 2 + 3;
+        for (const it of icons) {
+          const x0 = across ? -itemW(it) / 2 : cx;
+          g.append(svgIcon(it[0], x0 + size / 2, cy + size / 2, size));
+          if (it[1])
+            g.append(
+              s("text", {
+                x: x0 + size + 0.5,
+                y: cy + size / 2 + 0.5,
+                "dominant-baseline": "central",
+                class: "cw-badge-num",
+                text: it[1],
+              }),
+            );
+          if (across) cy += size + 1;
+          else cx += itemW(it) + 1;
+        }
+        badges.append(g);
+      }
+    }
+    svg.append(tunnels);
+
+    // Route overlay (drawn over the tunnels, under the rooms).
+    if (preview && me) {
+      let from = byId.get(me.space);
+      const pts = from ? [[from.x, from.y]] : [];
+      for (const st of preview.route) {
+        const to = byId.get(st.space);
+        if (!to) continue;
+        pts.push([to.x, to.y]);
+        from = to;
+      }
+      if (pts.length > 1) {
+        const d = pts.map((pt, i) => `${i ? "L" : "M"}${pt[0]},${pt[1]}`).join(" ");
+        svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: "cw-route" }));
+      }
+    }
+    svg.append(badges);
+
+    // Rooms.
+    const pawnsAt = new Map();
+    for (const p of view.players) {
+      if (p.status !== "in") continue;
+      if (!pawnsAt.has(p.space)) pawnsAt.set(p.space, []);
+      pawnsAt.get(p.space).push(p);
+    }
+    const rooms = s("g", { class: "cw-rooms" });
+    for (const sp of board.spaces)
+      rooms.append(room(sp, moves.get(sp.id) || null, me, pawnsAt.get(sp.id) || [], view));
+    svg.append(rooms);
+
+    // The map keeps a legible size: on a narrow output it scrolls sideways instead.
+    const inner = h("div", { class: "cw-mapinner" }, svg);
+    const wrap = h(
+      "div",
+      { class: "cw-mapwrap" },
+      h("div", { class: "cw-mapscroll" }, inner),
+      legend(),
+      view.is_over && !ui.overHidden ? gameOver(view) : null,
+    );
+    return h("section", { class: "cw-board", "aria-label": "The dungeon" }, wrap);
+  }
+
+  /**
+   * @param {Space} sp @param {MoveView|null} move @param {PlayerView|null} me
+   * @param {PlayerView[]} pawns @param {any} view
+   */
+  function room(sp, move, me, pawns, view) {
+    // One tab stop for the whole map (roving tabindex): arrow keys move between rooms.
+    const roving = ui.mapFocus || (me && me.status === "in" ? me.space : view.players[view.current].space);
+    const here = me && me.status === "in" && me.space === sp.id;
+    const hovered = ui.hover === sp.id;
+    const cls = [
+      "cw-room",
+      sp.depths ? "cw-room-deep" : "",
+      sp.start ? "cw-room-start" : "",
+      sp.crystal_cave ? "cw-room-crystal" : "",
+      move ? "cw-reachable" : "",
+      here ? "cw-here" : "",
+      hovered ? "cw-hovered" : "",
+    ].join(" ");
+    const features = [];
+    if (sp.start) features.push("the exit: leave with an artifact to escape");
+    if (sp.depths) features.push("in the Depths");
+    if (sp.crystal_cave) features.push("crystal cave: entering ends your movement");
+    if (sp.market) features.push("market");
+    if (sp.heal) features.push(`heals ${sp.heal}`);
+    if (sp.gold) features.push(`${sp.gold} gold on entering`);
+    if (sp.artifact !== null) features.push(`artifact worth ${sp.artifact}`);
+    if (sp.secrets.major) features.push(plural(sp.secrets.major, "major secret"));
+    if (sp.secrets.minor) features.push(plural(sp.secrets.minor, "minor secret"));
+    if (sp.idols) features.push(plural(sp.idols, "monkey idol"));
+    for (const p of pawns) features.push(`${cap(p.colour)}${p.you ? " (you)" : ""} is here`);
+    let cost = "";
+    if (move) {
+      const o = move.options[0];
+      cost = `reachable: ${costText(o)}`;
+    }
+    const label = [sp.name, ...features, cost].filter(Boolean).join(", ");
+    const g = s("g", {
+      class: cls,
+      transform: `translate(${sp.x} ${sp.y})`,
+      "data-space-id": sp.id,
+      "data-key": `space:${sp.id}`,
+      "data-action": move ? "move-to" : "inspect",
+      "data-reachable": move ? "true" : "false",
+      tabindex: sp.id === roving ? "0" : "-1",
+      role: "button",
+      "aria-label": label,
+      "aria-disabled": move ? null : "true",
+    });
+    g.append(s("title", { text: [label, sp.note].filter(Boolean).join(". ") }));
+    g.append(
+      s("rect", {
+        x: -ROOM_W / 2,
+        y: -ROOM_H / 2,
+        width: ROOM_W,
+        height: ROOM_H,
+        rx: 9,
+        class: "cw-room-box",
+      }),
+    );
+    const lines = wrapName(sp.name);
+    const fs = 11.5;
+    const top = -((lines.length - 1) * (fs + 1)) / 2 - 2;
+    const text = s("text", { class: "cw-room-name", "text-anchor": "middle", "font-size": fs });
+    lines.forEach((ln, i) =>
+      text.append(s("tspan", { x: 0, y: top + i * (fs + 1), "dominant-baseline": "central", text: ln })),
+    );
+    g.append(text);
+
+    // Feature badges along the top edge.
+    /** @type {[keyof typeof ICONS, string|null][]} */
+    const feats = [];
+    if (sp.start) feats.push(["exit", null]);
+    if (sp.crystal_cave) feats.push(["crystal", null]);
+    if (sp.market) feats.push(["market", null]);
+    if (sp.heal) feats.push(["heart", `+${sp.heal}`]);
+    if (sp.gold) feats.push(["gold", `+${sp.gold}`]);
+    if (sp.secrets.major) feats.push(["secretMajor", `${sp.secrets.major}`]);
+    if (sp.secrets.minor) feats.push(["secret", `${sp.secrets.minor}`]);
+    if (sp.idols) feats.push(["idol", `${sp.idols}`]);
+    let fx = -ROOM_W / 2 + 4;
+    for (const [name, n] of feats) {
+      const fg = s("g", {
+        class: `cw-feat cw-feat-${name}`,
+        transform: `translate(${fx} ${-ROOM_H / 2 - 7})`,
+      });
+      const wdt = n ? 29 : 17;
+      fg.append(s("rect", { x: 0, y: -1, width: wdt, height: 16, rx: 8, class: "cw-feat-bg" }));
+      fg.append(svgIcon(name, 8, 7, 13));
+      if (n)
+        fg.append(
+          s("text", { x: 16, y: 7.5, "dominant-baseline": "central", class: "cw-feat-num", text: n }),
+        );
+      g.append(fg);
+      fx += wdt + 2;
+    }
+    if (sp.artifact !== null) {
+      const ag = s("g", {
+        class: "cw-artifact",
+        transform: `translate(${ROOM_W / 2 - 4} ${-ROOM_H / 2 - 2})`,
+      });
+      ag.append(s("circle", { r: 13, class: "cw-artifact-bg" }));
+      ag.append(
+        s("text", {
+          "text-anchor": "middle",
+          "dominant-baseline": "central",
+          class: "cw-artifact-num",
+          text: `${sp.artifact}`,
+        }),
+      );
+      g.append(ag);
+    }
+    // Pawns along the bottom-left edge (tunnels leave from the middle of each side).
+    pawns.forEach((p, i) => {
+      const x = -ROOM_W / 2 + 13 + i * 20;
+      g.append(
+        pawn(
+          p.colour,
+          x,
+          ROOM_H / 2 - 1,
+          9.5,
+          `${p.you ? "cw-pawn-you" : ""} ${view.current === p.seat ? "cw-pawn-current" : ""}`,
+        ),
+      );
+    });
+    if (move) {
+      // The cheapest way there, as a pill on the room's bottom-right corner.
+      const o = move.options[0];
+      /** @type {[keyof typeof ICONS, number][]} */
+      const bits = [["boots", o.boots]];
+      if (o.swords) bits.push(["swords", o.swords]);
+      if (o.damage) bits.push(["heart", o.damage]);
+      if (o.teleports) bits.push(["teleport", o.teleports]);
+      const wdt = bits.length * 21 + 4;
+      const cg = s("g", {
+        class: "cw-room-cost",
+        transform: `translate(${ROOM_W / 2 + 4 - wdt} ${ROOM_H / 2 - 7})`,
+        "aria-hidden": "true",
+      });
+      cg.append(s("rect", { x: 0, y: 0, width: wdt, height: 15, rx: 7.5, class: "cw-room-cost-bg" }));
+      bits.forEach(([name, n], i) => {
+        cg.append(
+          s("text", {
+            x: 4 + i * 21 + 6,
+            y: 8,
+            "text-anchor": "end",
+            "dominant-baseline": "central",
+            class: "cw-room-cost-num",
+            text: o.damage && name === "heart" ? `-${n}` : `${n}`,
+          }),
+        );
+        cg.append(svgIcon(name, 4 + i * 21 + 13, 7.5, 11));
+      });
+      g.append(cg);
+    }
+    return g;
+  }
+
+  /** @param {{boots: number, swords: number, damage: number, teleports: number}} o */
+  function costText(o) {
+    const parts = [plural(o.boots, "boot")];
+    if (o.swords) parts.push(plural(o.swords, "sword"));
+    if (o.damage) parts.push(`${o.damage} damage`);
+    if (o.teleports) parts.push(plural(o.teleports, "teleport"));
+    return parts.join(", ");
+  }
+
+  /**
+   * The inspector line in the dock: the room under the pointer or focus, what is in it,
+   * and what reaching it costs this turn (the route is drawn on the map).
+   * @param {any} view @param {BoardView} board
+   */
+  function inspector(view, board) {
+    const sp = ui.hover ? board.spaces.find((x) => x.id === ui.hover) : null;
+    if (!sp) {
+      return h(
+        "div",
+        { class: "cw-inspect cw-dim", "data-role": "route" },
+        view.moves && view.moves.length
+          ? "Lit rooms can be reached this turn: point at one (or focus it with Tab and the arrow keys) to see the way and its cost."
+          : "Point at a room to see what is in it and how far it is.",
+      );
+    }
+    const byId = new Map(board.spaces.map((x) => [x.id, x]));
+    const reply = ui.route && ui.route.id === ui.hover ? ui.route : null;
+    /** @type {MoveView|undefined} */
+    const move = (view.moves || []).find((/** @type {MoveView} */ m) => m.id === ui.hover);
+    const facts = [];
+    if (sp.depths) facts.push("Depths");
+    if (sp.artifact !== null) facts.push(`artifact worth ${sp.artifact}`);
+    if (sp.secrets.major) facts.push(plural(sp.secrets.major, "major secret"));
+    if (sp.secrets.minor) facts.push(plural(sp.secrets.minor, "minor secret"));
+    if (sp.idols) facts.push(plural(sp.idols, "monkey idol"));
+    if (sp.heal) facts.push(`heals ${sp.heal}`);
+    if (sp.gold) facts.push(`+${sp.gold} gold`);
+    if (sp.market) facts.push("market");
+    if (sp.crystal_cave) facts.push("crystal cave: stops movement");
+    if (sp.start) facts.push("the exit");
+    let how = null;
+    if (move) {
+      const opts = reply && reply.options.length ? reply.options : move.options;
+      const via = move.route.slice(0, -1).map((st) => (byId.get(st.space) || { name: st.space }).name);
+      how = h(
+        "span",
+        { class: "cw-inspect-how" },
+        h("strong", { text: "This turn: " }),
+        opts.map((/** @type {any} */ o, /** @type {number} */ i) => [
+          i ? " or " : "",
+          h("span", { class: "cw-opt", text: costText(o) }),
+        ]),
+        via.length ? ` · via ${via.join(", ")}` : "",
+        h("span", { class: "cw-dim", text: " · click or press Enter to walk there" }),
+      );
+    } else if (reply && reply.distance === 0) {
+      how = h("span", { text: "You are here." });
+    } else if (reply && typeof reply.distance === "number") {
+      how = h("span", { text: `${plural(reply.distance, "boot")} away (over several turns)` });
+    } else if (reply && reply.distance === null) {
+      how = h("span", { class: "cw-dim", text: "No way there from your room." });
+    }
+    return h(
+      "div",
+      {
+        class: `cw-inspect${move ? " cw-inspect-reach" : ""}`,
+        role: "status",
+        "aria-live": "polite",
+        "data-role": "route",
+      },
+      h("strong", { class: "cw-inspect-name", text: sp.name }),
+      facts.length ? h("span", { class: "cw-dim", text: ` (${facts.join(", ")})` }) : null,
+      how ? [" — ", how] : null,
+      sp.note ? h("span", { class: "cw-note", text: ` ${sp.note}` }) : null,
+    );
+  }
+
+  function legend() {
+    const item = (/** @type {keyof typeof ICONS} */ name, /** @type {string} */ text) =>
+      h("li", {}, icon(name, 14), text);
+    return h(
+      "details",
+      { class: "cw-legend" },
+      h("summary", { text: "Legend" }),
+      h(
+        "ul",
+        {},
+        item("boots", "extra boots to walk"),
+        item("monster", "monster: a sword or a damage"),
+        item("lock", "locked: needs a Master Key"),
+        item("artifact", "artifact (points)"),
+        item("secret", "minor secrets (face down)"),
+        item("secretMajor", "major secrets (face down)"),
+        item("idol", "monkey idols"),
+        item("crystal", "crystal cave: stop"),
+        item("market", "market"),
+        item("heart", "heals"),
+        item("gold", "gold on entering"),
+        item("exit", "exit"),
+        h(
+          "li",
+          {},
+          h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }),
+          "one-way tunnel",
+        ),
+      ),
+    );
+  }
+
+  /** @param {any} view */
+  function gameOver(view) {
+    const rows = view.players
+      .map((/** @type {PlayerView} */ p) => ({ p, score: view.scores[p.colour] }))
+      .sort((/** @type {any} */ a, /** @type {any} */ b) => b.score - a.score);
+    return h(
+      "div",
+      { class: "cw-gameover", role: "dialog", "aria-label": "Game over", "data-role": "game-over" },
+      h("h3", { text: "Game over" }),
+      h("p", { class: "cw-dim", text: view.end_reason }),
+      h(
+        "ol",
+        {},
+        rows.map((/** @type {{p: PlayerView, score: number}} */ { p, score }) =>
+          h(
+            "li",
+            { class: view.winners.includes(p.colour) ? "cw-winner" : "" },
+            pawnBadge(p.colour, 18),
+            `${cap(p.colour)}${p.you ? " (you)" : ""}: ${score} points${p.status === "knocked-out" ? " (knocked out)" : p.status === "escaped" ? " (escaped)" : ""}`,
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "cw-turnbtns" },
+        button("new-game", "New game", {
+          key: "N",
+          enabled: true,
+          intent: { kind: "new-game" },
+          keyName: "btn:new-game-over",
+          cls: "cw-primary",
+        }),
+        button("hide-over", "See the board", { enabled: true, intent: null, cls: "cw-quiet" }),
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------- turn bar and choices
+
+  /** @param {any} view */
+  function turnBar(view) {
+    const me = view.seat === null ? null : view.players[view.seat];
+    if (!me) return h("section", { class: "cw-turnbar cw-dim", text: "Watching the bots play." });
+    const legal = view.actions || [];
+    const find = (/** @type {string} */ kind) => legal.find((/** @type {any} */ a) => a.intent.kind === kind);
+    const pool = h(
+      "div",
+      {
+        class: "cw-pool",
+        role: "group",
+        "aria-label": `Your pool: ${me.skill} Skill, ${me.swords} Swords, ${me.boots} Boots, ${me.gold} Gold, ${me.teleports} Teleports`,
+      },
+      poolItem("skill", me.skill, "Skill"),
+      poolItem("swords", me.swords, "Swords"),
+      poolItem("boots", me.boots, "Boots"),
+      poolItem("gold", me.gold, "Gold"),
+      poolItem("teleport", me.teleports, "Teleports"),
+    );
+    const end = find("end-turn");
+    const handLeft = (me.hand || []).length;
+    const playable = legal.some((/** @type {any} */ a) => a.intent.kind === "play");
+    const art = find("take-artifact");
+    const tokens = legal.filter((/** @type {any} */ a) => a.intent.kind === "use-token");
+    return h(
+      "section",
+      { class: "cw-turnbar", "aria-label": "Your turn" },
+      pool,
+      h(
+        "div",
+        { class: "cw-turnbtns" },
+        button("play-all", "Play all", {
+          key: "A",
+          enabled: playable,
+          why: handLeft ? "not now" : "your hand is empty",
+          intent: { kind: "play-all" },
+        }),
+        art ? button("take-artifact", art.label, { key: "T", enabled: true, intent: art.intent }) : null,
+        tokens.map((/** @type {any} */ t) =>
+          button("use-token", t.label, {
+            enabled: true,
+            intent: t.intent,
+            keyName: `token:${t.intent.token}`,
+            extra: { "data-token": t.intent.token },
+          }),
+        ),
+        button("end-turn", "End turn", {
+          key: "E",
+          enabled: !!end,
+          why: (view.why && view.why["end-turn"]) || "not now",
+          intent: { kind: "end-turn" },
+          cls: "cw-primary",
+        }),
+      ),
+    );
+  }
+
+  /** @param {keyof typeof ICONS} name @param {number} n @param {string} label */
+  function poolItem(name, n, label) {
+    return h(
+      "span",
+      { class: `cw-poolitem${n ? "" : " cw-zero"}`, title: label, "data-pool": label.toLowerCase() },
+      icon(name, 20),
+      h("span", { class: "cw-poolnum", text: `${n}` }),
+      h("span", { class: "cw-poollabel", text: label }),
+    );
+  }
+
+  /** @param {any} view */
+  function choicePanel(view) {
+    const pend = view.pending;
+    if (!pend) return null;
+    if (!pend.mine) {
+      const cur = view.players[view.current];
+      return h("section", {
+        class: "cw-choice cw-dim",
+        text: `${cap(cur.colour)} is choosing: ${pend.prompt}`,
+      });
+    }
+    const legal = view.actions || [];
+    const decline = legal.find((/** @type {any} */ a) => a.intent.kind === "decline");
+    return h(
+      "section",
+      { class: "cw-choice", role: "group", "aria-label": `Choice: ${pend.prompt}`, "data-role": "choice" },
+      h("div", { class: "cw-choice-prompt", text: pend.prompt }),
+      h(
+        "div",
+        { class: "cw-choice-opts" },
+        pend.options.map((/** @type {string} */ text, /** @type {number} */ i) =>
+          button("choose", `${i < 9 ? `${i + 1}. ` : ""}${text}`, {
+            enabled: legal.some(
+              (/** @type {any} */ a) => a.intent.kind === "choose" && a.intent.option === i,
+            ),
+            intent: { kind: "choose", option: i },
+            keyName: `choose:${i}`,
+            extra: { "data-option": i },
+          }),
+        ),
+        pend.optional
+          ? button("decline", "Decline", {
+              key: "X",
+              enabled: !!decline,
+              intent: { kind: "decline" },
+              cls: "cw-quiet",
+            })
+          : null,
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------- cards
+
+  /** @param {any} view */
+  function handPanel(view) {
+    const me = view.seat === null ? null : view.players[view.seat];
+    const cur = view.players[view.current];
+    const legal = view.actions || [];
+    const hand = me && me.hand ? me.hand : [];
+    const playWho = !view.is_over && cur && !cur.you ? cur : me;
+    const inPlay = playWho ? playWho.play : [];
+    const handCards = hand.map((/** @type {CardView} */ c, /** @type {number} */ i) => {
+      const ok = legal.some((/** @type {any} */ a) => a.intent.kind === "play" && a.intent.card === c.id);
+      const why = view.pending
+        ? "make the choice first"
+        : view.current !== view.seat
+          ? "it is not your turn"
+          : "not now";
+      return cardButton(c, {
+        action: "play",
+        intent: { kind: "play", card: c.id },
+        enabled: ok,
+        why,
+        key: `hand:${i}`,
+        verb: "Play",
+      });
+    });
+    return h(
+      "section",
+      { class: "cw-hands" },
+      h(
+        "div",
+        { class: "cw-hand", role: "group", "aria-label": "Your hand" },
+        h("h4", { text: `Your hand (${hand.length})` }),
+        h(
+          "div",
+          { class: "cw-cards" },
+          handCards.length
+            ? handCards
+            : h("p", { class: "cw-dim cw-empty", text: me && me.status === "in" ? "No cards in hand." : "" }),
+        ),
+      ),
+      h(
+        "div",
+        { class: "cw-inplay", role: "group", "aria-label": "Cards in play" },
+        h("h4", {
+          text:
+            playWho && !playWho.you
+              ? `In play: ${cap(playWho.colour)} (${inPlay.length})`
+              : `In play (${inPlay.length})`,
+        }),
+        inPlay.length
+          ? h(
+              "ul",
+              { class: "cw-minis" },
+              inPlay.map((/** @type {CardView} */ c) =>
+                h(
+                  "li",
+                  { class: `cw-mini cw-banner-${c.banner}`, title: c.flavour || null },
+                  h("strong", { text: c.name }),
+                  " ",
+                  h("span", { text: c.rules.replace(/^Play: /, "").replace(/\.$/, "") }),
+                ),
+              ),
+            )
+          : h("p", { class: "cw-dim cw-empty", text: "Nothing played yet." }),
+      ),
+    );
+  }
+
+  /** @param {any} view */
+  function shopPanel(view) {
+    const rowCards = view.row.map((/** @type {CardView|null} */ c, /** @type {number} */ slot) => {
+      if (!c)
+        return h("div", {
+          class: "cw-card cw-card-empty",
+          "aria-label": `Row slot ${slot + 1}: empty`,
+          text: "empty",
+        });
+      const kind = c.monster ? "defeat" : "acquire";
+      return cardButton(c, {
+        action: kind,
+        intent: { kind, slot },
+        enabled: !!c.legal,
+        why: c.why || "",
+        key: `row:${slot}`,
+        verb: c.monster ? "Defeat" : "Acquire",
+        extra: { "data-slot": slot },
+      });
+    });
+    const reserve = view.reserve.map((/** @type {CardView} */ c) => {
+      const kind = c.monster ? "defeat-reserve" : "acquire-reserve";
+      return cardButton(c, {
+        action: kind,
+        intent: { kind, card: c.id },
+        enabled: !!c.legal,
+        why: c.why || "",
+        key: `reserve:${c.id}`,
+        verb: c.monster ? "Defeat" : "Acquire",
+        count: c.count,
+        small: true,
+      });
+    });
+    const m = view.market;
+    const items = m.items.map((/** @type {any} */ it) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: `cw-item${it.legal ? "" : " cw-disabled"}`,
+          "data-action": "buy",
+          "data-item": it.id,
+          "data-key": `buy:${it.id}`,
+          "data-intent": JSON.stringify({ kind: "buy", item: it.id }),
+          "aria-disabled": it.legal ? null : "true",
+          "data-why": it.legal ? null : it.why,
+          title: it.legal ? `Buy ${it.name}` : it.why,
+          "aria-label": `Buy ${it.name}: ${it.cost} gold, ${it.points} points, ${it.count} left${it.legal ? "" : `. Not possible: ${it.why}`}`,
+        },
+        h("span", { class: "cw-item-name", text: it.name }),
+        h("span", { class: "cw-item-cost" }, icon("gold", 14), `${it.cost}`),
+        h("span", { class: "cw-item-meta", text: `${it.points} pts · ${it.count} left` }),
+      ),
+    );
+    return h(
+      "section",
+      { class: "cw-shop" },
+      h(
+        "div",
+        { class: "cw-row", role: "group", "aria-label": "Dungeon row" },
+        h("h4", { text: "Dungeon row" }),
+        h("div", { class: "cw-cards" }, rowCards),
+      ),
+      h(
+        "div",
+        { class: "cw-side-shop" },
+        h(
+          "div",
+          { class: "cw-reserve", role: "group", "aria-label": "Reserve" },
+          h("h4", { text: "Reserve" }),
+          h("div", { class: "cw-cards cw-cards-small" }, reserve),
+        ),
+        h(
+          "div",
+          { class: `cw-market${m.here ? " cw-market-here" : ""}`, role: "group", "aria-label": "Market" },
+          h(
+            "h4",
+            {},
+            "Market ",
+            h("span", {
+              class: "cw-dim cw-small-text",
+              text: m.here ? "(you are in a market)" : "(visit a market room to buy)",
+            }),
+          ),
+          h("div", { class: "cw-items" }, items),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * A card that can be used (a button).
+   * @param {CardView} c
+   * @param {{action: string, intent: Intent, enabled: boolean, why: string, key: string, verb: string, extra?: Record<string, any>, count?: number|null, small?: boolean}} o
+   */
+  function cardButton(c, o) {
+    const cost = c.monster ? `${c.swords} Swords` : `${c.cost} Skill`;
+    const rules = c.rules.replace(/\.$/, "") || "no effect";
+    const label = `${o.verb} ${c.name}${o.action === "play" ? "" : ` (${cost})`}: ${rules}${o.enabled ? "" : `. Not possible: ${o.why}`}`;
+    const node = cardFace(c, { key: o.key, small: o.small, count: o.count, showCost: o.action !== "play" });
+    const btn = h("button", {
+      type: "button",
+      class: `cw-cardbtn${o.enabled ? "" : " cw-disabled"}`,
+      "data-action": o.action,
+      "data-card": c.id,
+      "data-key": o.key,
+      "data-intent": JSON.stringify(o.intent),
+      "aria-disabled": o.enabled ? null : "true",
+      "data-why": o.enabled ? null : o.why,
+      "aria-label": label,
+      title: o.enabled ? `${o.verb} ${c.name}` : o.why,
+      ...(o.extra || {}),
+    });
+    node.removeAttribute("data-key");
+    btn.append(node);
+    return btn;
+  }
+
+  /**
+   * The face of a card.
+   * @param {CardView} c
+   * @param {{key?: string, small?: boolean, count?: number|null, showCost?: boolean}} o
+   */
+  function cardFace(c, o) {
+    const flags = [];
+    if (c.dragon)
+      flags.push(
+        h(
+          "span",
+          { class: "cw-flag cw-flag-dragon", title: "Dragon attack when it enters the row" },
+          icon("dragon", 12),
+          "Dragon",
+        ),
+      );
+    if (c.danger)
+      flags.push(
+        h("span", {
+          class: "cw-flag cw-flag-danger",
+          title: "Danger: one more cube per attack while in the row",
+          text: "Danger",
+        }),
+      );
+    if (c.companion) flags.push(h("span", { class: "cw-flag", text: "Companion" }));
+    if (c.device) flags.push(h("span", { class: "cw-flag", text: "Device" }));
+    if (c.gem) flags.push(h("span", { class: "cw-flag", text: "Gem" }));
+    const showCost = o.showCost !== false && (c.monster || c.cost > 0);
+    return h(
+      "div",
+      {
+        class: `cw-card cw-banner-${c.banner}${o.small ? " cw-card-small" : ""}`,
+        "data-key": o.key || null,
+        title: c.flavour || null,
+      },
+      h(
+        "div",
+        { class: "cw-card-top" },
+        h("span", { class: "cw-card-name", text: c.name }),
+        showCost
+          ? h(
+              "span",
+              {
+                class: `cw-cost ${c.monster ? "cw-cost-swords" : "cw-cost-skill"}`,
+                title: c.monster ? `${c.swords} Swords to defeat` : `${c.cost} Skill to acquire`,
+              },
+              icon(c.monster ? "swords" : "skill", 13),
+              `${c.monster ? c.swords : c.cost}`,
+            )
+          : null,
+      ),
+      h("div", { class: "cw-card-rules", text: c.rules.replace(/^Play: /, "") || "—" }),
+      h(
+        "div",
+        { class: "cw-card-foot" },
+        flags,
+        c.points
+          ? h("span", { class: "cw-points", title: `${c.points} points at the end` }, `★ ${c.points}`)
+          : null,
+        o.count !== undefined
+          ? h("span", {
+              class: "cw-count",
+              title: "cards left",
+              text: o.count === null ? "∞" : `×${o.count}`,
+            })
+          : null,
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------- foot: rooms and log
+
+  /** @param {any} view */
+  function footPanel(view) {
+    const moves = view.moves || [];
+    const list = moves.length
+      ? h(
+          "ul",
+          { class: "cw-moves" },
+          moves.map((/** @type {MoveView} */ m) =>
+            h(
+              "li",
+              {},
+              m.options.map((o, i) =>
+                h("button", {
+                  type: "button",
+                  class: "cw-movebtn",
+                  "data-action": "move-to",
+                  "data-space-id": m.id,
+                  "data-option": i,
+                  "data-key": `move:${m.id}:${i}`,
+                  "data-intent": JSON.stringify(
+                    i ? { kind: "move-to", id: m.id, option: i } : { kind: "move-to", id: m.id },
+                  ),
+                  "aria-label": `Walk to ${m.name}: ${costText(o)}`,
+                  text: i ? `… or ${costText(o)}` : `${m.name} · ${costText(o)}`,
+                }),
+              ),
+            ),
+          ),
+        )
+      : h("p", {
+          class: "cw-dim cw-empty",
+          text:
+            view.current === view.seat && !view.is_over
+              ? "Play Boots to move (or you are done moving)."
+              : "—",
+        });
+    const colours = new Set(view.players.map((/** @type {PlayerView} */ p) => p.colour));
+    const start = view.log_total - view.log.length;
+    const log = h(
+      "ol",
+      { start: start + 1, "aria-label": "Game log", tabindex: "0", "data-key": "log" },
+      view.log.map((/** @type {string} */ line) => {
+        const first = line.split(/[\s']/)[0].toLowerCase();
+        const turn = /^— .* —$/.test(line);
+        const attack = /cubes? drawn|dragon attack|knocked out|Game over/i.test(line);
+        return h(
+          "li",
+          { class: turn ? "cw-log-turn" : attack ? "cw-log-attack" : "" },
+          colours.has(first) ? pawnBadge(first, 14) : null,
+          line,
+        );
+      }),
+    );
+    return h(
+      "section",
+      { class: "cw-foot" },
+      h(
+        "div",
+        { class: "cw-reach", role: "group", "aria-label": "Rooms you can reach this turn" },
+        h("h4", { text: "Rooms you can reach this turn" }),
+        list,
+      ),
+      h("div", { class: "cw-log", "data-role": "log" }, h("h4", { text: "Log" }), log),
+    );
+  }
+
+  // ------------------------------------------------------------- buttons
+
+  /**
+   * @param {string} action
+   * @param {string} text
+   * @param {{key?: string, enabled: boolean, why?: string, intent: Intent|null, cls?: string, keyName?: string, expanded?: boolean, extra?: Record<string, any>}} o
+   */
+  function button(action, text, o) {
+    const label = `${text}${o.key ? ` (${o.key})` : ""}${o.enabled ? "" : `. Not possible: ${o.why || "not now"}`}`;
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `cw-btn ${o.cls || ""}${o.enabled ? "" : " cw-disabled"}`,
+        "data-action": action,
+        "data-key": o.keyName || `btn:${action}`,
+        "data-intent": o.intent ? JSON.stringify(o.intent) : null,
+        "aria-disabled": o.enabled ? null : "true",
+        "aria-expanded": o.expanded === undefined ? null : o.expanded,
+        "data-why": o.enabled ? null : o.why || "not now",
+        "aria-label": label,
+        title: o.enabled ? (o.key ? `${text} (key ${o.key})` : text) : o.why || "not now",
+        ...(o.extra || {}),
+      },
+      text,
+      o.key ? h("kbd", { "aria-hidden": "true", text: o.key }) : null,
+    );
+  }
+
+  // ------------------------------------------------------------- input
+
+  /** @param {string} text @param {string} [level] */
+  const sayLocal = (text, level = "info") => {
+    ui.local = { text, level };
+    ui.lastSeq = (model.get("status") || {}).seq;
+    draw();
+  };
+
+  /** @param {Element} target */
+  const activate = (target) => {
+    const action = target.getAttribute("data-action");
+    if (target.getAttribute("aria-disabled") === "true") {
+      if (action === "inspect") {
+        const id = target.getAttribute("data-space-id");
+        setHover(id);
+        return;
+      }
+      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error");
+      return;
+    }
+    if (action === "new-game") {
+      const view = model.get("view");
+      if (view && !view.is_over && ui.confirmNew < Date.now()) {
+        ui.confirmNew = Date.now() + 4000;
+        sayLocal("Press New game again to abandon this game and start a new one.");
+        setTimeout(draw, 4100);
+        return;
+      }
+      ui.confirmNew = 0;
+      send({ kind: "new-game" });
+      return;
+    }
+    if (action === "hide-over") {
+      ui.overHidden = true;
+      draw();
+      return;
+    }
+    if (action === "help") {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
+      return;
+    }
+    if (action === "hover-bag") {
+      ui.oddsOpen = !ui.oddsOpen;
+      if (ui.oddsOpen) {
+        ui.odds = null;
+        send({ kind: "hover-bag" });
+      }
+      draw();
+      return;
+    }
+    const raw = target.getAttribute("data-intent");
+    if (action === "move-to" && !raw) {
+      const id = target.getAttribute("data-space-id");
+      if (id) send({ kind: "move-to", id });
+      return;
+    }
+    if (raw) send(JSON.parse(raw));
+  };
+
+  /** @param {string|null} id */
+  const setHover = (id) => {
+    if (ui.hover === id) return;
+    ui.hover = id;
+    window.clearTimeout(ui.hoverTimer);
+    if (id) {
+      ui.hoverTimer = window.setTimeout(() => model.send({ kind: "hover-space", id }), 60);
+    }
+    drawMapSoon();
+  };
+
+  /** @param {MouseEvent} event */
+  const onClick = (event) => {
+    const target = /** @type {Element} */ (event.target).closest("[data-action]");
+    if (!target || !root.contains(target)) return;
+    event.preventDefault();
+    activate(target);
+  };
+
+  /** @param {MouseEvent} event */
+  const onOver = (event) => {
+    const el = /** @type {Element} */ (event.target);
+    const target = el.closest("[data-space-id]");
+    if (target && target.closest(".cw-map")) setHover(target.getAttribute("data-space-id"));
+    if (el.closest(".cw-dragon") && !ui.oddsHover) {
+      ui.oddsHover = true;
+      if (!ui.oddsOpen) {
+        model.send({ kind: "hover-bag" });
+        drawTableSoon();
+      }
+    }
+  };
+  /** @param {MouseEvent} event */
+  const onOut = (event) => {
+    const to = /** @type {Element|null} */ (event.relatedTarget);
+    if (to && to.closest && to.closest(".cw-map [data-space-id]")) return;
+    const from = /** @type {Element} */ (event.target).closest(".cw-map [data-space-id]");
+    if (from) setHover(null);
+    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-dragon"))) {
+      ui.oddsHover = false;
+      if (!ui.oddsOpen) drawTableSoon();
+    }
+  };
+  /** @param {FocusEvent} event */
+  const onFocus = (event) => {
+    const target = /** @type {Element} */ (event.target);
+    if (target && target.closest) {
+      const sp = target.closest(".cw-map [data-space-id]");
+      if (sp) {
+        ui.mapFocus = sp.getAttribute("data-space-id");
+        setHover(ui.mapFocus);
+      }
+    }
+  };
+
+  /** @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = /** @type {Element} */ (event.target);
+    const view = model.get("view");
+    if (!view) return;
+    const roomEl = target.closest && target.closest(".cw-map [data-space-id]");
+    if (
+      (event.key === "Enter" || event.key === " ") &&
+      target.getAttribute &&
+      target.getAttribute("role") === "button" &&
+      target.tagName !== "BUTTON"
+    ) {
+      event.preventDefault();
+      event.stopPropagation();
+      activate(target);
+      return;
+    }
+    if (roomEl && event.key.startsWith("Arrow")) {
+      event.preventDefault();
+      event.stopPropagation();
+      focusNeighbour(roomEl.getAttribute("data-space-id"), event.key);
+      return;
+    }
+    if (target.tagName === "INPUT" || target.tagName === "TEXTAREA") return;
+    const click = (/** @type {string} */ selector) => {
+      const node = root.querySelector(selector);
+      if (node) activate(node);
+    };
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    let handled = true;
+    if (key === "e") click('[data-action="end-turn"]');
+    else if (key === "a") click('[data-action="play-all"]');
+    else if (key === "u") click('[data-action="undo"]');
+    else if (key === "r") click('[data-action="redo"]');
+    else if (key === "n") click('.cw-head [data-action="new-game"]');
+    else if (key === "t") click('[data-action="take-artifact"]');
+    else if (key === "b") click('[data-action="hover-bag"]');
+    else if (key === "x") click('[data-action="decline"]');
+    else if (key === "?") click('[data-action="help"]');
+    else if (/^[1-9]$/.test(key)) click(`[data-action="choose"][data-option="${Number(key) - 1}"]`);
+    else if (key === "Escape") {
+      ui.oddsOpen = false;
+      ui.helpOpen = false;
+      setHover(null);
+      draw();
+    } else handled = false;
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  /** @param {string|null} id @param {string} key */
+  const focusNeighbour = (id, key) => {
+    const board = model.get("board");
+    const from = board.spaces.find((/** @type {Space} */ sp) => sp.id === id);
+    if (!from) return;
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+    if (!dir) return;
+    let best = null;
+    let bestScore = Infinity;
+    for (const sp of board.spaces) {
+      if (sp.id === id) continue;
+      const dx = sp.x - from.x;
+      const dy = sp.y - from.y;
+      const along = dx * dir[0] + dy * dir[1];
+      if (along <= 0) continue;
+      const across = Math.abs(dx * dir[1] - dy * dir[0]);
+      const score = along + 2.5 * across;
+      if (score < bestScore) {
+        bestScore = score;
+        best = sp;
+      }
+    }
+    if (best) {
+      const node = root.querySelector(`.cw-map [data-space-id="${CSS.escape(best.id)}"]`);
+      if (node instanceof SVGElement) node.focus();
+    }
+  };
+
+  /** @param {any} msg */
+  const onMsg = (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.kind === "route") {
+      ui.route = msg;
+      if (msg.id === ui.hover) drawMapSoon();
+    } else if (msg.kind === "odds") {
+      ui.odds = msg;
+      if (ui.oddsOpen || ui.oddsHover) drawTableSoon();
+    } else if (msg.kind === "error") {
+      // The status trait carries the message too; draw once it has arrived.
+      draw();
+    }
+  };
+
+  root.addEventListener("click", onClick);
+  root.addEventListener("mouseover", onOver);
+  root.addEventListener("mouseout", onOut);
+  root.addEventListener("focusin", onFocus);
+  root.addEventListener("keydown", onKey);
+  const redraw = () => draw();
+  const onView = () => {
+    const v = model.get("view");
+    if (v && !v.is_over) ui.overHidden = false;
+    if (v && v.turn === 1 && v.log_total <= 2) ui.mapFocus = null;
+    if (ui.oddsOpen || ui.oddsHover) model.send({ kind: "hover-bag" });
+    if (ui.hover) model.send({ kind: "hover-space", id: ui.hover });
+    draw();
+  };
+  model.on("change:view", onView);
+  model.on("change:board", redraw);
+  model.on("change:status", redraw);
+  model.on("change:busy", redraw);
+  model.on("msg:custom", onMsg);
+  draw();
+
+  return () => {
+    model.off("change:view", onView);
+    model.off("change:board", redraw);
+    model.off("change:status", redraw);
+    model.off("change:busy", redraw);
+    model.off("msg:custom", onMsg);
+    window.clearTimeout(ui.hoverTimer);
+    if (frame) cancelAnimationFrame(frame);
+    if (tableFrame) cancelAnimationFrame(tableFrame);
+  };
+}
+
+export default { render };

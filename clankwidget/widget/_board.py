@@ -1,0 +1,692 @@
+"""The :class:`ClankBoard` anywidget and :func:`play`.
+
+See :mod:`clankwidget.widget` for the message protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+from collections.abc import Sequence
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..bots import Bot, make_bot
+from ..errors import IllegalAction
+from ..game import Game
+from ..rules import actions as A
+from .view import view_state
+
+__all__ = ["ClankBoard", "play"]
+
+_STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+
+#: The engine's action kinds (the intents that are game actions).
+GAME_KINDS = frozenset(cls.kind for cls in A.Action.__subclasses__() if cls.kind)
+
+#: UI intents: kind -> {field: (type, required)}.
+UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
+    "undo": {},
+    "redo": {},
+    "play-all": {},
+    "hover-bag": {},
+    "new-game": {"seed": (int, False)},
+    "hover-space": {"id": (str, True)},
+    "move-to": {"id": (str, True), "option": (int, False)},
+}
+
+# Limits on what one intent from the browser may hold.
+_MAX_NODES = 32
+_MAX_STR = 120
+_MAX_INT = 2**53
+# A bot that has not ended its turn after this many actions is made to end it.
+_MAX_BOT_ACTIONS_PER_TURN = 400
+
+
+class IntentError(ValueError):
+    """An intent the widget refuses; its message is shown in the view."""
+
+
+def _payload_problem(obj: Any) -> str | None:
+    """Why ``obj`` is too big or not plain JSON for an intent (``None`` if it is fine)."""
+    stack = [(obj, 0)]
+    nodes = 0
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if nodes > _MAX_NODES:
+            return "the message is too large"
+        if depth > 3:
+            return "the message is nested too deeply"
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if not isinstance(k, str) or len(k) > _MAX_STR:
+                    return "the message has a bad field name"
+                stack.append((v, depth + 1))
+        elif isinstance(value, list | tuple):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str):
+            if len(value) > _MAX_STR:
+                return "a text field of the message is too long"
+        elif isinstance(value, bool) or value is None:
+            pass
+        elif isinstance(value, int):
+            if abs(value) > _MAX_INT:
+                return "a number in the message is out of range"
+        elif isinstance(value, float):
+            pass
+        else:
+            return f"the message holds a {type(value).__name__}"
+    return None
+
+
+def _scratch(game: Game) -> Game:
+    """An independent copy of ``game``'s current position (no history), to try actions on.
+
+    Cheaper than ``game.copy()`` (which replays every action): it copies the state and
+    builds fresh rules with their own RNG, restored from the state's saved RNG state.
+    """
+    rules = type(game.rules)(game.board, game.cards, dict(game.rules.options))
+    return Game(rules, game.state.copy(), game._setup)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class ClankBoard(anywidget.AnyWidget):
+    """A live Clank! game in a notebook: the board, the cards, and play by mouse and keys.
+
+    ``ClankBoard(game, bots=("random",), human=0, bot_delay=0.4)`` shows ``game`` with
+    seat ``human`` played by the person (``None``: watch the bots play) and every other
+    seat by a bot (a name for :func:`clankwidget.bots.make_bot` or a bot object; one
+    name is used for every bot seat). ``widget.game`` is the live game.
+
+    After the person ends a turn the bots play theirs one action at a time,
+    ``bot_delay`` seconds apart on the kernel's event loop (at once when no loop runs
+    or the delay is 0).
+    """
+
+    _esm = _STATIC / "board.js"
+    _css = _STATIC / "board.css"
+
+    board = traitlets.Dict().tag(sync=True)
+    """Static board geometry and what is left on it: ``id``, ``title``, ``width``,
+    ``height``, ``depths_line``, ``spaces`` and ``paths`` (see
+    :func:`clankwidget.widget.view.view_state`). Read-only: set by the widget."""
+
+    view = traitlets.Dict().tag(sync=True)
+    """The rest of the view state for the person's seat: players, row, reserve, market,
+    Clank! area and bag, rage, countdown, pending choice, legal actions with labels,
+    reachable spaces, undo/redo, scores and the log. Read-only: set by the widget.
+    Holds no hidden information."""
+
+    status = traitlets.Dict({"text": "", "level": "info", "seq": 0}).tag(sync=True)
+    """The status line: ``text``, ``level`` (``"info"`` or ``"error"``) and ``seq``
+    (counts up with every new status, so a repeated message shows again)."""
+
+    busy = traitlets.Bool(False).tag(sync=True)
+    """True while bots are taking their turns (the view then accepts no game action)."""
+
+    seat = traitlets.Int(None, allow_none=True).tag(sync=True)
+    """The person's seat (0-based), or ``None`` when every seat is a bot. Read-only."""
+
+    bot_delay = traitlets.Float(0.4, min=0.0).tag(sync=True)
+    """Seconds between two bot actions (0: bots play their turns at once)."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        bots: Sequence[str | Bot] | str | Bot | None = None,
+        human: int | None = 0,
+        bot_delay: float = 0.4,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"ClankBoard needs a clankwidget Game, got {type(game).__name__}")
+        n = len(game.players)
+        if human is not None and (
+            isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < n
+        ):
+            raise ValueError(f"human must be a seat from 0 to {n - 1} or None, got {human!r}")
+        self._game = game
+        self._bots = _make_bots(bots, n, human, game.seed)
+        self._generation = 0
+        self._handle: asyncio.TimerHandle | None = None
+        self._turn_start = len(game.actions)
+        self._human_turn = False
+        self._bot_turn_actions = 0
+        super().__init__(seat=human, bot_delay=float(bot_delay))
+        self.on_msg(self._on_msg)
+        self.refresh()
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def game(self) -> Game:
+        """The live game. Assigning a new game shows it (same seats and bots)."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"expected a clankwidget Game, got {type(game).__name__}")
+        if len(game.players) != len(self._game.players):
+            raise ValueError("the new game must have as many players as the old one")
+        self._cancel_bots()
+        self._game = game
+        self._turn_start = len(game.actions)
+        self._human_turn = False
+        self.refresh()
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bot of each bot seat (seat -> bot)."""
+        return dict(self._bots)
+
+    def refresh(self) -> None:
+        """Re-read the game (after changing it from Python); bots play if it is their turn."""
+        self._sync()
+        self._advance_bots()
+
+    def handle_intent(self, intent: Any) -> dict:
+        """Validate and apply one intent from the view; return the reply sent back.
+
+        Never raises for bad input: a refused intent leaves the game unchanged and
+        gives ``{"kind": "error", "message": ...}`` (also shown in the status line).
+        """
+        try:
+            reply = self._dispatch(intent)
+        except (IntentError, IllegalAction) as exc:
+            message = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+        except Exception as exc:  # a bug must not break the comm channel; say what it was
+            message = f"unexpected error: {type(exc).__name__}: {exc}"
+        else:
+            return reply
+        self._say(message, "error")
+        return {"kind": "error", "message": message}
+
+    def __repr__(self) -> str:
+        g = self._game
+        you = f"you: {g.players[self.seat].colour}" if self.seat is not None else "spectating"
+        bots = ", ".join(f"{g.players[i].colour}={b.name}" for i, b in sorted(self._bots.items()))
+        state = "over" if g.is_over else f"turn {g.state.turn}, {g.current_player.colour} to play"
+        return (
+            f"<ClankBoard {g.edition} on {g.board.id!r}, {len(g.players)} players "
+            f"({you}; bots: {bots or 'none'}), seed {g.seed}: {state}>"
+        )
+
+    # --------------------------------------------------------------- messages
+
+    def set_state(self, sync_data) -> None:
+        """State sent by the browser is ignored: the view is untrusted and changes nothing
+        but through intents. The kernel's values are sent back so the view is right again."""
+        keys = [k for k in sync_data if isinstance(k, str) and k in self.keys]
+        if keys:
+            self.send_state(keys)
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        reply = self.handle_intent(content)
+        self.send(reply)
+
+    def _dispatch(self, intent: Any) -> dict:
+        if not isinstance(intent, dict):
+            raise IntentError(
+                f"an intent must be an object with a 'kind', got {type(intent).__name__}"
+            )
+        problem = _payload_problem(intent)
+        if problem:
+            raise IntentError(f"refused: {problem}")
+        kind = intent.get("kind")
+        if not isinstance(kind, str):
+            raise IntentError("an intent needs a 'kind' (text)")
+        if kind in GAME_KINDS:
+            return self._game_action(intent)
+        if kind not in UI_INTENTS:
+            raise IntentError(f"unknown intent {kind!r}")
+        fields = UI_INTENTS[kind]
+        extra = sorted(set(intent) - set(fields) - {"kind"})
+        if extra:
+            raise IntentError(f"{kind!r} does not take {', '.join(extra)}")
+        args = {}
+        for name, (typ, required) in fields.items():
+            if name not in intent:
+                if required:
+                    raise IntentError(f"{kind!r} needs {name!r}")
+                continue
+            value = intent[name]
+            if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise IntentError(f"{kind!r}: {name!r} must be an integer")
+            if typ is str and not isinstance(value, str):
+                raise IntentError(f"{kind!r}: {name!r} must be text")
+            args[name] = value
+        handler = getattr(self, "_ui_" + kind.replace("-", "_"))
+        return handler(**args)
+
+    def _require_turn(self) -> None:
+        g = self._game
+        if g.is_over:
+            raise IntentError("the game is over: start a new game")
+        if self.seat is None:
+            raise IntentError("you are watching: every seat is a bot")
+        if self.busy or g.state.current != self.seat:
+            raise IntentError(f"wait: it is {g.current_player.colour.capitalize()}'s turn")
+
+    def _game_action(self, intent: dict) -> dict:
+        self._require_turn()
+        try:
+            action = A.action_from_dict(intent)
+        except ValueError as exc:
+            raise IntentError(str(exc)) from None
+        reason = self._game.why_illegal(action)
+        if reason is not None:
+            raise IntentError(reason)
+        self._game.apply(action)
+        self._say("")
+        self._changed()
+        return {"kind": "ok", "intent": action.kind}
+
+    # ------------------------------------------------------------ UI intents
+
+    def _ui_undo(self) -> dict:
+        self._require_turn()
+        if not self._can_undo():
+            raise IntentError("nothing to undo: a card, cube or secret was revealed since")
+        action = self._game.undo()
+        self._say(f"Took back: {action}")
+        self._changed()
+        return {"kind": "ok", "intent": "undo"}
+
+    def _ui_redo(self) -> dict:
+        self._require_turn()
+        if not self._game.can_redo:
+            raise IntentError("nothing to redo")
+        action = self._game.redo()
+        self._say(f"Redid: {action}")
+        self._changed()
+        return {"kind": "ok", "intent": "redo"}
+
+    def _ui_new_game(self, seed: int | None = None) -> dict:
+        if seed is not None and seed < 0:
+            raise IntentError("seed must be a non-negative integer")
+        old = self._game
+        game = Game.new(
+            old.edition,
+            board=old.board,
+            players=[p.colour for p in old.players],
+            seed=seed,
+            cards=old.cards,
+        )
+        self.game = game
+        self._say(f"New game, seed {game.seed}")
+        return {"kind": "ok", "intent": "new-game", "seed": game.seed}
+
+    def _ui_play_all(self) -> dict:
+        self._require_turn()
+        g = self._game
+        if g.pending:
+            raise IntentError(f"finish the pending choice first ({g.pending['prompt']})")
+        played = []
+        progress = True
+        while progress and not g.is_over and not g.pending:
+            progress = False
+            for cid in list(dict.fromkeys(g.current_player.hand)):
+                if cid not in g.current_player.hand or g.pending or g.is_over:
+                    continue
+                trial = _scratch(g)
+                try:
+                    trial.apply(A.Play(cid))
+                except IllegalAction:
+                    continue
+                if trial.pending:
+                    continue
+                g.apply(A.Play(cid))
+                played.append(g.cards.cards[cid].name)
+                progress = True
+        if not played:
+            raise IntentError(
+                "every card left in your hand asks for a choice: play it by clicking it"
+            )
+        left = len(g.current_player.hand)
+        self._say(
+            f"Played {len(played)} card{'s' if len(played) != 1 else ''}"
+            + (f"; {left} left (they ask for a choice)" if left else "")
+        )
+        self._changed()
+        return {"kind": "ok", "intent": "play-all", "played": len(played)}
+
+    def _ui_move_to(self, id: str, option: int | None = None) -> dict:
+        self._require_turn()
+        g = self._game
+        if id not in g.board:
+            raise IntentError(f"there is no room {id!r}")
+        if g.pending:
+            raise IntentError(f"finish the pending choice first ({g.pending['prompt']})")
+        paths = _paths()
+        if paths is None:
+            raise IntentError("route finding is not available")
+        name = g.board.space(id).name
+        if id == g.current_player.space:
+            raise IntentError(f"you are already in {name}")
+        opts = paths.turn_options(g)
+        if id not in opts:
+            raise IntentError(f"{name} cannot be reached this turn")
+        front = opts.options(id)
+        if option is not None and not 0 <= option < len(front):
+            raise IntentError(f"choose a route option from 0 to {len(front) - 1}")
+        steps = opts.route(id, option)
+        actions = []
+        for st in steps:
+            if isinstance(st.path, int):
+                actions.append(A.Move(st.path, st.swords))
+            elif st.path == "teleport":
+                actions.append(A.Teleport(st.space))
+            else:
+                raise IntentError(f"this view cannot take a {st.path!r} step")
+        # Walk it on a scratch copy first, so a refused route changes nothing.
+        trial = _scratch(g)
+        seat = g.state.current
+        walk = []
+        for action in actions:
+            if (
+                trial.pending
+                or trial.is_over
+                or trial.state.current != seat
+                or not trial.current_player.is_in
+            ):
+                break
+            reason = trial.why_illegal(action)
+            if reason is not None:
+                raise IntentError(f"cannot walk to {name}: {reason}")
+            trial.apply(action)
+            walk.append(action)
+        for action in walk:
+            g.apply(action)
+        where = g.board.space(g.current_player.space).name
+        if g.current_player.space == id:
+            self._say("")
+        elif g.pending:
+            self._say(f"Stopped in {where}: {g.pending['prompt']}")
+        else:
+            self._say(f"Stopped in {where}")
+        self._changed()
+        return {"kind": "ok", "intent": "move-to", "steps": len(walk)}
+
+    def _ui_hover_space(self, id: str) -> dict:
+        g = self._game
+        if id not in g.board:
+            raise IntentError(f"there is no room {id!r}")
+        space = g.board.space(id)
+        reply: dict[str, Any] = {
+            "kind": "route",
+            "id": id,
+            "name": space.name,
+            "reachable": False,
+            "options": [],
+            "distance": None,
+        }
+        paths = _paths()
+        if paths is None or self.seat is None:
+            return reply
+        me = g.players[self.seat]
+        if me.is_in:
+            try:
+                table = paths.distance_table(g.board, [id], keys=g.rules.has_key(g.state, me))
+                d = float(table[g.board.index(me.space), 0])
+                reply["distance"] = None if d == float("inf") else int(d)
+            except Exception:  # the helper may be missing or change; the preview is optional
+                pass
+        my_turn = not self.busy and not g.is_over and g.state.current == self.seat and not g.pending
+        if my_turn and id != me.space:
+            opts = paths.turn_options(g)
+            if id in opts:
+                reply["reachable"] = True
+                for i, choice in enumerate(opts.options(id)):
+                    steps = opts.route(id, i)
+                    reply["options"].append(
+                        {
+                            "boots": choice.boots,
+                            "swords": choice.swords,
+                            "damage": choice.damage,
+                            "teleports": choice.teleports,
+                            "steps": [
+                                {
+                                    "path": st.path if isinstance(st.path, int) else str(st.path),
+                                    "space": st.space,
+                                    "swords": st.swords,
+                                    "damage": st.damage,
+                                    "boots": st.boots,
+                                }
+                                for st in steps
+                            ],
+                        }
+                    )
+        return reply
+
+    def _ui_hover_bag(self) -> dict:
+        g = self._game
+        _cubes, draws = g.attack_cubes()
+        reply: dict[str, Any] = {"kind": "odds", "available": False, "draws": draws, "players": []}
+        try:
+            odds = g.attack_odds()
+        except ImportError:
+            reply["message"] = "the odds module is not available"
+            return reply
+        except Exception as exc:  # odds are a preview: never let them break the board
+            reply["message"] = f"odds unavailable: {exc}"
+            return reply
+        reply["available"] = True
+        for p in g.players:
+            if not p.is_in:
+                continue
+            try:
+                dist = [float(x) for x in odds.damage(p.colour)]
+                reply["players"].append(
+                    {
+                        "colour": p.colour,
+                        "damage": dist,
+                        "expected": float(odds.expected(p.colour)),
+                        "knockout": float(odds.knockout(p.colour)),
+                    }
+                )
+            except Exception as exc:
+                reply["available"] = False
+                reply["message"] = f"odds unavailable: {exc}"
+                break
+        return reply
+
+    # ------------------------------------------------------------------ bots
+
+    def _bot_seat_to_play(self) -> bool:
+        g = self._game
+        return not g.is_over and g.state.current in self._bots
+
+    def _advance_bots(self) -> None:
+        """Let the bots play until it is the person's turn or the game is over."""
+        if self._handle is not None:
+            return  # already scheduled
+        if not self._bot_seat_to_play():
+            if self.busy:
+                self.busy = False
+                self._sync()
+            return
+        loop = _running_loop() if self.bot_delay > 0 else None
+        if loop is None:
+            for _ in range(100_000):
+                if not self._bot_seat_to_play():
+                    break
+                self._bot_step()
+            self.busy = False
+            self._sync()
+            return
+        self.busy = True
+        self._sync()
+        generation = self._generation
+        self._handle = loop.call_later(self.bot_delay, self._bot_tick, generation)
+
+    def _bot_tick(self, generation: int) -> None:
+        self._handle = None
+        if generation != self._generation:
+            return
+        try:
+            if self._bot_seat_to_play():
+                self._bot_step()
+        except Exception as exc:  # a callback must never raise into the event loop
+            self._say(f"bot error: {exc}", "error")
+            self.busy = False
+            self._sync()
+            return
+        if self._bot_seat_to_play():
+            loop = _running_loop()
+            if loop is not None:
+                self._sync()
+                self._handle = loop.call_later(self.bot_delay, self._bot_tick, generation)
+                return
+            self._advance_bots()
+            return
+        self.busy = False
+        self._sync()
+
+    def _bot_step(self) -> None:
+        g = self._game
+        seat = g.state.current
+        bot = self._bots[seat]
+        legal = g.legal_actions()
+        if not legal:  # pragma: no cover - the engine always offers something
+            raise RuntimeError("no legal action for the bot")
+        action = None
+        if self._bot_turn_actions >= _MAX_BOT_ACTIONS_PER_TURN:
+            action = next((a for a in legal if isinstance(a, A.EndTurn)), None)
+        if action is None:
+            try:
+                action = bot.choose(g)
+                if g.why_illegal(action) is not None:
+                    raise IllegalAction(action, g.why_illegal(action))
+            except Exception as exc:
+                self._say(
+                    f"{g.current_player.colour.capitalize()}'s bot failed ({exc}); "
+                    "it takes a default action",
+                    "error",
+                )
+                action = next((a for a in legal if isinstance(a, A.EndTurn)), legal[0])
+        g.apply(action)
+        if g.state.current != seat or g.is_over:
+            self._bot_turn_actions = 0
+        else:
+            self._bot_turn_actions += 1
+
+    def _cancel_bots(self) -> None:
+        self._generation += 1
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        self._bot_turn_actions = 0
+        self.busy = False
+
+    # ----------------------------------------------------------------- sync
+
+    def _changed(self) -> None:
+        self._sync()
+        self._advance_bots()
+
+    def _can_undo(self) -> bool:
+        g = self._game
+        return (
+            g.can_undo
+            and not self.busy
+            and self.seat is not None
+            and g.state.current == self.seat
+            and len(g.actions) > self._turn_start
+        )
+
+    def _sync(self) -> None:
+        g = self._game
+        human_turn = self.seat is not None and not g.is_over and g.state.current == self.seat
+        if human_turn and not self._human_turn:
+            self._turn_start = len(g.actions)
+        self._human_turn = human_turn
+        vs = view_state(g, self.seat)
+        board = vs.pop("board")
+        for entry in vs["players"]:
+            bot = self._bots.get(entry["seat"])
+            entry["bot"] = bot.name if bot is not None else None
+        vs["can_undo"] = self._can_undo()
+        vs["can_redo"] = g.can_redo and human_turn and not self.busy
+        if self.busy or not human_turn:
+            vs["actions"] = []
+            vs["moves"] = []
+        if not g.is_over and self._bot_seat_to_play():
+            p = g.current_player
+            vs["hint"] = (
+                f"{p.colour.capitalize()} ({self._bots[g.state.current].name} bot) is playing…"
+            )
+        elif (
+            not g.is_over
+            and self.seat is not None
+            and not g.players[self.seat].is_in
+            and not human_turn
+        ):
+            vs["hint"] = "You are out of the dungeon; the others play on."
+        vs["busy"] = self.busy
+        self.board = board
+        self.view = vs
+
+    def _say(self, text: str, level: str = "info") -> None:
+        self.status = {"text": text, "level": level, "seq": self.status.get("seq", 0) + 1}
+
+
+def _paths():
+    try:
+        from .. import paths
+    except ImportError:  # pragma: no cover
+        return None
+    return paths if hasattr(paths, "turn_options") else None
+
+
+def _make_bots(bots, n: int, human: int | None, seed: int) -> dict[int, Bot]:
+    seats = [i for i in range(n) if i != human]
+    if bots is None:
+        bots = ["random"]
+    if isinstance(bots, str | Bot):
+        bots = [bots]
+    bots = list(bots)
+    if len(bots) == 1 and len(seats) > 1 and isinstance(bots[0], str):
+        bots = bots * len(seats)
+    if len(bots) != len(seats):
+        raise ValueError(
+            f"give one bot per bot seat: {len(seats)} seat(s) ({', '.join(map(str, seats))}) "
+            f"and {len(bots)} bot(s)"
+        )
+    return {
+        seat: make_bot(b, seed=(seed * 31 + seat) % 2**32)
+        for seat, b in zip(seats, bots, strict=True)
+    }
+
+
+def play(
+    edition: str = "clank",
+    board: Any = None,
+    players: int | Sequence[str] = 2,
+    bots: Sequence[str | Bot] | str | Bot = ("random",),
+    seed: int | None = None,
+    human: int | None = 0,
+    bot_delay: float = 0.4,
+    *,
+    cards: Any = None,
+) -> ClankBoard:
+    """Start a new game and return its board: seat ``human`` is you, the others are bots.
+
+    >>> game_widget = play(players=2, bots=["random"], seed=7)  # doctest: +SKIP
+    >>> game_widget                                             # doctest: +SKIP
+
+    ``board`` and ``cards``: a shipped name, a file path or a loaded object (defaults:
+    the edition's own). ``bots``: one bot name (or object) per other seat, or one name
+    for all. ``human=None`` seats bots everywhere and lets you watch.
+    """
+    game = Game.new(edition, board=board, players=players, seed=seed, cards=cards)
+    return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)
