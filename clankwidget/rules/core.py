@@ -23,7 +23,7 @@ from ..data import Board, Card, CardSet
 from ..errors import IllegalAction
 from . import actions as A
 from .effects import describe
-from .state import ESCAPED, IN, KNOCKED_OUT, GameState, PlayerState
+from .state import ESCAPED, KNOCKED_OUT, GameState, PlayerState
 
 __all__ = ["PLAYER_COLOURS", "DeckBuildingRules"]
 
