@@ -1,0 +1,594 @@
+"""Tests for the lesson helpers (clankwidget.lessons), the lesson plots (clankwidget.plots)
+and the hygiene of the committed lesson notebooks."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from bokeh.models import ColumnDataSource, GlyphRenderer, Span
+
+import clankwidget as cw
+from clankwidget import deck, lessons, odds, paths, plots
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSON_NOTEBOOKS = sorted(NOTEBOOKS.glob("0[1-9]-*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def board():
+    return cw.load_board("teaching-dungeon")
+
+
+def data_of(fig, name: str) -> dict:
+    renderer = fig.select_one({"name": name})
+    assert isinstance(renderer, GlyphRenderer), f"no glyph renderer named {name!r}"
+    assert isinstance(renderer.data_source, ColumnDataSource)
+    return renderer.data_source.data
+
+
+# ---------------------------------------------------------------------------
+# plots: loading BokehJS
+
+
+@pytest.mark.parametrize(
+    ("env", "arg", "expected"),
+    [
+        ({}, None, "inline"),
+        ({"BINDER_SERVICE_HOST": "10.0.0.1"}, None, "cdn"),
+        ({"BINDER_REQUEST": "v2/gh/x/y/HEAD"}, None, "cdn"),
+        ({"CLANKWIDGET_BOKEH": "cdn"}, None, "cdn"),
+        ({"CLANKWIDGET_BOKEH": " Inline "}, None, "inline"),
+        ({"CLANKWIDGET_BOKEH": "inline", "BINDER_SERVICE_HOST": "x"}, None, "inline"),
+        ({"BINDER_SERVICE_HOST": "x"}, "inline", "inline"),
+        ({}, "cdn", "cdn"),
+    ],
+)
+def test_bokeh_mode(monkeypatch, env, arg, expected):
+    for name in ("CLANKWIDGET_BOKEH", *plots._BINDER_ENV):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert plots.bokeh_mode(arg) == expected
+
+
+def test_bokeh_mode_rejects_unknown(monkeypatch):
+    monkeypatch.setenv("CLANKWIDGET_BOKEH", "offline")
+    with pytest.raises(ValueError, match="CLANKWIDGET_BOKEH"):
+        plots.bokeh_mode()
+    with pytest.raises(ValueError, match="mode"):
+        plots.bokeh_mode("web")
+
+
+def test_setup_and_show_outside_a_notebook_do_nothing(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("CLANKWIDGET_BOKEH", raising=False)
+    for name in plots._BINDER_ENV:
+        monkeypatch.delenv(name, raising=False)
+    assert plots.setup_notebook() == "inline"
+    fig = plots.compare_bars([0, 1], [0.5, 0.5])
+    assert plots.show(fig) is None
+    assert list(tmp_path.iterdir()) == []  # no HTML file written, no browser opened
+
+
+def test_palette_is_okabe_ito():
+    assert len(set(plots.OKABE_ITO)) == 8
+    assert plots.EXACT != plots.SIMULATED
+    assert all(c.startswith("#") and len(c) == 7 for c in plots.PLAYER_COLOURS.values())
+
+
+# ---------------------------------------------------------------------------
+# plots: figures carry the numbers they show
+
+
+def test_damage_bars_show_exact_and_simulated():
+    bag = {"blue": 5, "yellow": 2, "black": 20}
+    exact = odds.attack_odds(bag, 3, hit_all=None)
+    sim = odds.sample_attacks(bag, 3, 20_000, seed=1, hit_all=None)
+    fig = plots.damage_bars(exact, sim, colour="blue")
+    data = data_of(fig, "exact")
+    assert data["damage"] == [0, 1, 2, 3]
+    assert data["exact"] == pytest.approx(exact.damage("blue"), abs=1e-6)
+    assert data["simulated"] == pytest.approx(sim.damage("blue"), abs=1e-6)
+    assert data["difference"] == pytest.approx(
+        np.asarray(data["simulated"]) - np.asarray(data["exact"]), abs=1e-6
+    )
+    assert data_of(fig, "simulated") is data  # the dots share the bars' source
+    assert "blue" in fig.title.text
+
+
+def test_damage_bars_from_arrays_and_needs_a_colour():
+    fig = plots.damage_bars([0.25, 0.75], [0.2, 0.7, 0.1])
+    data = data_of(fig, "exact")
+    assert data["damage"] == [0, 1, 2]
+    assert data["exact"] == [0.25, 0.75, 0.0]
+    assert fig.select_one({"name": "simulated"}) is not None
+    two = odds.attack_odds({"blue": 1, "green": 1, "black": 2}, 1, hit_all=None)
+    with pytest.raises(ValueError, match="colour"):
+        plots.damage_bars(two)
+
+
+def test_compare_bars_with_labels_and_lengths():
+    fig = plots.compare_bars(["a", "b"], [0.1, 0.9], [0.15, 0.85])
+    assert list(fig.x_range.factors) == ["a", "b"]
+    assert data_of(fig, "exact")["difference"] == pytest.approx([0.05, -0.05])
+    with pytest.raises(ValueError, match="categories"):
+        plots.compare_bars([1, 2, 3], [0.5, 0.5])
+    with pytest.raises(ValueError, match="simulated"):
+        plots.compare_bars([1, 2], [0.5, 0.5], [1.0])
+
+
+def test_resource_bars_align_supports_and_mark_thresholds():
+    cards = [{"skill": 1}] * 6 + [{"skill": 2}] * 2 + [{"boots": 1}] * 2
+    exact = deck.resource_distribution(cards)
+    sim = deck.sample_turns(cards, turns=1, trials=5_000, seed=3).distribution()
+    fig = plots.resource_bars(exact, sim, thresholds=(6, 8))
+    data = data_of(fig, "exact")
+    assert data["total"][0] == 0
+    assert data["exact"][data["total"].index(6)] == pytest.approx(exact.prob(6), abs=1e-6)
+    assert sum(data["exact"]) == pytest.approx(1.0, abs=1e-5)
+    spans = {s.name: s.location for s in fig.select({"type": Span})}
+    assert spans == {"threshold-6": 5.5, "threshold-8": 7.5}
+
+
+def test_seen_bars_start_at_turn_one():
+    p = deck.turns_until_seen_distribution("x", ["y"] * 5, ["x"] + ["y"] * 5)
+    fig = plots.seen_bars(p)
+    data = data_of(fig, "exact")
+    assert data["turn"] == list(range(1, len(p)))
+    assert data["exact"] == pytest.approx(p[1:], abs=1e-6)
+
+
+def test_survival_bars_scale_to_one():
+    fig = plots.survival_bars([1, 2], [0.9, 0.4], [0.91, 0.41])
+    assert fig.y_range.end == pytest.approx(1.05)
+    assert data_of(fig, "exact")["simulated"] == [0.91, 0.41]
+
+
+def test_line_chart_one_renderer_per_curve():
+    fig = plots.line_chart(
+        [1, 2, 3],
+        {"a": [0.1, 0.2, 0.3], "b": [0.3, 0.2, 0.1]},
+        markers={"sim": ([1, 2], [0.1, 0.2])},
+    )
+    assert data_of(fig, "a")["y"] == [0.1, 0.2, 0.3]
+    assert data_of(fig, "b")["x"] == [1.0, 2.0, 3.0]
+    assert data_of(fig, "sim")["y"] == [0.1, 0.2]
+    with pytest.raises(ValueError, match="curve 'a'"):
+        plots.line_chart([1, 2], {"a": [0.5]})
+
+
+def test_knockout_curve_from_a_sweep():
+    cubes = {"black": 20, "blue": 4}
+    sweep = lessons.clank_sweep(cubes, "blue", [2, 3], added=[0, 2, 4], health=2)
+    fig = plots.knockout_curve(sweep)
+    data = data_of(fig, "3 cubes drawn")
+    assert data["x"] == [4.0, 6.0, 8.0]
+    assert data["y"] == pytest.approx(sweep[3].column("p_knockout"), abs=1e-6)
+    assert data_of(plots.knockout_curve(sweep, value="p_hit"), "2 cubes drawn")["y"] == (
+        pytest.approx(sweep[2].column("p_hit"), abs=1e-6)
+    )
+    with pytest.raises(ValueError):
+        plots.knockout_curve({})
+    high = lessons.clank_sweep({"black": 2, "blue": 10}, "blue", [3], added=[0, 1])
+    assert plots.knockout_curve(high, value="p_hit").legend[0].location == "bottom_right"
+    assert plots.knockout_curve(sweep).legend[0].location == "top_left"
+
+
+def test_front_plot(board):
+    opts = paths.turn_options(board, "sarcophagus", boots=4, swords=1, health=3)
+    front = opts.front("singing-geode")
+    data = data_of(plots.front_plot(front), "front")
+    assert list(zip(data["boots"], data["swords"], data["damage"], strict=True)) == [
+        tuple(o) for o in front
+    ]
+    with pytest.raises(ValueError, match="empty"):
+        plots.front_plot([])
+
+
+def test_board_map_draws_the_board(board):
+    dist = paths.distance_table(board, ["entrance"])[:, 0]
+    values = dict(zip(board.space_ids, dist.tolist(), strict=True))
+    values["hoard-lip"] = math.inf  # unvalued
+    values["cistern"] = None  # unvalued
+    del values["lava-terrace"]  # unvalued
+    fig = plots.board_map(board, values, label="boots", mark={"cistern": "you"})
+    spaces = data_of(fig, "spaces")
+    assert len(spaces["id"]) == len(board.spaces) - 3
+    i = spaces["id"].index("entrance")
+    assert spaces["value"][i] == 0
+    assert (spaces["x"][i], spaces["y"][i]) == (
+        board.space("entrance").x,
+        board.space("entrance").y,
+    )
+    assert spaces["text"][spaces["id"].index("reliquary")] == "5"
+    assert len(data_of(fig, "unvalued")["x"]) == 3
+    assert len(data_of(fig, "paths")["x0"]) == len(board.paths)
+    assert len(data_of(fig, "monsters")["x"]) == sum(p.monsters for p in board.paths)
+    assert len(data_of(fig, "one-way")["x"]) == sum(p.one_way for p in board.paths)
+    notes = data_of(fig, "notes")["text"]
+    assert sum("artifact" in n for n in notes) == sum(s.artifact is not None for s in board.spaces)
+    assert fig.y_range.start > fig.y_range.end  # y grows downwards, as on the board
+    with pytest.raises(KeyError, match="nowhere"):
+        plots.board_map(board, values, mark={"nowhere": "?"})
+
+
+# ---------------------------------------------------------------------------
+# lessons: tables
+
+
+def test_table_rounds_and_aligns():
+    t = lessons.Table(
+        [{"a": 1, "p": 0.123456, "x": None, "z": -0.00001, "w": math.inf, "ok": True}],
+        title="T",
+    )
+    text = repr(t)
+    assert text.splitlines()[0] == "T"
+    assert "0.1235" in text and "0.0000" in text and "-0.0000" not in text
+    assert "never" in text and "yes" in text and " - " in text + " "
+    html = t._repr_html_()
+    assert "<td>0.1235</td>" in html and "<caption" in html
+    assert t.column("p") == [0.123456]
+    assert len(t) == 1 and t[0]["a"] == 1 and next(iter(t))["a"] == 1
+    with pytest.raises(KeyError, match="columns"):
+        t.column("nope")
+    assert "&lt;b&gt;" in lessons.Table([{"name": "<b>"}])._repr_html_()
+
+
+def test_compare_and_pivot():
+    t = lessons.compare(["x", "y"], [0.5, 0.25], [0.51, 0.24], n=10_000)
+    assert t.column("difference") == pytest.approx([0.01, -0.01])
+    assert t.column("noise") == pytest.approx([0.01, 2 * math.sqrt(0.25 * 0.75 / 10_000)])
+    assert "noise (2 s.e.)" in repr(t)
+    assert "noise" not in lessons.compare([1], [0.5], [0.5]).columns
+    with pytest.raises(ValueError, match="same length"):
+        lessons.compare([1, 2], [0.5], [0.5])
+    sweep = {
+        2: lessons.Table([{"k": 0, "v": 1.0}, {"k": 1, "v": 2.0}]),
+        3: lessons.Table([{"k": 0, "v": 3.0}]),
+    }
+    p = lessons.pivot(sweep, "v", key="k", rows=[0], label="{} drawn")
+    assert p.rows == [{"k": 0, "2 drawn": 1.0, "3 drawn": 3.0}]
+
+
+# ---------------------------------------------------------------------------
+# lessons: every number a lesson prints is the package's
+
+
+def test_dragon_bag_story_is_the_games_next_attack():
+    game = lessons.dragon_bag_game()
+    cubes, draws, health = lessons.dragon_bag_story()
+    game_cubes, game_draws = game.attack_cubes()
+    assert draws == game_draws
+    assert {c: n for c, n in cubes.items() if n} == {c: n for c, n in game_cubes.items() if n}
+    assert next(iter(cubes)) == "black"
+    ours = odds.attack_odds(cubes, draws, health=health, hit_all=None)
+    theirs = game.attack_odds()
+    for colour in health:
+        assert ours.damage(colour) == pytest.approx(theirs.damage(colour))
+    # the lesson's by-hand formula is the hypergeometric "no damage"
+    total = sum(cubes.values())
+    by_hand = math.comb(total - cubes["blue"], draws) / math.comb(total, draws)
+    assert ours.damage("blue")[0] == pytest.approx(by_hand)
+    # the same game every time (the notebook's checked outputs depend on it)
+    assert lessons.dragon_bag_game().to_json() == game.to_json()
+
+
+def test_clank_sweep_matches_attack_odds():
+    cubes = {"black": 20, "blue": 4, "green": 3}
+    sweep = lessons.clank_sweep(cubes, "blue", [2, 4], added=[0, 3], health=2)
+    row = sweep[4][1]
+    assert row["cubes"] == 7
+    direct = odds.attack_odds(dict(cubes, blue=7), 4, health={"blue": 2}, hit_all=None)
+    assert row["p_hit"] == pytest.approx(1 - direct.damage("blue")[0])
+    assert row["expected"] == pytest.approx(direct.expected("blue"))
+    assert row["p_knockout"] == pytest.approx(direct.knockout("blue"))
+
+
+def test_countdown_attacks_follow_the_track():
+    assert lessons.countdown_attacks(1, 4) == []
+    three = lessons.countdown_attacks(4, 4, colour="blue", clank_per_turn=2)
+    assert [a.draws for a in three] == [5, 6, 7]
+    assert all(dict(a.add) == {"blue": 2} for a in three)
+    assert len(lessons.countdown_attacks(9, 4)) == 3
+    assert lessons.countdown_attacks(3, 2)[0].add == {}
+
+
+def test_countdown_survival_is_one_minus_knockout_odds():
+    story = lessons.countdown_story()
+    bag = story.countdown_bag()
+    assert bag == {"black": 18, "blue": 7, "yellow": 7}  # green is out: its cubes are black
+    for turns in (2, 3, 4):
+        ko = odds.knockout_odds(
+            story.health, lessons.countdown_attacks(turns, story.draws), bag=bag, hit_all=None
+        )
+        assert lessons.countdown_survival(story.health, bag, "blue", turns, story.draws) == (
+            pytest.approx(1 - ko.knockout("blue")[-1])
+        )
+    assert lessons.countdown_survival(story.health, bag, "blue", 5, story.draws) == 0.0
+    assert lessons.countdown_survival(story.health, bag, "blue", 1, story.draws) == 1.0
+    assert lessons.turns_to_exit(7, 3) == 3
+    assert lessons.turns_to_exit(0, 3) == 1
+    assert lessons.turns_to_exit(math.inf, 3) == math.inf
+    with pytest.raises(ValueError):
+        lessons.turns_to_exit(4, 0)
+
+
+def test_countdown_table_and_map(board):
+    story = lessons.countdown_story()
+    table = lessons.countdown_table(story, "blue", [2, 3, 7], n=20_000, seed=1)
+    assert table.column("turns") == [4, 3, 1]
+    assert table.column("attacks") == [3, 2, 0]
+    for row in table:
+        assert abs(row["simulated"] - row["exact"]) < 0.02
+    survive = lessons.survival_map(story, "yellow", 2)
+    assert survive["chain-bridge"] == pytest.approx(
+        lessons.countdown_survival(story.health, story.countdown_bag(), "yellow", 5, story.draws)
+    )
+    assert survive["entrance"] == 1.0
+    assert set(survive) <= set(board.space_ids)
+
+
+def test_fronts_and_random_walks_agree_with_turn_options(board):
+    opts = paths.turn_options(board, "sarcophagus", boots=4, swords=1, health=3)
+    fronts = lessons.fronts(opts)
+    names = {board.space(s).name for s in opts.reachable if len(opts.front(s)) > 1}
+    assert set(fronts.column("room")) == names
+    assert len(fronts) == sum(len(opts.front(s)) for s in opts.reachable if len(opts.front(s)) > 1)
+    geode = lessons.fronts(opts, ["singing-geode", "cistern"])  # the cistern has one way only
+    assert [(r["boots"], r["swords"], r["damage"]) for r in geode] == [
+        tuple(o) for o in opts.front("singing-geode")
+    ]
+    assert geode[2]["route"] == "Echoing Crossroads > Singing Geode"
+    assert len(lessons.fronts(opts, ["cistern"], only_choices=False)) == 1
+    walks = lessons.random_walks(board, "sarcophagus", boots=4, swords=1, health=3, n=3_000, seed=5)
+    assert set(walks) <= set(opts.reachable)
+    table = lessons.walks_against_front(opts, walks)
+    assert not any(table.column("walk beat front"))
+    assert all(b <= 4 and s <= 1 and d <= 2 for costs in walks.values() for b, s, d in costs)
+    # a walker allowed nothing stays put
+    assert lessons.random_walks(board, "entrance", boots=0, swords=0, health=1, n=5, seed=1) == {
+        "entrance": {(0, 0, 0)}
+    }
+
+
+def test_key_savings(board):
+    saved = lessons.key_savings(board, "hoard-lip")
+    without = paths.distance_table(board, ["hoard-lip"])[:, 0]
+    with_key = paths.distance_table(board, ["hoard-lip"], keys=True)[:, 0]
+    for sid, value in saved.items():
+        i = board.index(sid)
+        assert value == without[i] - with_key[i]
+    assert saved["stargazer-loft"] == 3 and saved["lava-terrace"] == 3
+
+
+def test_story_tables():
+    story = lessons.skill_shot_story()
+    cards = story.deck_table()
+    assert cards.column("copies") == list(story.deck.values())
+    assert "+1 skill, draw 1" in cards.column("when played")
+    assert "nothing" in cards.column("when played")
+    prizes = story.prize_table()
+    assert prizes.column("tokens") == list(story.costs.values())
+    skill = deck.resource_distribution(story.deck, cards=story.cards, resource="skill")
+    dist = lessons.distribution_table(skill)
+    assert sum(dist.column("P(exactly)")) == pytest.approx(1.0)
+    row6 = dist[dist.column("skill").index(6)]
+    assert row6["P(at least)"] == pytest.approx(skill.at_least(6))
+    assert lessons.distribution_table(skill, start=6).column("skill")[0] == 6
+    html = lessons.Table([{"name": "a", "p": 0.5}])._repr_html_()
+    assert "<td style='text-align:left'>a</td>" in html and "<td>0.5000</td>" in html
+    t = lessons.compare([1], [0.5], [0.50002])
+    assert "0.00002" in repr(t)
+
+
+def test_skill_shot_numbers():
+    assert [lessons.skill_shot_tokens(k) for k in (0, 5, 6, 7, 8, 12)] == [0, 0, 1, 1, 2, 2]
+    costs = {5: 2, 10: 3, 20: 6}
+    assert lessons.best_artifact(1, costs) is None
+    assert lessons.best_artifact(5, costs) == 10
+    assert lessons.best_artifact(6, costs) == 20
+    story = lessons.skill_shot_story()
+    assert story.cabinet_tokens == 5
+    assert sum(story.deck.values()) == 16
+    assert story.costs[20] == 6  # the rule book's example: 6 tokens take the 20
+    skill = deck.resource_distribution(story.deck, cards=story.cards, resource="skill")
+    table = lessons.token_distribution(skill, 7, story.costs, story.names)
+    p6 = deck.chance_at_least(story.deck, cards=story.cards, resource="skill", k=6)
+    p8 = deck.chance_at_least(story.deck, cards=story.cards, resource="skill", k=8)
+    assert table.column("tokens") == [7, 8, 9]
+    assert table.column("probability") == pytest.approx([1 - p6, p6 - p8, p8])
+    assert table.column("best artifact") == [
+        lessons.best_artifact(t, story.costs) for t in (7, 8, 9)
+    ]
+    assert all(isinstance(n, str) for n in table.column("prize"))
+
+
+def test_cycling_story_is_the_first_turn():
+    story = lessons.cycling_story()
+    assert story.card == "explore"
+    assert len(story.draw_pile) == 5 and len(story.discard) == 6
+    assert story.card in story.discard and story.card not in story.draw_pile
+    starting = Counter(dict(cw.load_cards("clank-teaching").starting_deck))
+    assert Counter(story.draw_pile) + Counter(story.discard) == starting + Counter(["explore"])
+    p = deck.turns_until_seen_distribution(story.card, story.draw_pile, story.discard)
+    assert p == pytest.approx([0, 0, 5 / 11, 5 / 11, 1 / 11])
+
+
+def _clone_damage_by_enumeration(cubes, draws, colour, clones):
+    bag = [c for c, n in cubes.items() for _ in range(n)]
+    out = Counter()
+    for combo in itertools.combinations(range(len(bag)), draws):
+        drawn = Counter(bag[i] for i in combo)
+        out[drawn[colour] + max(0, drawn["red"] - clones)] += 1
+    total = sum(out.values())
+    return np.array([out[k] / total for k in range(max(out) + 1)])
+
+
+@pytest.mark.parametrize("clones", [0, 1, 2, 3])
+def test_clone_damage_exact(clones):
+    cubes = {"black": 7, "red": 2, "blue": 3, "green": 2}
+    got = lessons.clone_damage(cubes, 3, "blue", clones)
+    want = _clone_damage_by_enumeration(cubes, 3, "blue", clones)
+    assert got == pytest.approx(want)
+
+
+def test_clone_damage_edges_and_simulation():
+    story = lessons.space_story()
+    cubes, draws = dict(story.cubes), story.draws
+    no_clone = lessons.clone_damage(cubes, draws, "blue", 0)
+    assert no_clone == pytest.approx(odds.attack_odds(cubes, draws, hit_all="red").damage("blue"))
+    calm = dict(cubes, black=cubes["black"] + cubes["red"], red=0)
+    as_black = odds.attack_odds(calm, draws, hit_all="red").damage("blue")
+    for clones in (2, 5):
+        got = lessons.clone_damage(cubes, draws, "blue", clones)
+        assert got == pytest.approx(as_black[: len(got)])
+    for clones in range(4):
+        sim = lessons.clone_damage_sampled(cubes, draws, "blue", clones, n=40_000, seed=9)
+        exact = lessons.clone_damage(cubes, draws, "blue", clones)
+        assert len(sim) == len(exact)
+        assert np.abs(sim - exact).max() < 0.01
+    with pytest.raises(ValueError):
+        lessons.clone_damage(cubes, draws, "blue", -1)
+
+
+# ---------------------------------------------------------------------------
+# lessons: exercise checks
+
+
+@pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
+def test_check_accepts_the_solution(lesson):
+    answer = lessons.solution(lesson)
+    fb = lessons.check(lesson, answer)
+    assert fb and fb.ok and repr(fb).startswith("Right!")
+    assert lessons.check(int(lesson), answer)
+    assert lessons.check(f"{lesson}-whatever", answer)
+    if lessons.EXERCISES[lesson].kind == "probability":
+        assert lessons.check(lesson, round(answer, 3))  # three decimals are enough
+        assert lessons.check(lesson, f"{answer:.4f}")  # text that is a number too
+        assert not lessons.check(lesson, answer + 0.005)
+    assert lessons.exercise(lesson).endswith("?")
+
+
+@pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
+def test_check_says_not_yet_with_a_hint(lesson):
+    ex = lessons.EXERCISES[lesson]
+    placeholder = lessons.check(lesson, ...)
+    assert not placeholder and "Not yet: replace the ..." in repr(placeholder)
+    assert not lessons.check(lesson, None)
+    far = 0.999 if ex.kind == "probability" else 99
+    fb = lessons.check(lesson, far)
+    assert not fb and ex.hint in fb.message
+    for wrong, why in ex.traps():
+        if abs(wrong - ex.solve()) > ex.tolerance:
+            fb = lessons.check(lesson, wrong)
+            assert not fb
+            assert why in fb.message or "Close" in fb.message or ex.hint in fb.message
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["abc", [0.5], {"a": 1}, object(), math.nan, math.inf, True, np.array([0.1, 0.2]), 1e300],
+)
+def test_check_never_raises(answer):
+    for lesson in lessons.EXERCISES:
+        fb = lessons.check(lesson, answer)
+        assert isinstance(fb, lessons.Feedback) and not fb
+        assert repr(fb).startswith("Not yet")
+
+
+def test_check_specific_hints():
+    assert "NO damage" in lessons.check("01", 1 - lessons.solution("01")).message
+    assert "percentage" in lessons.check("06", 100 * lessons.solution("06")).message
+    assert "between 0 and 1" in lessons.check("05", -0.2).message
+    assert "Close" in lessons.check("05", lessons.solution("05") + 0.004).message
+    assert lessons.check("03", np.float64(3.0))
+    assert lessons.check("03", np.array([3]))
+    from decimal import Decimal
+    from fractions import Fraction
+
+    assert lessons.check("03", Decimal(3)) and lessons.check("05", Fraction(7, 8))
+    assert not lessons.check("03", 2.5)
+    unknown = lessons.check("99", 1)
+    assert not unknown and "no exercise" in unknown.message
+    with pytest.raises(ValueError):
+        lessons.solution("99")
+    with pytest.raises(ValueError):
+        lessons.exercise(None)
+
+
+def test_solutions_by_hand():
+    # 05: the next hand takes the 3 old cards and 2 of the 8 reshuffled; the Explore is
+    # missed both turns only as the last card of the 8
+    assert lessons.solution("05") == pytest.approx(7 / 8)
+    draw, discard = lessons.exercise_piles("05")
+    assert len(draw) == 3 and "explore" in discard and len(discard) == 8
+    assert lessons.solution("03") == 3
+    story = lessons.skill_shot_story()
+    p8 = deck.chance_at_least(story.deck, cards=story.cards, resource="skill", k=8)
+    assert lessons.solution("04") == pytest.approx(p8)
+    cubes, draws, _ = lessons.dragon_bag_story()
+    more = dict(cubes, blue=cubes["blue"] + 2)
+    total = sum(more.values())
+    assert lessons.solution("01") == pytest.approx(
+        1 - math.comb(total - more["blue"], draws) / math.comb(total, draws)
+    )
+    s6 = lessons.space_story()
+    assert lessons.solution("06") == pytest.approx(
+        _clone_damage_by_enumeration(s6.cubes, s6.draws, "blue", 1)[0]
+    )
+
+
+# ---------------------------------------------------------------------------
+# The committed lesson notebooks
+
+
+def _cells(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return nb, [c for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def test_lesson_notebooks_exist():
+    names = [p.name for p in LESSON_NOTEBOOKS]
+    for prefix in ("01-", "02-", "03-", "04-", "05-", "06-"):
+        assert any(n.startswith(prefix) for n in names), f"no lesson {prefix}*.ipynb"
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_lesson_notebook_hygiene(path):
+    """Outputs only where nbval checks them; no bokeh output (inline BokehJS is ~8 MB);
+    an exercise with a placeholder and a check cell that says "Not yet"; a worked answer
+    that the check calls right."""
+    assert path.stat().st_size < 200_000
+    nb, code = _cells(path)
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    checked = 0
+    for cell in code:
+        tags = cell.get("metadata", {}).get("tags", [])
+        src = "".join(cell["source"])
+        if "nbval-check-output" in tags:
+            checked += 1
+            assert cell["outputs"], f"checked cell without outputs: {src[:60]}"
+            assert cell["execution_count"] is not None
+        else:
+            assert not cell["outputs"], f"unchecked cell with outputs: {src[:60]}"
+        if "plots.show" in src or "setup_notebook" in src:
+            assert "nbval-ignore-output" in tags and not cell["outputs"]
+        for out in cell["outputs"]:
+            assert "application/javascript" not in out.get("data", {})
+    assert checked >= 4
+    sources = ["".join(c["source"]) for c in code]
+    lesson = path.name[:2]
+    assert f"answer_{lesson} = ..." in sources
+    texts = [
+        "".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+        for c in code
+        for o in c["outputs"]
+    ]
+    assert any(t.startswith("Not yet: replace the ...") for t in texts)
+    assert any("Right! The exact answer is" in t for t in texts)
