@@ -1,0 +1,326 @@
+"""Bots and simulations: legal, deterministic, read-only players; games that finish; and a
+seeded tournament showing the three strengths in order (planner > greedy > random)."""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+
+import pytest
+
+from clankwidget import Game
+from clankwidget.bots import BOTS, Bot, GreedyBot, PlannerBot, RandomBot, make_bot
+from clankwidget.game import EDITIONS
+from clankwidget.rules import actions as A
+from clankwidget.simulate import (
+    GameRecord,
+    SimulationError,
+    TournamentResult,
+    play_game,
+    tournament,
+    wilson_interval,
+)
+
+KINDS = ("random", "greedy", "planner")
+
+
+def _play_checked(seats, seed, players=None, edition="clank"):
+    """Play a whole game; before every action check the bot's choice is one of
+    ``legal_actions()`` and that choosing did not change the game."""
+    game = Game.new(edition=edition, players=players or len(seats), seed=seed)
+    bots = [make_bot(kind, seed=seed * 10 + i) for i, kind in enumerate(seats)]
+    for _ in range(20_000):
+        if game.is_over:
+            break
+        before = game.state.to_dict()
+        n_actions = len(game.actions)
+        legal = game.legal_actions()
+        action = bots[game.state.current].choose(game)
+        assert action in legal, f"{bots[game.state.current]!r} chose illegal {action}"
+        assert game.state.to_dict() == before, "choose() changed the game"
+        assert len(game.actions) == n_actions
+        game.apply(action)
+    assert game.is_over
+    return game
+
+
+def test_registry_and_make_bot():
+    assert set(KINDS) <= set(BOTS)
+    assert BOTS["random"] is RandomBot and BOTS["greedy"] is GreedyBot
+    assert BOTS["planner"] is PlannerBot
+    bot = make_bot("planner", seed=4)
+    assert isinstance(bot, PlannerBot) and bot.seed == 4 and bot.name == "planner"
+    assert make_bot(bot) is bot
+    assert repr(make_bot("greedy", seed=2)) == "GreedyBot(seed=2)"
+    with pytest.raises(ValueError, match="unknown bot 'chess'; choose from random, greedy"):
+        make_bot("chess")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bot_plays_only_legal_actions_and_never_changes_the_game(kind, players):
+    # the bot under test in the first seat, the other kinds around it
+    others = [k for k in KINDS if k != kind]
+    seats = [kind] + [others[i % len(others)] for i in range(players - 1)]
+    game = _play_checked(seats, seed=players * 7 + KINDS.index(kind))
+    assert game.legal_actions() == []
+
+
+@pytest.mark.parametrize("kind", ["greedy", "planner"])
+def test_a_table_of_one_kind_plays_legally(kind):
+    _play_checked([kind] * 3, seed=5)
+
+
+@pytest.mark.parametrize("edition", sorted(set(EDITIONS) - {"clank"}))
+def test_bots_stay_legal_in_the_other_editions(edition):
+    # built for the dungeon, they do not know a ship's goals, but must never break a rule
+    _play_checked(["planner", "greedy", "random"], seed=3, edition=edition)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_bots_are_deterministic_by_seed(kind):
+    a = play_game([kind, kind], seed=21)
+    b = play_game([kind, kind], seed=21)
+    assert a.actions == b.actions
+    assert a.state.to_dict() == b.state.to_dict()
+    c = play_game([kind, kind], seed=22)
+    assert c.actions != a.actions
+
+
+def test_one_bot_object_can_play_game_after_game():
+    # a bot keeps small per-game memories; a new game (or the same seed again) resets them
+    bot = make_bot("planner", seed=1)
+    first = play_game([bot, "greedy"], seed=3)
+    second = play_game([bot, "greedy"], seed=3)
+    fresh = play_game(["planner", "greedy"], seed=3)
+    assert first.actions == second.actions
+    assert first.is_over and fresh.is_over
+
+
+def test_bots_resolve_pending_choices_legally():
+    # a hand with a choice (Fork in the Tunnel), a discard (Pawnbroker's Ledger) and a
+    # Stumble: every bot must answer the prompts with Choose/Decline only
+    for kind in KINDS:
+        game = Game.new(players=2, seed=2)
+        p = game.current_player
+        p.discard.extend(p.hand)
+        p.hand = ["fork-in-the-tunnel", "pawnbroker", "stumble"]
+        game._forget_undo()
+        bot = make_bot(kind, seed=0)
+        seen_pending = False
+        while p.hand or game.pending:
+            legal = game.legal_actions()
+            action = bot.choose(game)
+            assert action in legal
+            if game.pending:
+                seen_pending = True
+                assert isinstance(action, A.Choose | A.Decline)
+            game.apply(action)
+        assert seen_pending
+    # greedy and planner throw the Stumble away for the Pawnbroker's gold
+    for kind in ("greedy", "planner"):
+        game = Game.new(players=2, seed=2)
+        p = game.current_player
+        p.discard.extend(p.hand)
+        p.hand = ["pawnbroker", "stumble"]
+        game._forget_undo()
+        bot = make_bot(kind)
+        while p.hand or game.pending:
+            game.apply(bot.choose(game))
+        assert p.gold == 3 and "stumble" in p.discard and "stumble" not in p.play
+
+
+def test_greedy_heads_for_the_most_valuable_artifact():
+    game = Game.new(players=2, seed=9)
+    bot = GreedyBot()
+    best = max(game.state.artifacts.items(), key=lambda kv: kv[1])[0]
+    assert bot.target(game, game.current_player) == best
+
+
+def test_planner_explain_lists_its_options_and_changes_nothing():
+    game = Game.new(players=2, seed=4)
+    walkers = [make_bot("greedy", 1), make_bot("greedy", 2)]
+    for _ in range(60):  # a few turns in
+        game.apply(walkers[game.state.current].choose(game))
+    bot = make_bot("planner")
+    before = game.state.to_dict()
+    rows = bot.explain(game)
+    assert game.state.to_dict() == before
+    targets = {r["target"] for r in rows}
+    assert set(game.state.artifacts) <= targets
+    for r in rows:
+        assert 0 <= r["p_win"] <= 1 and 0 <= r["p_alive"] <= 1 and r["turns"] >= 0
+        assert len(r["rivals"]) == 1
+    assert rows == sorted(rows, key=lambda r: (-r["p_win"], -r["expected"]))
+    assert bot.plan(game).target == rows[0]["target"]
+
+
+def test_planner_is_fast():
+    # the brief: well under ~50 ms a move on average; it is about 1 ms here
+    game = Game.new(players=2, seed=8)
+    bots = [make_bot("planner", 1), make_bot("planner", 2)]
+    spent, moves = 0.0, 0
+    while not game.is_over:
+        t = time.perf_counter()
+        action = bots[game.state.current].choose(game)
+        spent += time.perf_counter() - t
+        moves += 1
+        game.apply(action)
+    assert spent / moves < 0.05
+
+
+# --------------------------------------------------------------------- play_game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_with_bots_finish(players):
+    for seed in range(3):
+        seats = [KINDS[(seed + i) % 3] for i in range(players)]
+        game = play_game(seats, seed=seed)
+        assert game.is_over and game.state.end_reason
+        assert len(game.players) == players
+
+
+def test_play_game_takes_colours_classes_and_objects():
+    game = play_game([GreedyBot, make_bot("random", 3)], seed=1, players=["green", "purple"])
+    assert [p.colour for p in game.players] == ["green", "purple"]
+    with pytest.raises(ValueError, match="one bot per player"):
+        play_game(["greedy"], seed=1, players=["green", "purple"])
+
+
+def test_step_limit_gives_a_clear_error():
+    with pytest.raises(SimulationError, match=r"did not end within max_steps=5 actions"):
+        play_game(["greedy", "greedy"], seed=1, max_steps=5)
+    with pytest.raises(ValueError, match="max_steps"):
+        play_game(["greedy", "greedy"], seed=1, max_steps=0)
+
+
+class _Cheat(Bot):
+    name = "cheat"
+
+    def choose(self, game):
+        return A.Move(path=0, swords=5)
+
+
+def test_an_illegal_bot_action_is_reported():
+    with pytest.raises(SimulationError, match=r"_Cheat\(seed=\d+\) chose an illegal action"):
+        play_game([_Cheat, "greedy"], seed=1)
+    with pytest.raises(SimulationError, match="which is not legal now"):
+        play_game([_Cheat, "greedy"], seed=1, check_legal=True)
+
+
+# -------------------------------------------------------------------- tournament
+
+
+def test_tournament_rotates_seats_and_summarises():
+    result = tournament(["greedy", "random"], games=6, seed=2)
+    assert isinstance(result, TournamentResult)
+    assert result.games == 6 and len(result.records) == 6
+    assert result.played == {"greedy": 6, "random": 6}
+    # every deal is played from both seatings, with the same game seed
+    for a, b in zip(result.records[::2], result.records[1::2]):
+        assert a.seed == b.seed and a.seats == b.seats[::-1]
+    assert sum(result.wins.values()) + result.no_winner == pytest.approx(6)
+    assert 0 <= result.win_rate("greedy") <= 1
+    lo, hi = result.interval("greedy")
+    assert 0 <= lo <= result.win_rate("greedy") <= hi <= 1
+    for rates in (result.escape_rate, result.knockout_rate):
+        assert all(0 <= v <= 1 for v in rates.values())
+    table = result.table()
+    assert table.splitlines()[0].startswith("| bot | games | wins | win rate | 95% CI |")
+    assert "greedy" in table and "random" in table
+    assert repr(result).startswith("TournamentResult: 6 games of 2 players, seed 2")
+    again = tournament(["greedy", "random"], games=6, seed=2)
+    assert again.records == result.records
+
+
+def test_tournament_three_player_table_and_round_robin():
+    result = tournament(["random", "greedy", "planner"], games=6, seed=1, players=3)
+    seatings = {r.seats for r in result.records}
+    assert len(seatings) == 6  # all orders of three bots, one deal
+    assert len({r.seed for r in result.records}) == 1
+    rr = tournament(["random", "greedy", "planner"], games=2, seed=1, players=2)
+    assert rr.games == 6  # three pairings, two games each
+    assert rr.played == {"random": 4, "greedy": 4, "planner": 4}
+
+
+def test_tournament_progress_bar(capsys):
+    tournament(["greedy", "random"], games=2, seed=0, progress=True)
+    assert "games" in capsys.readouterr().err
+
+
+def test_tournament_refuses_bad_input():
+    with pytest.raises(ValueError, match="unknown bot 'chess'"):
+        tournament(["chess", "random"], games=2)
+    with pytest.raises(ValueError, match="give each bot once"):
+        tournament(["random", "random"], games=2)
+    with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
+        tournament(["random", "greedy"], games=2, players=5)
+    with pytest.raises(ValueError, match="need at least 3 bots"):
+        tournament(["random", "greedy"], games=2, players=3)
+    with pytest.raises(ValueError, match="games must be a positive whole number"):
+        tournament(["random", "greedy"], games=0)
+
+
+def test_ties_split_the_win_and_nobody_scoring_is_no_win():
+    from clankwidget.simulate import _summarise
+
+    records = [
+        GameRecord(1, ("a", "b"), (40, 40), (0, 1), ("escaped", "escaped"), 20, "done"),
+        GameRecord(2, ("b", "a"), (0, 0), (), ("knocked-out", "knocked-out"), 30, "done"),
+        GameRecord(3, ("a", "b"), (50, 0), (0,), ("escaped", "knocked-out"), 25, "done"),
+    ]
+    result = _summarise(["a", "b"], 2, 3, 0, records)
+    assert result.wins == {"a": 1.5, "b": 0.5}
+    assert result.no_winner == 1
+    assert result.escape_rate == {"a": 2 / 3, "b": 1 / 3}
+    assert result.mean_score == {"a": 30.0, "b": 40 / 3}
+
+
+def test_wilson_interval():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    lo, hi = wilson_interval(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("dask") is not None, reason="dask is installed")
+def test_use_dask_without_dask_says_how_to_install_it():
+    with pytest.raises(ImportError, match="pip install dask"):
+        tournament(["greedy", "random"], games=2, use_dask=True)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("dask") is None, reason="needs dask")
+def test_use_dask_gives_the_same_results():
+    plain = tournament(["greedy", "random"], games=4, seed=5)
+    dasked = tournament(["greedy", "random"], games=4, seed=5, use_dask=True, scheduler="threads")
+    assert dasked.records == plain.records
+
+
+# --------------------------------------------------------- strength, by tournament
+
+
+@pytest.mark.slow
+def test_planner_beats_greedy_beats_random():
+    # Seeded, so deterministic; each deal is played from both seats. Observed with this
+    # seed: planner beats greedy in 72.5% of 200 games (95% CI 65.9-78.2%; 72-80% with
+    # other seeds, 72.3% of 300 in benchmarks/tournament.py), greedy beats random in
+    # 100% of 150. The thresholds leave room for small changes in the engine or the bots
+    # but fail if the order of strength breaks.
+    pg = tournament(["planner", "greedy"], games=200, seed=2026)
+    gr = tournament(["greedy", "random"], games=150, seed=2026)
+    assert pg.win_rate("planner") > 0.6, pg
+    assert pg.interval("planner")[0] > 0.5, pg
+    assert gr.win_rate("greedy") > 0.9, gr
+    assert pg.mean_score["planner"] > pg.mean_score["greedy"]
+    assert gr.escape_rate["greedy"] > 0.8 > gr.escape_rate["random"]
+
+
+@pytest.mark.slow
+def test_three_player_mixed_table_puts_the_planner_first():
+    # observed: planner 71.7%, greedy 21.7%, random 0% of 60 games (4 without a winner);
+    # 72.0% / 25.7% / 0% of 300 in benchmarks/tournament.py
+    result = tournament(["random", "greedy", "planner"], games=60, seed=2026, players=3)
+    assert result.win_rate("planner") > 0.5, result
+    assert result.win_rate("planner") > result.win_rate("greedy") > result.win_rate("random")
