@@ -30,10 +30,38 @@ SCENARIO = {
 }
 SHIPPED = {"board": None, "cards": None}
 BOARDS = [pytest.param(SCENARIO, id="scenario"), pytest.param(SHIPPED, id="teaching-dungeon")]
+# Ships: Clank! In! Space!'s first-game ship, Pulsarcade's (Black Market, Cloning Vats,
+# Danger Theater) and a Pulsarcade ship with the other three modules.
+SPACE = {"edition": "space"}
+PULSARCADE = {"edition": "pulsarcade"}
+PULSARCADE_VLR = {
+    "edition": "pulsarcade",
+    "modules": {
+        "fore": "pulsarcade-vault",
+        "mid": "pulsarcade-research-lab",
+        "aft": "pulsarcade-race-track",
+    },
+}
+SHIPS = [
+    pytest.param(SPACE, id="space"),
+    pytest.param(PULSARCADE, id="pulsarcade"),
+    pytest.param(PULSARCADE_VLR, id="pulsarcade-vault-lab-race"),
+]
+EVERY_BOARD = BOARDS + SHIPS
+
+
+def new_game(where=SCENARIO, seed=1, players=2) -> Game:
+    if "edition" in where:
+        return Game.new(where["edition"], players=players, seed=seed, modules=where.get("modules"))
+    return Game.new(board=where["board"], cards=where["cards"], players=players, seed=seed)
 
 
 def new_widget(where=SCENARIO, seed=1, players=2, **kw) -> ClankBoard:
     kw.setdefault("bot_delay", 0)
+    if "edition" in where:
+        return play(
+            where["edition"], players=players, seed=seed, modules=where.get("modules"), **kw
+        )
     return play(board=where["board"], cards=where["cards"], players=players, seed=seed, **kw)
 
 
@@ -167,9 +195,9 @@ def test_front_end_files_ship_as_paths():
 # The view state
 
 
-@pytest.mark.parametrize("where", BOARDS)
+@pytest.mark.parametrize("where", EVERY_BOARD)
 def test_view_state_is_json_and_complete(where):
-    game = Game.new(board=where["board"], cards=where["cards"], players=3, seed=5)
+    game = new_game(where, players=3, seed=5)
     v = view_state(game, 0)
     assert json.loads(json.dumps(v, allow_nan=False)) == v
     keys = {"board", "players", "row", "reserve", "market", "clank", "rage", "countdown"}
@@ -242,7 +270,7 @@ def _hidden_strings(game: Game, seat: int) -> tuple[set[str], set[str]]:
     return ids, names
 
 
-@pytest.mark.parametrize("where", BOARDS)
+@pytest.mark.parametrize("where", EVERY_BOARD)
 def test_view_state_hides_hidden_information(where):
     for text in reach_human_turn_states(where, seed=3, count=6):
         game = Game.from_json(text)
@@ -261,7 +289,7 @@ def test_view_state_hides_hidden_information(where):
         )
 
 
-@pytest.mark.parametrize("where", BOARDS)
+@pytest.mark.parametrize("where", EVERY_BOARD)
 def test_view_state_does_not_change_when_hidden_information_does(where):
     """Reorder the dungeon deck, swap the bot's hand and draw pile, shuffle the face-down
     secrets among their rooms and change the RNG: the view must not notice."""
@@ -308,7 +336,7 @@ def test_view_shows_features_and_what_is_left():
 # Intents
 
 
-@pytest.mark.parametrize("where", BOARDS)
+@pytest.mark.parametrize("where", EVERY_BOARD)
 def test_every_offered_intent_is_accepted(where):
     checked = 0
     for text in reach_human_turn_states(where, seed=5, count=8):
@@ -444,6 +472,9 @@ def test_game_actions_are_refused_when_it_is_not_the_persons_turn():
 
 def _junk(rng: np.random.Generator, game: Game, depth: int = 0):
     ids = [*game.board.space_ids[:4], *list(game.cards.cards)[:4], "master-key", "healing-draught"]
+    # the ships' own: lifts, ports, cabinets, vaults, Snack-Man's crystals
+    ids += [*getattr(game.rules, "hyperlifts", ())[:2], *list(getattr(game.rules, "cabinets", {}))]
+    ids += ["yellow", "deep", "crystal", "sixth-crystal", "mc-a20", "cb-lift"]
     pool = [
         lambda: int(rng.integers(-3, 12)),
         lambda: int(rng.choice([2**31, -(2**40), 2**80, 10**30])),
@@ -465,6 +496,10 @@ def _junk(rng: np.random.Generator, game: Game, depth: int = 0):
 
 
 FIELDS = [
+    "cabinet",
+    "using",
+    "vault",
+    "space",
     "card",
     "slot",
     "path",
@@ -511,7 +546,7 @@ def random_intent(rng: np.random.Generator, widget: ClankBoard):
     return intent
 
 
-@pytest.mark.parametrize("where", BOARDS)
+@pytest.mark.parametrize("where", EVERY_BOARD)
 def test_fuzzed_intents_never_raise_and_refusals_change_nothing(where):
     rng = np.random.default_rng(2024)
     w = new_widget(where, seed=8)
@@ -561,7 +596,7 @@ def test_the_message_channel_replies(monkeypatch):
 # Whole games and the bots
 
 
-@pytest.mark.parametrize("where", BOARDS)
+@pytest.mark.parametrize("where", EVERY_BOARD)
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_whole_game_through_intents_only(where, seed):
     w = new_widget(where, seed=seed)
@@ -672,3 +707,293 @@ def test_named_bots_take_their_turns(bot):
         if w.game.is_over:
             break
     assert any(line.startswith("Yellow ") for line in w.game.log)
+
+
+# ---------------------------------------------------------------------------
+# Ships: Clank! In! Space! and Pulsarcade
+
+
+def ship_widget(where=SPACE, seed=3, players=2, **setup) -> ClankBoard:
+    """A ship game at the person's first turn, its state changed by ``setup`` (player
+    fields and ``extra`` keys of seat 0) before the view is built."""
+    w = new_widget(where, seed=seed, players=players)
+    me = w.game.state.players[0]
+    for key, value in setup.items():
+        if key in me.extra:
+            me.extra[key] = value
+        else:
+            setattr(me, key, value)
+    w.refresh()
+    return w
+
+
+def offered(w: ClankBoard, kind: str) -> list[dict]:
+    return [a for a in w.view["actions"] if a["intent"]["kind"] == kind]
+
+
+def accept(w: ClankBoard, intent: dict) -> None:
+    before = len(w.game.actions)
+    reply = w.handle_intent(json.loads(json.dumps(intent)))
+    assert reply == {"kind": "ok", "intent": intent["kind"]}, reply
+    assert w.game.actions[before:] and w.game.actions[before].to_dict() == intent
+
+
+def test_every_edition_action_kind_is_a_game_intent():
+    for kind in ("hack-port", "hyperlift", "telepad", "claim-cabinet", "steal-artifact"):
+        assert kind in GAME_KINDS
+    for kind in ("thrill", "clone", "ransack"):
+        assert kind in GAME_KINDS
+
+
+def test_ship_view_shows_the_ship():
+    game = new_game(PULSARCADE, players=3, seed=5)
+    v = view_state(game, 0)
+    assert v["terms"]["gold"] == "Credits" and v["terms"]["boss"] == "Boss"
+    spaces = {s["id"]: s for s in v["board"]["spaces"]}
+    modules = {m["id"]: m for m in v["board"]["modules"]}
+    assert modules["mcp"]["command"] and not modules["corridor"]["command"]
+    assert all(s["module"] in modules for s in spaces.values())
+    assert spaces["mc-a20"]["artifact"] == 20 and spaces["mc-a20"]["artifact_cost"] == 6
+    assert spaces["mc-redeem-2"]["redemption"] == 2 and spaces["mc-redeem"]["redemption"] == 0
+    assert spaces["cb-pods"]["escape_pods"] == 4
+    assert spaces["cb-lift"]["hyperlift"] and spaces["cb-lift"]["lockdown"]
+    assert not spaces["cb-lift"]["sealed"]
+    assert spaces["co-pad"]["telepad"] and spaces["co-gate-a"]["checkpoint"]
+    assert spaces["bm-square"]["data_port"] == {"text": "+3 Credits", "used_by": None}
+    assert spaces["cv-vat-1"]["vat"] == {"squares": 2, "clones": []}
+    assert spaces["dt-stage"]["enter"] == "+2 Clank!"
+    # The start is where thieves begin, not an exit (they leave by escape pod).
+    assert not spaces["cb-dock"]["start"] and spaces["cb-dock"]["begin"]
+    rage = v["rage"]
+    assert rage["hunters"] == {"7": 1, "8": 1, "9": 2} and rage["lockdown_at"] == 10
+    assert rage["hit_all"] == "red"
+    assert [p["id"] for p in v["panels"]] == ["ship", "danger-theater"]
+    cabinets = {c["id"]: c for c in v["cabinets"]}
+    assert cabinets["eraditron"]["tokens"] == 2 and cabinets["ping"]["left"] == 3
+    assert not cabinets["ping"]["legal"] and "Clank!" in cabinets["ping"]["why"]
+    items = {i["id"]: i for i in v["market"]["items"]}
+    assert "disguise-kit" in items  # the expansion's market item
+    facts = {f["id"]: f for f in v["players"][0]["facts"]}
+    assert facts["data"]["value"] == "2 left" and "theater" in facts
+    assert v["ship"]["codes_left"] == 3 and v["ship"]["crystals_left"] == 5
+    # A Clank! game has none of it.
+    plain = view_state(new_game(SHIPPED), 0)
+    assert plain["ship"] is None and plain["panels"] == [] and plain["cabinets"] is None
+    assert plain["terms"]["gold"] == "Gold"
+    assert all(not p["facts"] for p in plain["players"])
+
+
+def test_hack_data_ports_for_the_command_code():
+    w = ship_widget(space="gh-pump")
+    (hack,) = offered(w, "hack-port")
+    assert hack["where"] == "here" and hack["label"].startswith("Hack the data port in ")
+    accept(w, hack["intent"])
+    g = w.game
+    me = g.state.players[0]
+    assert g.state.extra["ports"]["gh-pump"] == "blue" and me.extra["data"] == 1
+    port = next(s for s in w.board["spaces"] if s["id"] == "gh-pump")["data_port"]
+    assert port["used_by"] == "blue"
+    # A second port in the same module: not offered, and the view says why.
+    me.space = "gh-nursery"
+    w.refresh()
+    assert not offered(w, "hack-port")
+    (why,) = [b for b in w.view["blocked"] if b["kind"] == "hack-port"]
+    assert "module" in why["why"]
+    # A port in another module completes the code (the label says so).
+    me.space = "re-control"
+    w.refresh()
+    (hack,) = offered(w, "hack-port")
+    assert "completes your command code" in hack["label"]
+    accept(w, hack["intent"])
+    facts = {f["id"] for f in w.view["players"][0]["facts"]}
+    assert "code" in facts and w.view["ship"]["codes_left"] == 1
+
+
+def test_ride_hyperlifts_and_telepads():
+    w = ship_widget(space="co-lift")
+    rides = offered(w, "hyperlift")
+    targets = {a["intent"]["to"] for a in rides}
+    assert {"gh-lift", "cb-lift"} <= targets and "cm-lift" not in targets  # sealed command
+    assert all(a["label"].startswith("Ride the hyperlift to ") for a in rides)
+    assert all(a["space"] == a["intent"]["to"] for a in rides)
+    accept(w, {"kind": "hyperlift", "to": "gh-lift"})
+    assert w.game.state.players[0].space == "gh-lift" and w.game.state.players[0].exhausted
+    # Lockdown: the Cargo Bay lift is sealed, and the view says so.
+    w = ship_widget(space="co-lift")
+    w.game.state.extra["lockdown"] = True
+    w.refresh()
+    assert "cb-lift" not in {a["intent"]["to"] for a in offered(w, "hyperlift")}
+    assert next(s for s in w.board["spaces"] if s["id"] == "cb-lift")["sealed"]
+    assert w.view["rage"]["lockdown_at"] is None
+    # Telepads need a TelePass.
+    w = ship_widget(space="co-pad")
+    assert not offered(w, "telepad")
+    me = w.game.state.players[0]
+    me.tokens.append({"kind": "market", "id": "telepass", "name": "TelePass", "grants": "telepass"})
+    w.refresh()
+    (beam,) = offered(w, "telepad")
+    assert beam["label"] == "Beam by telepad to Sick Bay Telepad"
+    accept(w, beam["intent"])
+    assert me.space == "sb-pad"
+
+
+def test_routes_aboard_a_ship():
+    # Through the Loading Dock (the start is no exit aboard) and on by hyperlift.
+    w = ship_widget(space="cb-airlock", boots=3)
+    moves = {m["id"]: m for m in w.view["moves"]}
+    assert "cb-dock" in moves and "cb-pods" in moves
+    lift = moves["co-lift"]
+    assert lift["options"][0]["lifts"] == 1 and lift["route"][-1]["path"] == "lift"
+    assert not any(sid.startswith("cm-") for sid in moves)  # sealed without a code
+    reply = w.handle_intent({"kind": "move-to", "id": "co-lift"})
+    assert reply["kind"] == "ok"
+    walked = [a.kind for a in w.game.actions]
+    assert walked[-1] == "hyperlift" and w.game.state.players[0].space == "co-lift"
+    hover = w.handle_intent({"kind": "hover-space", "id": "cb-crates"})
+    assert hover["kind"] == "route"
+    # With a command code the command module is open to routes too.
+    w = ship_widget(space="co-east", boots=2)
+    w.game.state.players[0].tokens.append(
+        {"kind": "code", "id": "command-code", "name": "Command Code", "grants": "code"}
+    )
+    w.refresh()
+    assert "cm-gate" in {m["id"] for m in w.view["moves"]}
+
+
+def test_pulsarcade_actions_are_offered_with_their_totals():
+    w = ship_widget(PULSARCADE, clank_made=4, skill_generated=6)
+    g = w.game
+    me = g.state.players[0]
+    labels = {a["intent"].get("cabinet"): a["label"] for a in offered(w, "claim-cabinet")}
+    assert labels == {"ping": "Claim the Ping Arcade Cabinet (1 token)"}
+    (thrill,) = offered(w, "thrill")
+    assert thrill["where"] == "now" and "Danger Vision 1 point)" in thrill["label"]
+    accept(w, {"kind": "claim-cabinet", "cabinet": "ping", "using": ""})
+    assert me.extra["cabinets"] == ["ping"]
+    assert next(c for c in w.view["cabinets"] if c["id"] == "ping")["owners"] == ["blue"]
+    accept(w, thrill["intent"])
+    assert not offered(w, "thrill")
+    # At the +2 Redemption space with a code: every artifact the tokens reach.
+    me.extra["cabinets"] = ["ping", "eraditron"]
+    me.tokens.append(
+        {"kind": "code", "id": "command-code", "name": "Command Code", "grants": "code"}
+    )
+    me.space = "mc-redeem-2"
+    w.refresh()
+    steals = {a["intent"]["space"]: a["label"] for a in offered(w, "steal-artifact")}
+    # 3 from cabinets + 1 Skill Shot + 2 here = 6: the 20-point artifact, not the 25
+    assert set(steals) == {"mc-a5", "mc-a10", "mc-a15", "mc-a20"}
+    assert steals["mc-a20"] == "Steal the 20-point artifact (6 tokens; you have 6)"
+    assert w.view["notes"] == ["Tokens here: you have 6: 3 from cabinets + 1 Skill Shot + 2 here"]
+    blocked = {b["label"]: b["why"] for b in w.view["blocked"]}
+    assert "costs 8 tokens; you have 6" in blocked["Steal the 25-point artifact"]
+    accept(w, {"kind": "steal-artifact", "space": "mc-a20"})
+    assert me.artifacts == [20] and "mc-a20" not in g.state.artifacts
+    # Snack-Man in the MCP: consume a power crystal.
+    w = ship_widget(PULSARCADE, space="mc-north", crystals=1)
+    w.game.state.players[0].tokens.append(
+        {"kind": "code", "id": "command-code", "name": "Command Code", "grants": "code"}
+    )
+    w.refresh()
+    (snack,) = offered(w, "claim-cabinet")
+    assert snack["label"] == "Claim Snack-Man (1 token), consuming a power crystal"
+    accept(w, snack["intent"])
+    assert w.game.state.players[0].extra["crystals"] == 0
+
+
+def test_clone_ransack_and_the_black_market():
+    w = ship_widget(PULSARCADE, space="cv-vat-1")
+    (clone,) = offered(w, "clone")
+    assert clone["label"] == "Leave a clone in Vat One (1 Clank! cube)"
+    accept(w, clone["intent"])
+    vat = next(s for s in w.board["spaces"] if s["id"] == "cv-vat-1")["vat"]
+    assert vat["clones"] == ["blue"]
+    assert any(f["id"] == "clones" for f in w.view["players"][0]["facts"])
+    # A bounty hunter in the bag: the odds say so, and flag the clone.
+    w.game.state.clank_area["red"] = 2
+    odds = w.handle_intent({"kind": "hover-bag"})
+    assert odds["hit_all"] == {"colour": "red", "cubes": 2}
+    blue = next(p for p in odds["players"] if p["colour"] == "blue")
+    assert blue["clones"] == 1 and math.isclose(sum(blue["damage"]), 1.0)
+    # Black Market: its own price and extra effect, in the label and the market.
+    w = ship_widget(PULSARCADE, space="bm-cheap", gold=5)
+    buys = {a["intent"]["item"]: a["label"] for a in offered(w, "buy")}
+    assert buys["master-key"] == "Buy Master Key (5 Credits, +2 Clank!)"
+    items = {i["id"]: i for i in w.view["market"]["items"]}
+    assert items["master-key"]["cost"] == 5 and items["master-key"]["extra"] == "+2 Clank!"
+    # The Vault: ransack from a connected space once black cubes fill it.
+    w = ship_widget(PULSARCADE_VLR, space="va-teller")
+    assert not offered(w, "ransack")
+    assert any(b["kind"] == "ransack" and "empty" in b["why"] for b in w.view["blocked"])
+    w.game.state.extra["modules"]["vault"]["filled"][:2] = [True, True]
+    w.refresh()
+    (ransack,) = offered(w, "ransack")
+    assert ransack["label"] == "Ransack the Yellow Vault (+4 Credits, 3 Clank!)"
+    gold = w.game.state.players[0].gold
+    accept(w, ransack["intent"])
+    assert w.game.state.players[0].gold == gold + 4
+    panels = {p["id"]: p for p in w.view["panels"]}
+    assert {"vault", "research-lab", "race-track"} <= set(panels)
+
+
+def test_new_game_keeps_the_ship():
+    w = new_widget(PULSARCADE_VLR, seed=2)
+    old = w.game
+    assert w.handle_intent({"kind": "new-game", "seed": 4})["kind"] == "ok"
+    assert w.game.edition == "pulsarcade" and w.game.board is old.board
+    assert w.game.seed == 4 and "vault" in w.game.state.extra["modules"]
+
+
+def _everything_possible(where, space: str, seed: int = 4) -> Game:
+    """A ship game with the person in ``space``, holding what opens every edition action:
+    Boots, Credits, a TelePass and a command code, Skill for a Skill Shot, Clank! made,
+    a power crystal, a cabinet's tokens; the Vault (if aboard) part filled."""
+    g = new_game(where, seed=seed, players=3)
+    s = g.state
+    me = s.players[0]
+    me.space = space
+    me.boots, me.swords, me.gold = 2, 1, 9
+    me.skill_generated, me.clank_made = 8, 4
+    me.tokens.append({"kind": "market", "id": "telepass", "name": "TelePass", "grants": "telepass"})
+    me.tokens.append(
+        {"kind": "code", "id": "command-code", "name": "Command Code", "grants": "code"}
+    )
+    me.extra["crystals"] = 1
+    s.extra["crystals"] -= 1
+    if "cabinets" in me.extra:
+        me.extra["cabinets"] = ["eraditron"]
+        s.extra["cabinets"]["eraditron"] -= 1
+    vault = s.extra.get("modules", {}).get("vault")
+    if vault:
+        vault["filled"][:4] = [True] * 4
+    return g
+
+
+@pytest.mark.parametrize("where", SHIPS)
+def test_every_offered_edition_intent_is_accepted_everywhere(where):
+    """On every space of the ship, every intent the view offers but cards is accepted."""
+    kinds = set()
+    base = _everything_possible(where, "cb-dock")
+    for space in base.board.space_ids:
+        game = _everything_possible(where, space)
+        view = ClankBoard(board_module._scratch(game), bot_delay=0).view
+        seen: dict[str, int] = {}
+        for intent in human_turn_intents(view):
+            if intent["kind"] in ("play", "acquire", "acquire-reserve", "end-turn"):
+                continue
+            seen[intent["kind"]] = seen.get(intent["kind"], 0) + 1
+            if intent["kind"] in ("move", "move-to") and seen[intent["kind"]] > 3:
+                continue  # walking is tested above; a few routes per space will do
+            w = ClankBoard(board_module._scratch(game), bot_delay=0)
+            reply = w.handle_intent(json.loads(json.dumps(intent)))
+            assert reply["kind"] == "ok", (space, intent, reply)
+            kinds.add(intent["kind"])
+    expected = {"move", "move-to", "hack-port", "hyperlift", "buy"}
+    if len(base.rules.telepads) > 1:  # one telepad alone goes nowhere
+        expected.add("telepad")
+    if where["edition"] == "pulsarcade":
+        expected |= {"steal-artifact", "claim-cabinet"}
+        expected |= {"ransack"} if "modules" in where else {"clone", "thrill"}
+    else:
+        expected |= {"take-artifact"}
+    assert expected <= kinds, expected - kinds

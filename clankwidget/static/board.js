@@ -144,6 +144,24 @@ const ICONS = {
   exit: '<rect x="3" y="1.8" width="10" height="12.4" rx="1" fill="#dfe9d8" stroke="#2f5d23" stroke-width="1.2"/><path d="M5.5 8h6M9 5.5 11.5 8 9 10.5" fill="none" stroke="#2f5d23" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>',
   dragon:
     '<path d="M1.8 12.5c1.6-5.5 4.6-8.6 9.4-9.5l-1.4 2.2 3.6-.6-1.8 2.6 2.6.6-3 1.4c-1.9.9-3 2.1-3.4 4.2Z" fill="#b8322a" stroke="#4d0e0a" stroke-width="1" stroke-linejoin="round"/><circle cx="9.6" cy="6.4" r=".8" fill="#fff2a8"/>',
+  boss: '<rect x="2.5" y="3" width="11" height="10" rx="2.5" fill="#6b4a8e" stroke="#2a1840" stroke-width="1.1"/><path d="M8 3V1.2M6.5 1.2h3" stroke="#2a1840" stroke-width="1.1"/><rect x="4.2" y="6" width="2.8" height="2.2" rx=".6" fill="#ffd24a"/><rect x="9" y="6" width="2.8" height="2.2" rx=".6" fill="#ffd24a"/><path d="M5 10.8h6" stroke="#f4eaff" stroke-width="1.2" stroke-dasharray="1.2 .8"/>',
+  port: '<rect x="3" y="3" width="10" height="10" rx="1.6" fill="#1f6f78" stroke="#0b3338" stroke-width="1.1"/><path d="M5.5 1.2v1.8M8 1.2v1.8M10.5 1.2v1.8M5.5 13v1.8M8 13v1.8M10.5 13v1.8M1.2 5.5h1.8M1.2 8h1.8M1.2 10.5h1.8M13 5.5h1.8M13 8h1.8M13 10.5h1.8" stroke="#0b3338" stroke-width="1.1"/><rect x="5.6" y="5.6" width="4.8" height="4.8" rx=".8" fill="#bff1f4"/>',
+  lift: '<rect x="2.5" y="1.5" width="11" height="13" rx="2" fill="#dfe6f2" stroke="#2c3e66" stroke-width="1.2"/><path d="M8 3.4 10.6 6.6H5.4ZM8 12.6 10.6 9.4H5.4Z" fill="#2c3e66"/>',
+  telepad:
+    '<ellipse cx="8" cy="11.5" rx="6.3" ry="2.7" fill="#e6dbff" stroke="#4b2f8a" stroke-width="1.2"/><ellipse cx="8" cy="11.5" rx="3" ry="1.2" fill="#4b2f8a"/><path d="M4.5 9.3 5.6 3M11.5 9.3 10.4 3M8 8.8V2" stroke="#8a6ad0" stroke-width="1.1" stroke-linecap="round"/>',
+  checkpoint:
+    '<path d="M5.2 1.5h5.6l3.7 3.7v5.6l-3.7 3.7H5.2l-3.7-3.7V5.2Z" fill="#c0392b" stroke="#5a120b" stroke-width="1.1"/><path d="M4.3 8h7.4" stroke="#ffffff" stroke-width="2.2" stroke-linecap="round"/>',
+  pod: '<path d="M8 1.3c2.6 1.7 3.9 4.4 3.9 7.6v3.3H4.1V8.9c0-3.2 1.3-5.9 3.9-7.6Z" fill="#e9eef3" stroke="#34495e" stroke-width="1.2" stroke-linejoin="round"/><circle cx="8" cy="7" r="1.7" fill="#56B4E9" stroke="#34495e" stroke-width=".9"/><path d="M5.6 12.3 4.6 15M10.4 12.3l1 2.7M8 12.3V15" stroke="#D55E00" stroke-width="1.3" stroke-linecap="round"/>',
+  ticket:
+    '<path d="M1.5 4.5h13v2.2a1.4 1.4 0 0 0 0 2.6v2.2h-13V9.3a1.4 1.4 0 0 0 0-2.6Z" fill="#ffd9a0" stroke="#8a4b00" stroke-width="1.1" stroke-linejoin="round"/><path d="M10.5 4.8v6.4" stroke="#8a4b00" stroke-width=".9" stroke-dasharray="1.1 .9"/>',
+  vat: '<path d="M5 1.8h6M6 1.8v4L2.8 12.4c-.6 1.2.2 2.3 1.5 2.3h7.4c1.3 0 2.1-1.1 1.5-2.3L10 5.8v-4" fill="#d9f2e3" stroke="#1e6b45" stroke-width="1.2" stroke-linejoin="round"/><path d="M4 10.5h8l1.2 2.4c.3.7-.1 1.3-.9 1.3H3.7c-.8 0-1.2-.6-.9-1.3Z" fill="#2fa36b"/>',
+  vault:
+    '<rect x="1.8" y="2.5" width="12.4" height="11" rx="1.5" fill="#9aa5b1" stroke="#2f3a45" stroke-width="1.2"/><circle cx="8" cy="8" r="3" fill="#dfe5eb" stroke="#2f3a45" stroke-width="1.1"/><path d="M8 5.6v4.8M5.6 8h4.8" stroke="#2f3a45" stroke-width=".9"/>',
+  code: '<rect x="2" y="3.5" width="12" height="9" rx="1.5" fill="#fff3c4" stroke="#6b5200" stroke-width="1.2"/><rect x="3.6" y="5.3" width="3.4" height="2.6" rx=".5" fill="#e8b923" stroke="#6b5200" stroke-width=".6"/><path d="M8.4 6h4M8.4 8h4M3.6 10.3h8.8" stroke="#6b5200" stroke-width="1" stroke-linecap="round"/>',
+  hunter:
+    '<rect x="2" y="2" width="12" height="12" rx="1.5" fill="#D55E00" stroke="#5e1f00" stroke-width="1.1"/><circle cx="8" cy="8" r="3.4" fill="none" stroke="#ffffff" stroke-width="1.3"/><path d="M8 2.8v2.4M8 10.8v2.4M2.8 8h2.4M10.8 8h2.4" stroke="#ffffff" stroke-width="1.3"/>',
+  lockdown:
+    '<rect x="1.2" y="3" width="13.6" height="10" rx="1.5" fill="#ffd400" stroke="#1a1a1a" stroke-width="1.1"/><path d="M3 13 9 3M7.5 13l6-10M.8 8.6 4.4 3" stroke="#1a1a1a" stroke-width="1.8"/>',
 };
 
 /**
@@ -259,9 +277,50 @@ function pawnBadge(colour, size = 18) {
 // ---------------------------------------------------------------------------
 // Board geometry
 
-const ROOM_W = 92;
-const ROOM_H = 52;
+// The room box: 92 x 52 units, narrower on a crowded board (a ship) so no two overlap.
+let ROOM_W = 92;
+let ROOM_H = 52;
+let NAME_FS = 11.5;
 const MARGIN = 36;
+
+/** @type {WeakMap<object, {w: number, h: number}>} */
+const BOX_CACHE = new WeakMap();
+
+/**
+ * The largest room box (at most 92 x 52) that leaves a 6-unit gap between any two rooms.
+ * @param {BoardView} board
+ */
+function boxSize(board) {
+  const cached = BOX_CACHE.get(board);
+  if (cached) return cached;
+  const h = 52;
+  let w = 92;
+  const sp = board.spaces;
+  for (let i = 0; i < sp.length; i++)
+    for (let j = i + 1; j < sp.length; j++) {
+      if (Math.abs(sp[i].y - sp[j].y) < h + 6) w = Math.min(w, Math.abs(sp[i].x - sp[j].x) - 6);
+    }
+  const out = { w: Math.max(64, w), h };
+  BOX_CACHE.set(board, out);
+  return out;
+}
+
+/** Default words (Clank!); the view's `terms` replace them for other editions. */
+const DEFAULT_TERMS = {
+  gold: "Gold",
+  boss: "Dragon",
+  boss_attack: "dragon attack",
+  row: "Dungeon row",
+  deck: "Dungeon deck",
+  space: "room",
+  spaces: "rooms",
+  place: "dungeon",
+  map: "The dungeon",
+  cubes: "cubes",
+};
+
+/** @param {any} view @returns {typeof DEFAULT_TERMS} */
+const termsOf = (view) => ({ ...DEFAULT_TERMS, ...((view && view.terms) || {}) });
 
 /**
  * Where the edge of a room's rectangle meets the line towards (tx, ty).
@@ -281,7 +340,7 @@ function rectEdge(sp, tx, ty) {
  * Split a room name into at most three short lines.
  * @param {string} name @param {number} width
  */
-function wrapName(name, width = 13) {
+function wrapName(name, width = Math.round((ROOM_W - 8) / (NAME_FS * 0.55))) {
   const words = name.split(/\s+/);
   /** @type {string[]} */
   const lines = [];
@@ -344,6 +403,10 @@ function render({ model, el }) {
     /** @type {string|null} */ mapFocus: null,
     oddsHover: false,
     confirmNew: 0,
+    /** Map zoom: index into ZOOMS (null: automatic, a legible size that scrolls). */
+    /** @type {number|null} */ zoom: null,
+    /** @type {string|null} */ pawnSpace: null,
+    /** @type {string|null} */ target: null,
     /** @type {{text: string, level: string}|null} */ local: null,
     lastSeq: -1,
     /** @type {number|undefined} */ hoverTimer: undefined,
@@ -377,9 +440,13 @@ function render({ model, el }) {
     const board = /** @type {BoardView} */ (model.get("board"));
     const view = model.get("view");
     if (!board || !board.spaces || !view || !view.players) {
-      root.replaceChildren(h("div", { class: "cw-loading", text: "Loading the dungeon…" }));
+      root.replaceChildren(h("div", { class: "cw-loading", text: "Loading the game…" }));
       return;
     }
+    const box = boxSize(board);
+    ROOM_W = box.w;
+    ROOM_H = box.h;
+    NAME_FS = box.w < 90 ? 12.5 : 11.5;
     const active = /** @type {HTMLElement|null} */ (document.activeElement);
     const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
     // Where the focus was within its group (hand, row, ...), to land nearby if it goes.
@@ -389,6 +456,10 @@ function render({ model, el }) {
 
     const oldMap = root.querySelector(".cw-board");
     const oldTable = root.querySelector(".cw-table");
+    const oldScroll = root.querySelector(".cw-mapscroll");
+    const scroll = oldScroll
+      ? { left: oldScroll.scrollLeft, width: oldScroll.scrollWidth, client: oldScroll.clientWidth }
+      : null;
     if (onlyMap === "table" && oldTable) {
       oldTable.replaceWith(tableBar(view));
     } else if (onlyMap && oldMap) {
@@ -405,7 +476,14 @@ function render({ model, el }) {
         header(view, board),
         tableBar(view),
         boardPanel(board, view),
-        h("div", { class: "cw-dock" }, choicePanel(view), inspector(view, board), turnBar(view)),
+        h(
+          "div",
+          { class: "cw-dock" },
+          choicePanel(view),
+          inspector(view, board),
+          actionsPanel(view, board),
+          turnBar(view),
+        ),
         handPanel(view),
         shopPanel(view),
         footPanel(view),
@@ -415,6 +493,7 @@ function render({ model, el }) {
       const newLog = root.querySelector(".cw-log ol");
       if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
     }
+    keepMapScroll(scroll, view);
     if (focusKey && !(active && root.contains(active))) {
       let target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (!target && groupIndex >= 0) {
@@ -427,6 +506,30 @@ function render({ model, el }) {
         target.focus({ preventScroll: true });
     }
   };
+
+  /**
+   * Put the map's sideways scroll back where it was after a redraw (scaled if the zoom
+   * changed), and bring the person's pawn into view when it has moved out of sight.
+   * @param {{left: number, width: number, client: number}|null} before @param {any} view
+   */
+  function keepMapScroll(before, view) {
+    const sc = /** @type {HTMLElement|null} */ (root.querySelector(".cw-mapscroll"));
+    if (!sc || sc.scrollWidth <= sc.clientWidth + 1) return;
+    if (before && before.width) {
+      const centre = (before.left + before.client / 2) / before.width;
+      sc.scrollLeft = Math.max(0, centre * sc.scrollWidth - sc.clientWidth / 2);
+    }
+    const me = view.seat === null ? null : view.players[view.seat];
+    const who = me && me.status === "in" ? me : view.players[view.current];
+    if (!who || who.space === ui.pawnSpace) return;
+    ui.pawnSpace = who.space;
+    const node = sc.querySelector(`[data-space-id="${CSS.escape(who.space)}"]`);
+    if (!(node instanceof SVGGraphicsElement)) return;
+    const r = node.getBoundingClientRect();
+    const s0 = sc.getBoundingClientRect();
+    if (r.left < s0.left + 20 || r.right > s0.right - 20)
+      sc.scrollLeft += r.left + r.width / 2 - (s0.left + s0.width / 2);
+  }
 
   /** Redraw the players and dragon bar at the next frame. */
   const drawTableSoon = () => {
@@ -514,7 +617,7 @@ function render({ model, el }) {
         "data-role": "status",
         text,
       }),
-      ui.helpOpen ? helpBox() : null,
+      ui.helpOpen ? helpBox(view) : null,
       me && me.status !== "in" && !view.is_over
         ? h("div", {
             class: "cw-out",
@@ -527,17 +630,21 @@ function render({ model, el }) {
     );
   }
 
-  function helpBox() {
+  /** @param {any} view */
+  function helpBox(view) {
+    const T = termsOf(view);
     const rows = [
-      ["Tab / Shift+Tab", "move between cards, rooms and buttons"],
-      ["Enter or Space", "use the focused card, room or button"],
-      ["Arrow keys", "on the map: go to the next room in that direction"],
+      ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
+      ["Enter or Space", `use the focused card, ${T.space} or button`],
+      ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
       ["A", "play all cards that need no choice"],
       ["E", "end your turn"],
       ["U / R", "undo / redo"],
       ["1 - 9", "pick an option of a choice; X declines"],
-      ["T", "take the artifact in your room"],
-      ["B", "show the odds of the next dragon attack"],
+      ["T", `take the artifact in your ${T.space}`],
+      ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
+      ["+ / - / 0", "zoom the map in / out / to fit"],
+      ["B", `show the odds of the next ${T.boss_attack}`],
       ["N", "new game (press twice)"],
     ];
     return h(
@@ -557,13 +664,15 @@ function render({ model, el }) {
   function tableBar(view) {
     return h(
       "section",
-      { class: "cw-table", "aria-label": "Players and the dragon" },
+      { class: "cw-table", "aria-label": `Players and the ${termsOf(view).boss.toLowerCase()}` },
       h(
         "div",
         { class: `cw-players cw-players-${view.players.length}` },
         view.players.map((/** @type {PlayerView} */ p) => playerCard(p, view)),
       ),
-      dragonPanel(view),
+      view.panels && view.panels.length
+        ? h("div", { class: "cw-side" }, dragonPanel(view), panelsRow(view))
+        : dragonPanel(view),
     );
   }
 
@@ -591,7 +700,7 @@ function render({ model, el }) {
         class: `cw-player${current ? " cw-current" : ""}${p.you ? " cw-you" : ""}${status ? " cw-gone" : ""}${won ? " cw-winner" : ""}`,
         style: `--c:${c.fill}`,
         "data-player": p.colour,
-        "aria-label": `${name}: ${p.score} points, damage ${p.damage} of ${p.health}, ${p.clank} Clank! in the area, ${p.gold} gold${status ? ", " + status : ""}`,
+        "aria-label": `${name}: ${p.score} points, damage ${p.damage} of ${p.health}, ${p.clank} Clank! in the area, ${p.gold} ${termsOf(view).gold.toLowerCase()}${status ? ", " + status : ""}${(p.facts || []).map((/** @type {any} */ f) => `, ${f.label} ${f.value}`).join("")}`,
         role: "group",
       },
       h(
@@ -619,7 +728,7 @@ function render({ model, el }) {
         "div",
         { class: "cw-player-stats" },
         stat("clank", p.clank, "Clank! cubes in the area"),
-        stat("gold", p.gold, "Gold"),
+        stat("gold", p.gold, termsOf(view).gold),
         h(
           "span",
           { class: "cw-stat", title: "Score so far" },
@@ -636,6 +745,21 @@ function render({ model, el }) {
           text: `${p.deck} deck · ${p.discard} discard · ${p.hand_count} hand`,
         }),
       ),
+      p.facts && p.facts.length
+        ? h(
+            "div",
+            { class: "cw-player-facts" },
+            p.facts.map((/** @type {any} */ f) =>
+              h(
+                "span",
+                { class: `cw-fact cw-fact-${f.id}`, title: f.title, "data-fact": f.id },
+                factIcon(f.id),
+                h("span", { class: "cw-fact-label", text: f.label }),
+                h("span", { class: "cw-fact-value", text: f.value }),
+              ),
+            ),
+          )
+        : null,
       p.artifacts.length || p.tokens.length
         ? h(
             "div",
@@ -648,7 +772,10 @@ function render({ model, el }) {
                 `${v}`,
               ),
             ),
-            p.tokens.map((t) =>
+            // the command code is already a fact of the panel: no second chip for it
+            p.tokens
+              .filter((t) => !(t.kind === "code" && hasFact(p, "code")))
+              .map((t) =>
               h(
                 "span",
                 {
@@ -661,6 +788,29 @@ function render({ model, el }) {
           )
         : null,
     );
+  }
+
+  /** @param {PlayerView} p @param {string} id */
+  function hasFact(p, id) {
+    return (p.facts || []).some((/** @type {any} */ f) => f.id === id);
+  }
+
+  /** @param {string} id */
+  function factIcon(id) {
+    /** @type {Record<string, keyof typeof ICONS>} */
+    const byId = {
+      data: "port",
+      code: "code",
+      crystals: "crystal",
+      cabinets: "ticket",
+      "skill-shot": "skill",
+      theater: "clank",
+      race: "boots",
+      research: "secret",
+      clones: "vat",
+      marks: "heart",
+    };
+    return byId[id] ? icon(byId[id], 13) : null;
   }
 
   /** @param {keyof typeof ICONS} name @param {number} n @param {string} title */
@@ -676,30 +826,72 @@ function render({ model, el }) {
   /** @param {any} view */
   function dragonPanel(view) {
     const r = view.rage;
+    const T = termsOf(view);
+    const hunters = r.hunters || {};
+    const red = new Set(r.red_zone || []);
     const track = h(
       "ol",
-      { class: "cw-rage", "aria-label": `Dragon rage: ${r.value} cubes per attack` },
-      r.track.map((/** @type {number} */ v, /** @type {number} */ i) =>
-        h("li", {
-          class: i === r.marker ? "cw-rage-on" : i < r.marker ? "cw-rage-past" : "",
-          "aria-current": i === r.marker ? "step" : null,
-          text: `${v}`,
-        }),
-      ),
+      {
+        class: `cw-rage${r.hunters ? " cw-rage-ship" : ""}`,
+        "aria-label": `${T.boss} rage: ${r.value} cubes per attack`,
+      },
+      r.track.map((/** @type {number} */ v, /** @type {number} */ i) => {
+        const k = hunters[String(i)] || 0;
+        const lock = r.lockdown_at === i;
+        const notes = [`space ${i + 1}: ${plural(v, "cube")} drawn per attack`];
+        if (k) {
+          const wait = k === 1 ? "waits" : "wait";
+          notes.push(`${plural(k, "bounty hunter")} ${wait} here (red cubes join the Clank! area)`);
+        }
+        if (lock) notes.push("the lockdown token waits here");
+        if (red.has(i)) notes.push("red zone");
+        return h(
+          "li",
+          {
+            class: [
+              i === r.marker ? "cw-rage-on" : i < r.marker ? "cw-rage-past" : "",
+              red.has(i) ? "cw-rage-red" : "",
+              r.plaid === i ? "cw-rage-plaid" : "",
+            ].join(" "),
+            "aria-current": i === r.marker ? "step" : null,
+            title: notes.join("; "),
+          },
+          `${v}`,
+          k || lock
+            ? h(
+                "span",
+                { class: "cw-rage-tokens", "aria-hidden": "true" },
+                Array.from({ length: k }, () => icon("hunter", 10)),
+                lock ? icon("lockdown", 11) : null,
+              )
+            : null,
+        );
+      }),
     );
     const colours = view.players.map((/** @type {PlayerView} */ p) => p.colour);
+    const hitAll = r.hit_all || null;
     const cubes = (/** @type {Record<string, number>} */ where, /** @type {string[]} */ order) =>
       order
         .filter((c) => (where[c] || 0) > 0)
         .map((c) =>
           h(
             "span",
-            { class: "cw-cubes", title: `${where[c]} ${c} cube${where[c] === 1 ? "" : "s"}` },
-            c === "black" ? h("span", { class: "cw-blackcube", "aria-hidden": "true" }) : pawnBadge(c, 15),
+            {
+              class: "cw-cubes",
+              title:
+                c === hitAll
+                  ? `${plural(where[c], "bounty hunter cube")} (red): each one drawn hurts every thief aboard`
+                  : `${where[c]} ${c} cube${where[c] === 1 ? "" : "s"}`,
+            },
+            c === "black"
+              ? h("span", { class: "cw-blackcube", "aria-hidden": "true" })
+              : c === hitAll
+                ? icon("hunter", 15)
+                : pawnBadge(c, 15),
             h("span", { text: `${where[c]}` }),
           ),
         );
-    const area = cubes(view.clank.area, colours);
+    const area = cubes(view.clank.area, [...colours, ...(hitAll ? [hitAll] : [])]);
     const bag = cubes(view.clank.bag, [
       "black",
       ...colours,
@@ -730,12 +922,12 @@ function render({ model, el }) {
         : null;
     return h(
       "div",
-      { class: "cw-dragon", "aria-label": "The dragon", role: "group" },
+      { class: "cw-dragon", "aria-label": `The ${T.boss.toLowerCase()}`, role: "group" },
       h(
         "div",
         { class: "cw-dragon-row" },
-        icon("dragon", 18),
-        h("span", { class: "cw-label", text: "Rage" }),
+        icon(r.hunters ? "boss" : "dragon", 18),
+        h("span", { class: "cw-label", text: r.hunters ? `${T.boss}'s rage` : "Rage" }),
         track,
         h("span", {
           class: "cw-draws",
@@ -760,20 +952,22 @@ function render({ model, el }) {
           "data-action": "hover-bag",
           "data-key": "btn:odds",
           "aria-expanded": ui.oddsOpen,
-          "aria-label": "Odds of the next dragon attack (B)",
+          "aria-label": `Odds of the next ${T.boss_attack} (B)`,
           text: ui.oddsOpen ? "Hide odds" : "Odds",
         }),
       ),
       countdown,
       h("div", {
         class: "cw-dim cw-small-text",
-        text: `Dungeon deck ${view.dungeon.deck} · discard ${view.dungeon.discard}`,
+        text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`,
       }),
-      ui.oddsOpen || ui.oddsHover ? oddsBox() : null,
+      ui.oddsOpen || ui.oddsHover ? oddsBox(view) : null,
     );
   }
 
-  function oddsBox() {
+  /** @param {any} view */
+  function oddsBox(view) {
+    const T = termsOf(view);
     const o = ui.odds;
     if (!o) return h("div", { class: "cw-odds", text: "Working out the odds…" });
     if (!o.available) return h("div", { class: "cw-odds", text: o.message || "No odds available." });
@@ -783,7 +977,7 @@ function render({ model, el }) {
       { class: "cw-odds", "data-role": "odds" },
       h("div", {
         class: "cw-small-text",
-        text: `If the dragon attacked now (${plural(o.draws, "cube")} drawn from the bag):`,
+        text: `If the ${T.boss.toLowerCase()} attacked now (${plural(o.draws, "cube")} drawn from the bag):`,
       }),
       h(
         "table",
@@ -832,7 +1026,20 @@ function render({ model, el }) {
             return h(
               "tr",
               {},
-              h("th", {}, pawnBadge(p.colour, 14), " ", cap(p.colour)),
+              h(
+                "th",
+                {},
+                pawnBadge(p.colour, 14),
+                " ",
+                cap(p.colour),
+                p.clones
+                  ? h("span", {
+                      class: "cw-odds-note",
+                      title: `${plural(p.clones, "clone")} in the Cloning Vats take the first bounty hunter hits; these odds do not count them`,
+                      text: " *",
+                    })
+                  : null,
+              ),
               h("td", {}, bar),
               h("td", { text: p.expected.toFixed(2) }),
               h("td", { text: pct(p.knockout) }),
@@ -844,6 +1051,17 @@ function render({ model, el }) {
         class: "cw-dim cw-small-text",
         text: "Bars: chance of 0, 1, 2, 3+ damage (lighter is less).",
       }),
+      o.hit_all
+        ? h(
+            "div",
+            { class: "cw-dim cw-small-text" },
+            icon("hunter", 12),
+            ` ${plural(o.hit_all.cubes, "bounty hunter cube")} in play: each one drawn hurts every thief aboard (counted above).`,
+            o.players.some((/** @type {any} */ p) => p.clones)
+              ? " * A clone takes a hunter's hit instead; the odds leave clones out."
+              : "",
+          )
+        : null,
     );
   }
 
@@ -857,13 +1075,17 @@ function render({ model, el }) {
     const me = view.seat === null ? null : view.players[view.seat];
     const W = board.width + 2 * MARGIN;
     const H = board.height + 2 * MARGIN;
+    const T = termsOf(view);
+    const zoom = mapZoom(board);
     const svg = s("svg", {
-      class: "cw-map",
+      class: `cw-map${zoom.names ? "" : " cw-map-nonames"}`,
       viewBox: `${-MARGIN} ${-MARGIN} ${W} ${H}`,
       role: "group",
-      "aria-label": `Map of ${board.title}. ${moves.size ? `${moves.size} rooms reachable this turn: use arrow keys or Tab.` : ""}`,
+      "aria-label": `Map of ${board.title}. ${moves.size ? `${moves.size} ${T.spaces} reachable this turn: use arrow keys or Tab.` : ""}`,
       "data-role": "map",
     });
+    /** @type {Map<string, any>} */
+    const modules = new Map((board.modules || []).map((/** @type {any} */ m) => [m.id, m]));
     // Backdrop and the Depths.
     svg.append(s("rect", { x: -MARGIN, y: -MARGIN, width: W, height: H, class: "cw-map-bg", rx: 14 }));
     if (board.depths_line !== null) {
@@ -913,6 +1135,9 @@ function render({ model, el }) {
       }
     }
 
+    const areas = modules.size ? moduleAreas(board, view, modules) : null;
+    if (areas) svg.append(areas.regions);
+
     // The route being previewed.
     const preview = ui.hover && moves.get(ui.hover);
     /** @type {Set<number>} */
@@ -958,6 +1183,8 @@ function render({ model, el }) {
       /** @type {[keyof typeof ICONS, string|null][]} */
       const icons = [];
       if (p.locked) icons.push(["lock", null]);
+      const sealedJoin = a.command !== b.command && (a.command || b.command);
+      if (sealedJoin) icons.push(["code", null]);
       if (p.boots > 1) icons.push(["boots", `${p.boots}`]);
       for (let i = 0; i < p.monsters; i++) icons.push(["monster", null]);
       if (icons.length) {
@@ -975,6 +1202,7 @@ function render({ model, el }) {
         const g = s("g", { class: "cw-badge", transform: `translate(${mx} ${my})` });
         const label = [
           p.locked ? "locked (needs a Master Key)" : "",
+          sealedJoin ? "into the command module: needs a command code" : "",
           p.boots > 1 ? `${p.boots} boots` : "",
           p.monsters ? `${plural(p.monsters, "monster")}: pay a Sword or take a damage each` : "",
           p.one_way ? "one way" : "",
@@ -1013,18 +1241,26 @@ function render({ model, el }) {
     if (preview && me) {
       let from = byId.get(me.space);
       const pts = from ? [[from.x, from.y]] : [];
+      let d = from ? `M${from.x},${from.y}` : "";
+      let jumps = "";
       for (const st of preview.route) {
         const to = byId.get(st.space);
-        if (!to) continue;
+        if (!to || !from) continue;
+        if (st.path === "lift") {
+          // A hyperlift or telepad ride: a dashed jump, not a walk along a path.
+          jumps += `M${from.x},${from.y} L${to.x},${to.y} `;
+          d += ` M${to.x},${to.y}`;
+        } else d += ` L${to.x},${to.y}`;
         pts.push([to.x, to.y]);
         from = to;
       }
       if (pts.length > 1) {
-        const d = pts.map((pt, i) => `${i ? "L" : "M"}${pt[0]},${pt[1]}`).join(" ");
         svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: "cw-route" }));
+        if (jumps) svg.append(s("path", { d: jumps, class: "cw-route cw-route-jump" }));
       }
     }
     svg.append(badges);
+    if (areas) svg.append(areas.tabs);
 
     // Rooms.
     const pawnsAt = new Map();
@@ -1039,15 +1275,183 @@ function render({ model, el }) {
     svg.append(rooms);
 
     // The map keeps a legible size: on a narrow output it scrolls sideways instead.
-    const inner = h("div", { class: "cw-mapinner" }, svg);
+    const inner = h("div", { class: "cw-mapinner", style: zoom.style }, svg);
     const wrap = h(
       "div",
       { class: "cw-mapwrap" },
-      h("div", { class: "cw-mapscroll" }, inner),
-      legend(),
+      h("div", { class: "cw-mapscroll", "data-role": "map-scroll" }, inner),
+      zoom.wide ? zoomBar(zoom) : null,
+      legend(view),
       view.is_over && !ui.overHidden ? gameOver(view) : null,
     );
-    return h("section", { class: "cw-board", "aria-label": "The dungeon" }, wrap);
+    return h("section", { class: "cw-board", "aria-label": T.map }, wrap);
+  }
+
+  /** Map zoom levels, in screen pixels per board unit (0: fit the width). */
+  const ZOOMS = [0, 0.6, 0.85, 1.05, 1.3];
+  const ZOOM_AUTO = 2;
+
+  /**
+   * How big to draw the map. A board much wider than the output (a ship) is drawn at a
+   * size where names stay legible and scrolls sideways; the zoom buttons change that.
+   * @param {BoardView} board
+   */
+  function mapZoom(board) {
+    const W = board.width + 2 * MARGIN;
+    const avail = Math.max(320, (root.clientWidth || 960) - 26);
+    const wide = W * 0.78 > 1100;
+    if (!wide) return { wide, style: null, names: true, level: ZOOM_AUTO, scale: avail / W };
+    const level = ui.zoom === null ? ZOOM_AUTO : ui.zoom;
+    const z = ZOOMS[level];
+    const scale = Math.max(z, avail / W);
+    const style = z ? `min-width: ${Math.round(W * z)}px` : "min-width: 0";
+    return { wide, style, names: scale >= 0.55, level, scale };
+  }
+
+  /** @param {{level: number, scale: number, names: boolean}} zoom */
+  function zoomBar(zoom) {
+    const pct = `${Math.round(zoom.scale * 100)}%`;
+    return h(
+      "div",
+      { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct}` },
+      h("button", {
+        type: "button",
+        class: "cw-btn cw-small cw-quiet",
+        "data-action": "zoom-out",
+        "data-key": "btn:zoom-out",
+        "aria-label": "Zoom the map out (-)",
+        title: "Zoom out (-)",
+        "aria-disabled": zoom.level <= 0 ? "true" : null,
+        "data-why": zoom.level <= 0 ? "the whole map is shown" : null,
+        text: "−",
+      }),
+      h("span", { class: "cw-zoom-pct", text: pct, "aria-hidden": "true" }),
+      h("button", {
+        type: "button",
+        class: "cw-btn cw-small cw-quiet",
+        "data-action": "zoom-in",
+        "data-key": "btn:zoom-in",
+        "aria-label": "Zoom the map in (+)",
+        title: "Zoom in (+)",
+        "aria-disabled": zoom.level >= ZOOMS.length - 1 ? "true" : null,
+        "data-why": zoom.level >= ZOOMS.length - 1 ? "the map is at its largest" : null,
+        text: "+",
+      }),
+      h("button", {
+        type: "button",
+        class: "cw-btn cw-small cw-quiet",
+        "data-action": "zoom-fit",
+        "data-key": "btn:zoom-fit",
+        "aria-label": zoom.level === 0 ? "Back to a legible size (0)" : "Show the whole map (0)",
+        title: zoom.level === 0 ? "Legible size (0)" : "Whole map (0)",
+        text: zoom.level === 0 ? "Legible" : "Whole map",
+      }),
+      zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" }),
+    );
+  }
+
+  /**
+   * The module areas of a ship: a tinted region behind each module's spaces, named on a
+   * tab where it covers no space; the command module marked sealed or open.
+   * @param {BoardView} board @param {any} view @param {Map<string, any>} modules
+   */
+  function moduleAreas(board, view, modules) {
+    const g = s("g", { class: "cw-modules", "aria-hidden": "true" });
+    const tabs = s("g", { class: "cw-module-tabs" });
+    const me = view.seat === null ? null : view.players[view.seat];
+    const hasCode = !!(me && hasFact(me, "code"));
+    const padX = ROOM_W / 2 + 10;
+    const padTop = ROOM_H / 2 + 14;
+    const padBottom = ROOM_H / 2 + 14;
+    /** @type {{x0: number, y0: number, x1: number, y1: number}[]} */
+    const boxes = board.spaces.map((sp) => ({
+      x0: sp.x - ROOM_W / 2 - 2,
+      y0: sp.y - ROOM_H / 2 - 10,
+      x1: sp.x + ROOM_W / 2 + 2,
+      y1: sp.y + ROOM_H / 2 + 10,
+    }));
+    const labels = [];
+    /** @type {{m: any, x0: number, y0: number, x1: number, y1: number}[]} */
+    const areas = [];
+    for (const [id, m] of modules) {
+      const mine = board.spaces.filter((sp) => sp.module === id);
+      if (!mine.length) continue;
+      areas.push({
+        m,
+        x0: Math.min(...mine.map((sp) => sp.x)) - padX,
+        x1: Math.max(...mine.map((sp) => sp.x)) + padX,
+        y0: Math.min(...mine.map((sp) => sp.y)) - padTop,
+        y1: Math.max(...mine.map((sp) => sp.y)) + padBottom,
+      });
+    }
+    // Neighbouring modules share the strip between them rather than overlap.
+    for (let i = 0; i < areas.length; i++)
+      for (let j = i + 1; j < areas.length; j++) {
+        const a = areas[i];
+        const b = areas[j];
+        const ox = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+        const oy = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+        if (ox <= -6 || oy <= -6) continue;
+        const [lo, hi] = oy < ox ? (a.y0 < b.y0 ? [a, b] : [b, a]) : a.x0 < b.x0 ? [a, b] : [b, a];
+        if (oy < ox) {
+          const mid = (Math.min(a.y1, b.y1) + Math.max(a.y0, b.y0)) / 2;
+          lo.y1 = mid - 3;
+          hi.y0 = mid + 3;
+        } else {
+          const mid = (Math.min(a.x1, b.x1) + Math.max(a.x0, b.x0)) / 2;
+          lo.x1 = mid - 3;
+          hi.x0 = mid + 3;
+        }
+      }
+    let k = 0;
+    for (const { m, x0, y0, x1, y1 } of areas) {
+      const cls = [
+        "cw-module",
+        `cw-module-${k++ % 4}`,
+        m.command ? "cw-module-command" : "",
+        m.command && !hasCode ? "cw-module-sealed" : "",
+      ].join(" ");
+      g.append(s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 16, class: cls }));
+      const text = m.name;
+      const tw = text.length * 6.6 + (m.command ? 34 : 16);
+      const th = 17;
+      const spots = [
+        [x0 + 6, y0 + 5],
+        [x0 + 8, y0 - th - 3],
+        [x1 - 6 - tw, y0 + 5],
+        [x0 + 6, y1 - th - 5],
+        [x1 - 6 - tw, y1 - th - 5],
+        [x0 + 8, y0 - th / 2],
+        [x0 + 8, y1 - th / 2],
+        [x0 + 6, y0 + 5],
+      ];
+      const free = (/** @type {number[]} */ [lx, ly]) =>
+        ![...boxes, ...labels].some((b) => lx < b.x1 && lx + tw > b.x0 && ly < b.y1 && ly + th > b.y0);
+      const [lx, ly] = spots.find(free) || spots[spots.length - 1];
+      labels.push({ x0: lx, y0: ly, x1: lx + tw, y1: ly + th });
+      const tab = s("g", {
+        class: `cw-module-tab${m.command ? " cw-module-tab-command" : ""}`,
+        transform: `translate(${lx} ${ly})`,
+      });
+      tab.append(
+        s("title", {
+          text: m.command ? `${m.name}: ${hasCode ? "open to you (you have a command code)" : "sealed: needs a command code"}` : m.name,
+        }),
+      );
+      tab.append(s("rect", { width: tw, height: th, rx: 8.5, class: "cw-module-tab-bg" }));
+      if (m.command) tab.append(svgIcon(hasCode ? "code" : "lock", 11, th / 2, 12));
+      tab.append(
+        s("text", {
+          x: m.command ? 22 : 8,
+          y: th / 2 + 0.5,
+          "dominant-baseline": "central",
+          class: "cw-module-name",
+          text,
+        }),
+      );
+      tabs.append(tab);
+    }
+    return { regions: g, tabs };
   }
 
   /**
@@ -1067,19 +1471,29 @@ function render({ model, el }) {
       move ? "cw-reachable" : "",
       here ? "cw-here" : "",
       hovered ? "cw-hovered" : "",
+      sp.command ? "cw-room-command" : "",
+      ui.target === sp.id ? "cw-targeted" : "",
+      sp.sealed ? "cw-room-sealed" : "",
+      here && (view.actions || []).some((/** @type {any} */ a) => a.where === "here") ? "cw-has-actions" : "",
     ].join(" ");
+    const ship = shipFeatures(sp, view);
     const features = [];
     if (sp.start) features.push("the exit: leave with an artifact to escape");
+    features.push(...ship.words);
     if (sp.depths) features.push("in the Depths");
     if (sp.crystal_cave) features.push("crystal cave: entering ends your movement");
     if (sp.market) features.push("market");
     if (sp.heal) features.push(`heals ${sp.heal}`);
-    if (sp.gold) features.push(`${sp.gold} gold on entering`);
-    if (sp.artifact !== null) features.push(`artifact worth ${sp.artifact}`);
+    if (sp.gold) features.push(`${sp.gold} ${termsOf(view).gold.toLowerCase()} on entering`);
+    if (sp.artifact !== null)
+      features.push(
+        `artifact worth ${sp.artifact}${sp.artifact_cost != null ? `, costs ${plural(sp.artifact_cost, "token")}` : ""}`,
+      );
     if (sp.secrets.major) features.push(plural(sp.secrets.major, "major secret"));
     if (sp.secrets.minor) features.push(plural(sp.secrets.minor, "minor secret"));
     if (sp.idols) features.push(plural(sp.idols, "monkey idol"));
     for (const p of pawns) features.push(`${cap(p.colour)}${p.you ? " (you)" : ""} is here`);
+    if (here && ship.here) features.push(ship.here);
     let cost = "";
     if (move) {
       const o = move.options[0];
@@ -1110,7 +1524,7 @@ function render({ model, el }) {
       }),
     );
     const lines = wrapName(sp.name);
-    const fs = 11.5;
+    const fs = NAME_FS;
     const top = -((lines.length - 1) * (fs + 1)) / 2 - 2;
     const text = s("text", { class: "cw-room-name", "text-anchor": "middle", "font-size": fs });
     lines.forEach((ln, i) =>
@@ -1119,8 +1533,8 @@ function render({ model, el }) {
     g.append(text);
 
     // Feature badges along the top edge.
-    /** @type {[keyof typeof ICONS, string|null][]} */
-    const feats = [];
+    /** @type {[keyof typeof ICONS, string|null, string[]?][]} */
+    const feats = [...ship.badges];
     if (sp.start) feats.push(["exit", null]);
     if (sp.crystal_cave) feats.push(["crystal", null]);
     if (sp.market) feats.push(["market", null]);
@@ -1130,18 +1544,20 @@ function render({ model, el }) {
     if (sp.secrets.minor) feats.push(["secret", `${sp.secrets.minor}`]);
     if (sp.idols) feats.push(["idol", `${sp.idols}`]);
     let fx = -ROOM_W / 2 + 4;
-    for (const [name, n] of feats) {
+    for (const [name, n, cubes] of feats) {
       const fg = s("g", {
         class: `cw-feat cw-feat-${name}`,
         transform: `translate(${fx} ${-ROOM_H / 2 - 7})`,
       });
-      const wdt = n ? 29 : 17;
+      const extra = cubes ? cubes.length * 13 : 0;
+      const wdt = (n ? (n.length <= 2 ? 29 : 19 + 6 * n.length) : 17) + extra;
       fg.append(s("rect", { x: 0, y: -1, width: wdt, height: 16, rx: 8, class: "cw-feat-bg" }));
       fg.append(svgIcon(name, 8, 7, 13));
       if (n)
         fg.append(
           s("text", { x: 16, y: 7.5, "dominant-baseline": "central", class: "cw-feat-num", text: n }),
         );
+      (cubes || []).forEach((c, i) => fg.append(pawn(c, wdt - extra + 6 + i * 13, 7, 5.6)));
       g.append(fg);
       fx += wdt + 2;
     }
@@ -1159,11 +1575,28 @@ function render({ model, el }) {
           text: `${sp.artifact}`,
         }),
       );
+      if (sp.artifact_cost != null) {
+        // Pulsarcade: what it costs in tokens at a Redemption space, left of the value.
+        const tg = s("g", { class: "cw-artifact-cost", transform: "translate(-44 -7)" });
+        tg.append(s("rect", { x: 0, y: 0, width: 30, height: 15, rx: 7.5, class: "cw-feat-bg" }));
+        tg.append(svgIcon("ticket", 8, 7.5, 12));
+        tg.append(
+          s("text", {
+            x: 16,
+            y: 8,
+            "dominant-baseline": "central",
+            class: "cw-feat-num",
+            text: `${sp.artifact_cost}`,
+          }),
+        );
+        ag.append(tg);
+      }
       g.append(ag);
     }
     // Pawns along the bottom-left edge (tunnels leave from the middle of each side).
+    const gap = pawns.length > 1 ? Math.min(20, (ROOM_W - 26) / (pawns.length - 1)) : 20;
     pawns.forEach((p, i) => {
-      const x = -ROOM_W / 2 + 13 + i * 20;
+      const x = -ROOM_W / 2 + 13 + i * gap;
       g.append(
         pawn(
           p.colour,
@@ -1182,6 +1615,7 @@ function render({ model, el }) {
       if (o.swords) bits.push(["swords", o.swords]);
       if (o.damage) bits.push(["heart", o.damage]);
       if (o.teleports) bits.push(["teleport", o.teleports]);
+      if (o.lifts) bits.push(["lift", o.lifts]);
       const wdt = bits.length * 21 + 4;
       const cg = s("g", {
         class: "cw-room-cost",
@@ -1207,12 +1641,80 @@ function render({ model, el }) {
     return g;
   }
 
-  /** @param {{boots: number, swords: number, damage: number, teleports: number}} o */
+  /**
+   * A ship space's own features: words for screen readers and the inspector, badges for
+   * its top edge, and (for the person's own space) what can be done there.
+   * @param {any} sp @param {any} view
+   * @returns {{words: string[], badges: [keyof typeof ICONS, string|null, string[]?][], here: string}}
+   */
+  function shipFeatures(sp, view) {
+    /** @type {string[]} */
+    const words = [];
+    /** @type {[keyof typeof ICONS, string|null, string[]?][]} */
+    const badges = [];
+    if (sp.module === undefined) return { words, badges, here: "" };
+    if (sp.begin) words.push("every thief starts here");
+    if (sp.escape_pods !== null && sp.escape_pods !== undefined) {
+      words.push(`escape pods: ${sp.escape_pods} left (reach them with an artifact to escape)`);
+      badges.push(["pod", `${sp.escape_pods}`]);
+    }
+    if (sp.checkpoint) {
+      words.push("security checkpoint: entering ends your movement");
+      badges.push(["checkpoint", null]);
+    }
+    if (sp.hyperlift) {
+      if (sp.sealed) {
+        words.push("hyperlift sealed by the lockdown token");
+        badges.push(["lockdown", null]);
+      } else {
+        const later = sp.lockdown ? "; the lockdown will seal it" : "";
+        words.push(`hyperlift: ride to any other hyperlift (no Boots; no more walking this turn)${later}`);
+        badges.push(["lift", null]);
+      }
+    }
+    if (sp.telepad) {
+      words.push("telepad: with a TelePass, beam to any other telepad");
+      badges.push(["telepad", null]);
+    }
+    if (sp.data_port) {
+      const by = sp.data_port.used_by;
+      words.push(`data port (${sp.data_port.text}): ${by ? `used by ${cap(by)}` : "free"}`);
+      badges.push(["port", null, by ? [by] : []]);
+    }
+    if (sp.redemption !== null && sp.redemption !== undefined) {
+      words.push(`Redemption space${sp.redemption ? ` (+${sp.redemption} tokens)` : ""}: steal an artifact with your tokens`);
+      badges.push(["ticket", sp.redemption ? `+${sp.redemption}` : null]);
+    }
+    if (sp.vat) {
+      words.push(
+        `cloning vat (${sp.vat.clones.length} of ${sp.vat.squares} squares taken${sp.vat.clones.length ? `: ${sp.vat.clones.map(cap).join(", ")}` : ""})`,
+      );
+      badges.push(["vat", null, sp.vat.clones]);
+    }
+    for (const v of sp.vaults || []) {
+      words.push(
+        `ransack the ${v.name} from here${v.code ? " (needs a command code)" : ""}: ${v.cubes ? `${v.credits} Credits now` : "empty"}`,
+      );
+      badges.push(["vault", v.cubes ? `+${v.credits}` : "0"]);
+    }
+    if (sp.enter) {
+      words.push(`entering: ${sp.enter}`);
+      const m = /\+(\d+) Clank!/.exec(sp.enter);
+      badges.push(["clank", m ? `+${m[1]}` : "!"]);
+    }
+    if (sp.command) words.push("command module: needs a command code");
+    const acts = (view.actions || []).filter((/** @type {any} */ a) => a.where === "here");
+    const here = acts.length ? `here you can: ${acts.map((/** @type {any} */ a) => a.label).join("; ")} (press H)` : "";
+    return { words, badges, here };
+  }
+
+  /** @param {{boots: number, swords: number, damage: number, teleports: number, lifts?: number}} o */
   function costText(o) {
     const parts = [plural(o.boots, "boot")];
     if (o.swords) parts.push(plural(o.swords, "sword"));
     if (o.damage) parts.push(`${o.damage} damage`);
     if (o.teleports) parts.push(plural(o.teleports, "teleport"));
+    if (o.lifts) parts.push(o.lifts === 1 ? "a lift ride" : `${o.lifts} lift rides`);
     return parts.join(", ");
   }
 
@@ -1228,22 +1730,26 @@ function render({ model, el }) {
         "div",
         { class: "cw-inspect cw-dim", "data-role": "route" },
         view.moves && view.moves.length
-          ? "Lit rooms can be reached this turn: point at one (or focus it with Tab and the arrow keys) to see the way and its cost."
-          : "Point at a room to see what is in it and how far it is.",
+          ? `Lit ${termsOf(view).spaces} can be reached this turn: point at one (or focus it with Tab and the arrow keys) to see the way and its cost.`
+          : `Point at a ${termsOf(view).space} to see what is in it and how far it is.`,
       );
     }
     const byId = new Map(board.spaces.map((x) => [x.id, x]));
     const reply = ui.route && ui.route.id === ui.hover ? ui.route : null;
     /** @type {MoveView|undefined} */
     const move = (view.moves || []).find((/** @type {MoveView} */ m) => m.id === ui.hover);
-    const facts = [];
+    const T = termsOf(view);
+    const facts = [...shipFeatures(sp, view).words];
     if (sp.depths) facts.push("Depths");
-    if (sp.artifact !== null) facts.push(`artifact worth ${sp.artifact}`);
+    if (sp.artifact !== null)
+      facts.push(
+        `artifact worth ${sp.artifact}${sp.artifact_cost != null ? ` (costs ${plural(sp.artifact_cost, "token")})` : ""}`,
+      );
     if (sp.secrets.major) facts.push(plural(sp.secrets.major, "major secret"));
     if (sp.secrets.minor) facts.push(plural(sp.secrets.minor, "minor secret"));
     if (sp.idols) facts.push(plural(sp.idols, "monkey idol"));
     if (sp.heal) facts.push(`heals ${sp.heal}`);
-    if (sp.gold) facts.push(`+${sp.gold} gold`);
+    if (sp.gold) facts.push(`+${sp.gold} ${T.gold.toLowerCase()}`);
     if (sp.market) facts.push("market");
     if (sp.crystal_cave) facts.push("crystal cave: stops movement");
     if (sp.start) facts.push("the exit");
@@ -1267,7 +1773,7 @@ function render({ model, el }) {
     } else if (reply && typeof reply.distance === "number") {
       how = h("span", { text: `${plural(reply.distance, "boot")} away (over several turns)` });
     } else if (reply && reply.distance === null) {
-      how = h("span", { class: "cw-dim", text: "No way there from your room." });
+      how = h("span", { class: "cw-dim", text: `No way there from your ${T.space}.` });
     }
     return h(
       "div",
@@ -1284,9 +1790,46 @@ function render({ model, el }) {
     );
   }
 
-  function legend() {
+  /** @param {any} view */
+  function legend(view) {
     const item = (/** @type {keyof typeof ICONS} */ name, /** @type {string} */ text) =>
       h("li", {}, icon(name, 14), text);
+    if (view.ship) {
+      return h(
+        "details",
+        { class: "cw-legend" },
+        h("summary", { text: "Legend" }),
+        h(
+          "ul",
+          {},
+          item("boots", "extra Boots to walk"),
+          item("monster", "enemy: a Sword or a damage"),
+          item("lock", "padlock: needs a Master Key"),
+          item("code", "into the command module: needs a command code"),
+          item("port", "data port (a cube on it: used)"),
+          item("lift", "hyperlift"),
+          item("telepad", "telepad (needs a TelePass)"),
+          item("checkpoint", "security checkpoint: stop"),
+          item("lockdown", "lockdown token: hyperlift sealed"),
+          item("pod", "escape pods left"),
+          item("artifact", "artifact (points)"),
+          item("ticket", "tokens: artifact cost / Redemption bonus"),
+          item("secret", "minor secrets (face down)"),
+          item("secretMajor", "major secrets (face down)"),
+          item("market", "market"),
+          item("vat", "cloning vat"),
+          item("vault", "ransack a vault (Credits)"),
+          item("clank", "Clank! on entering"),
+          item("hunter", "bounty hunter (red cube)"),
+          h(
+            "li",
+            {},
+            h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }),
+            "one-way path",
+          ),
+        ),
+      );
+    }
     return h(
       "details",
       { class: "cw-legend" },
@@ -1366,12 +1909,12 @@ function render({ model, el }) {
       {
         class: "cw-pool",
         role: "group",
-        "aria-label": `Your pool: ${me.skill} Skill, ${me.swords} Swords, ${me.boots} Boots, ${me.gold} Gold, ${me.teleports} Teleports`,
+        "aria-label": `Your pool: ${me.skill} Skill, ${me.swords} Swords, ${me.boots} Boots, ${me.gold} ${termsOf(view).gold}, ${me.teleports} Teleports`,
       },
       poolItem("skill", me.skill, "Skill"),
       poolItem("swords", me.swords, "Swords"),
       poolItem("boots", me.boots, "Boots"),
-      poolItem("gold", me.gold, "Gold"),
+      poolItem("gold", me.gold, termsOf(view).gold, "gold"),
       poolItem("teleport", me.teleports, "Teleports"),
     );
     const end = find("end-turn");
@@ -1412,11 +1955,143 @@ function render({ model, el }) {
     );
   }
 
-  /** @param {keyof typeof ICONS} name @param {number} n @param {string} label */
-  function poolItem(name, n, label) {
+  /**
+   * The actions of the edition that are neither cards nor moves: those of the person's
+   * space (hack a port, ride a lift, steal an artifact...) and those of the turn (thrill
+   * the audience, claim a cabinet...), straight from the view's legal actions; and, in
+   * words, what the engine refuses here and why.
+   * @param {any} view @param {BoardView} board
+   */
+  function actionsPanel(view, board) {
+    const me = view.seat === null ? null : view.players[view.seat];
+    if (!me) return null;
+    const legal = (view.actions || []).filter(
+      (/** @type {any} */ a) => a.where === "here" || a.where === "now" || !a.where,
+    );
+    const blocked = view.blocked || [];
+    const notes = view.notes || [];
+    if (!legal.length && !blocked.length) return null;
+    const T = termsOf(view);
+    const none = !legal.length;
+    const sp = board.spaces.find((x) => x.id === me.space);
+    const here = legal.filter((/** @type {any} */ a) => a.where === "here");
+    const now = legal.filter((/** @type {any} */ a) => a.where !== "here");
+    const btn = (/** @type {any} */ a, /** @type {number} */ i) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: `cw-btn cw-actbtn cw-act-${a.intent.kind}`,
+          "data-action": a.intent.kind,
+          "data-intent": JSON.stringify(a.intent),
+          "data-key": `act:${i}`,
+          "data-target-space": a.space || null,
+          "data-cabinet": a.intent.cabinet || null,
+          "aria-label": a.label,
+          title: a.label,
+        },
+        actionIcon(a.intent.kind),
+        h("span", { text: a.label }),
+      );
+    let i = 0;
+    return h(
+      "section",
+      {
+        class: `cw-actions${none ? " cw-actions-none" : ""}`,
+        role: "group",
+        "aria-label": `Actions in ${sp ? sp.name : `your ${T.space}`} and this turn`,
+        "data-role": "actions",
+      },
+      here.length
+        ? h(
+            "div",
+            { class: "cw-actgroup" },
+            h("h4", { text: `Here: ${sp ? sp.name : ""}` }),
+            h("div", { class: "cw-actbtns" }, here.map((/** @type {any} */ a) => btn(a, i++))),
+          )
+        : null,
+      now.length
+        ? h(
+            "div",
+            { class: "cw-actgroup" },
+            h("h4", { text: "This turn" }),
+            h("div", { class: "cw-actbtns" }, now.map((/** @type {any} */ a) => btn(a, i++))),
+          )
+        : null,
+      notes.length
+        ? h(
+            "p",
+            { class: "cw-actnotes" },
+            notes.map((/** @type {string} */ n) => h("span", { text: n })),
+          )
+        : null,
+      blocked.length
+        ? h(
+            "ul",
+            { class: "cw-blocked", "aria-label": "Not possible now" },
+            blocked.map((/** @type {any} */ b) =>
+              h("li", {}, h("strong", { text: b.label }), h("span", { class: "cw-dim", text: ` — ${b.why}` })),
+            ),
+          )
+        : null,
+    );
+  }
+
+  /** @param {string} kind */
+  function actionIcon(kind) {
+    /** @type {Record<string, keyof typeof ICONS>} */
+    const byKind = {
+      "hack-port": "port",
+      hyperlift: "lift",
+      telepad: "telepad",
+      "claim-cabinet": "ticket",
+      "steal-artifact": "artifact",
+      thrill: "clank",
+      clone: "vat",
+      ransack: "vault",
+    };
+    return byKind[kind] ? icon(byKind[kind], 16) : null;
+  }
+
+  /**
+   * The edition's shared state, one small panel each (the ship, its modules), as the
+   * view lists them: a title, rows of label and value, and a note.
+   * @param {any} view
+   */
+  function panelsRow(view) {
+    const panels = view.panels || [];
+    if (!panels.length) return null;
+    return h(
+      "section",
+      { class: "cw-panels", "aria-label": "The ship and its modules" },
+      panels.map((/** @type {any} */ p) =>
+        h(
+          "div",
+          { class: `cw-panel cw-panel-${p.id}`, role: "group", "aria-label": p.title, "data-panel": p.id },
+          h("h4", { text: p.title }),
+          h(
+            "div",
+            { class: "cw-panel-rows", role: "list" },
+            p.rows.map((/** @type {any} */ r) =>
+              h(
+                "div",
+                { class: "cw-panel-row", role: "listitem", title: r.title || null },
+                h("span", { class: "cw-panel-k" }, r.colour ? pawnBadge(r.colour, 13) : null, r.label),
+                h("span", { class: "cw-panel-v", text: r.value }),
+              ),
+            ),
+          ),
+          p.note ? h("p", { class: "cw-dim cw-small-text", text: p.note }) : null,
+        ),
+      ),
+    );
+  }
+
+  /** @param {keyof typeof ICONS} name @param {number} n @param {string} label @param {string} [key] */
+  function poolItem(name, n, label, key = label.toLowerCase()) {
     return h(
       "span",
-      { class: `cw-poolitem${n ? "" : " cw-zero"}`, title: label, "data-pool": label.toLowerCase() },
+      { class: `cw-poolitem${n ? "" : " cw-zero"}`, title: label, "data-pool": key },
       icon(name, 20),
       h("span", { class: "cw-poolnum", text: `${n}` }),
       h("span", { class: "cw-poollabel", text: label }),
@@ -1568,8 +2243,12 @@ function render({ model, el }) {
       });
     });
     const m = view.market;
-    const items = m.items.map((/** @type {any} */ it) =>
-      h(
+    const T = termsOf(view);
+    const items = m.items.map((/** @type {any} */ it) => {
+      const owners = it.owned && it.owned.length ? ` · owned by ${it.owned.map(cap).join(", ")}` : "";
+      const extra = it.extra ? ` and ${it.extra}` : "";
+      const onBuy = it.on_buy ? ` · on buying: ${it.on_buy}` : "";
+      return h(
         "button",
         {
           type: "button",
@@ -1580,21 +2259,21 @@ function render({ model, el }) {
           "data-intent": JSON.stringify({ kind: "buy", item: it.id }),
           "aria-disabled": it.legal ? null : "true",
           "data-why": it.legal ? null : it.why,
-          title: it.legal ? `Buy ${it.name}` : it.why,
-          "aria-label": `Buy ${it.name}: ${it.cost} gold, ${it.points} points, ${it.count} left${it.legal ? "" : `. Not possible: ${it.why}`}`,
+          title: it.legal ? `Buy ${it.name}${extra}${onBuy}` : it.why,
+          "aria-label": `Buy ${it.name}: ${it.cost} ${T.gold.toLowerCase()}${extra}, ${it.points} points, ${it.count} left${onBuy}${owners}${it.legal ? "" : `. Not possible: ${it.why}`}`,
         },
         h("span", { class: "cw-item-name", text: it.name }),
-        h("span", { class: "cw-item-cost" }, icon("gold", 14), `${it.cost}`),
-        h("span", { class: "cw-item-meta", text: `${it.points} pts · ${it.count} left` }),
-      ),
-    );
+        h("span", { class: "cw-item-cost" }, icon("gold", 14), `${it.cost}`, it.extra ? h("small", { text: ` ${it.extra}` }) : null),
+        h("span", { class: "cw-item-meta", text: `${it.points} pts · ${it.count} left${owners}` }),
+      );
+    });
     return h(
       "section",
       { class: "cw-shop" },
       h(
         "div",
-        { class: "cw-row", role: "group", "aria-label": "Dungeon row" },
-        h("h4", { text: "Dungeon row" }),
+        { class: "cw-row", role: "group", "aria-label": T.row },
+        h("h4", { text: T.row }),
         h("div", { class: "cw-cards" }, rowCards),
       ),
       h(
@@ -1615,11 +2294,54 @@ function render({ model, el }) {
             "Market ",
             h("span", {
               class: "cw-dim cw-small-text",
-              text: m.here ? "(you are in a market)" : "(visit a market room to buy)",
+              text: m.here ? "(you are in a market)" : `(visit a market ${T.space} to buy)`,
             }),
           ),
           h("div", { class: "cw-items" }, items),
         ),
+        cabinetsPanel(view),
+      ),
+    );
+  }
+
+  /**
+   * Pulsarcade's Arcade Cabinets: each one's condition, tokens, copies left and owners,
+   * and whether the person could claim it now (the claim itself is in the actions panel).
+   * @param {any} view
+   */
+  function cabinetsPanel(view) {
+    const cabs = view.cabinets;
+    if (!cabs) return null;
+    const me = view.seat === null ? null : view.players[view.seat];
+    return h(
+      "div",
+      { class: "cw-cabinets", role: "group", "aria-label": "Arcade Cabinets", "data-role": "cabinets" },
+      h("h4", {}, "Arcade Cabinets ", h("span", { class: "cw-dim cw-small-text", text: "(claim when you meet the condition)" })),
+      h(
+        "ul",
+        {},
+        cabs.map((/** @type {any} */ c) => {
+          const mine = me && c.owners.includes(me.colour);
+          const status = mine ? "yours" : c.legal ? "claim now (see Actions)" : c.left ? "" : "none left";
+          return h(
+            "li",
+            {
+              class: `cw-cabinet${c.legal ? " cw-cabinet-ready" : ""}${mine ? " cw-cabinet-mine" : ""}${c.left ? "" : " cw-cabinet-gone"}`,
+              "data-cabinet": c.id,
+              title: c.legal || mine || !c.why ? c.text : `${c.text} Not yet: ${c.why}`,
+            },
+            h("span", { class: "cw-cabinet-name" }, icon("ticket", 13), ` ${c.name}`),
+            h("span", { class: "cw-cabinet-tok", text: plural(c.tokens, "token") }),
+            h("span", { class: "cw-cabinet-text", text: c.text }),
+            h(
+              "span",
+              { class: "cw-cabinet-meta" },
+              `${c.left} left`,
+              c.owners.map((/** @type {string} */ o) => pawnBadge(o, 13)),
+              status ? h("strong", { text: ` ${status}` }) : null,
+            ),
+          );
+        }),
       ),
     );
   }
@@ -1663,9 +2385,12 @@ function render({ model, el }) {
       flags.push(
         h(
           "span",
-          { class: "cw-flag cw-flag-dragon", title: "Dragon attack when it enters the row" },
-          icon("dragon", 12),
-          "Dragon",
+          {
+            class: "cw-flag cw-flag-dragon",
+            title: c.faction !== undefined ? "Boss attack when it enters the row" : "Dragon attack when it enters the row",
+          },
+          icon(c.faction !== undefined ? "boss" : "dragon", 12),
+          c.faction !== undefined ? "Boss" : "Dragon",
         ),
       );
     if (c.danger)
@@ -1674,6 +2399,14 @@ function render({ model, el }) {
           class: "cw-flag cw-flag-danger",
           title: "Danger: one more cube per attack while in the row",
           text: "Danger",
+        }),
+      );
+    if (c.faction)
+      flags.push(
+        h("span", {
+          class: `cw-flag cw-flag-faction cw-faction-${c.faction.toLowerCase().replace(/[^a-z]+/g, "-")}`,
+          title: `${c.faction} faction: its bonus needs another ${c.faction} card played this turn`,
+          text: c.faction,
         }),
       );
     if (c.companion) flags.push(h("span", { class: "cw-flag", text: "Companion" }));
@@ -1768,7 +2501,7 @@ function render({ model, el }) {
       view.log.map((/** @type {string} */ line) => {
         const first = line.split(/[\s']/)[0].toLowerCase();
         const turn = /^— .* —$/.test(line);
-        const attack = /cubes? drawn|dragon attack|knocked out|Game over/i.test(line);
+        const attack = /cubes? drawn|dragon attack|boss attack|bounty hunters? strike|knocked out|Game over/i.test(line);
         return h(
           "li",
           { class: turn ? "cw-log-turn" : attack ? "cw-log-attack" : "" },
@@ -1782,8 +2515,12 @@ function render({ model, el }) {
       { class: "cw-foot" },
       h(
         "div",
-        { class: "cw-reach", role: "group", "aria-label": "Rooms you can reach this turn" },
-        h("h4", { text: "Rooms you can reach this turn" }),
+        {
+          class: "cw-reach",
+          role: "group",
+          "aria-label": `${cap(termsOf(view).spaces)} you can reach this turn`,
+        },
+        h("h4", { text: `${cap(termsOf(view).spaces)} you can reach this turn` }),
         list,
       ),
       h("div", { class: "cw-log", "data-role": "log" }, h("h4", { text: "Log" }), log),
@@ -1834,6 +2571,10 @@ function render({ model, el }) {
     if (target.getAttribute("aria-disabled") === "true") {
       if (action === "inspect") {
         const id = target.getAttribute("data-space-id");
+        const view = model.get("view");
+        const me = view && view.seat !== null ? view.players[view.seat] : null;
+        // Your own space: its actions are in the panel by the map; go there.
+        if (me && me.space === id && focusActions()) return;
         setHover(id);
         return;
       }
@@ -1862,6 +2603,16 @@ function render({ model, el }) {
       draw();
       return;
     }
+    if (action === "zoom-in" || action === "zoom-out" || action === "zoom-fit") {
+      const board = model.get("board");
+      if (!board) return;
+      const level = mapZoom(board).level;
+      if (action === "zoom-fit") ui.zoom = level === 0 ? ZOOM_AUTO : 0;
+      else ui.zoom = Math.max(0, Math.min(ZOOMS.length - 1, level + (action === "zoom-in" ? 1 : -1)));
+      ui.pawnSpace = null; // bring the pawn back into view at the new size
+      draw();
+      return;
+    }
     if (action === "hover-bag") {
       ui.oddsOpen = !ui.oddsOpen;
       if (ui.oddsOpen) {
@@ -1878,6 +2629,16 @@ function render({ model, el }) {
       return;
     }
     if (raw) send(JSON.parse(raw));
+  };
+
+  /** Focus the first action of the actions panel; false when there is none. */
+  const focusActions = () => {
+    const first = root.querySelector('.cw-actions [data-key^="act:"]');
+    if (first instanceof HTMLElement) {
+      first.focus();
+      return true;
+    }
+    return false;
   };
 
   /** @param {string|null} id */
@@ -1904,6 +2665,8 @@ function render({ model, el }) {
     const el = /** @type {Element} */ (event.target);
     const target = el.closest("[data-space-id]");
     if (target && target.closest(".cw-map")) setHover(target.getAttribute("data-space-id"));
+    const act = el.closest("[data-target-space]");
+    if (act) setTarget(act.getAttribute("data-target-space"));
     if (el.closest(".cw-dragon") && !ui.oddsHover) {
       ui.oddsHover = true;
       if (!ui.oddsOpen) {
@@ -1912,9 +2675,21 @@ function render({ model, el }) {
       }
     }
   };
+  /**
+   * Ring the space an action button is about (a lift's far end, an artifact) on the map.
+   * Only the map is redrawn, so nothing else moves under the pointer.
+   * @param {string|null} id
+   */
+  const setTarget = (id) => {
+    if (ui.target === id) return;
+    ui.target = id;
+    drawMapSoon();
+  };
+
   /** @param {MouseEvent} event */
   const onOut = (event) => {
     const to = /** @type {Element|null} */ (event.relatedTarget);
+    if (ui.target && !(to && to.closest && to.closest("[data-target-space]"))) setTarget(null);
     if (to && to.closest && to.closest(".cw-map [data-space-id]")) return;
     const from = /** @type {Element} */ (event.target).closest(".cw-map [data-space-id]");
     if (from) setHover(null);
@@ -1932,6 +2707,8 @@ function render({ model, el }) {
         ui.mapFocus = sp.getAttribute("data-space-id");
         setHover(ui.mapFocus);
       }
+      const act = target.closest("[data-target-space]");
+      setTarget(act ? act.getAttribute("data-target-space") : null);
     }
   };
 
@@ -1975,6 +2752,11 @@ function render({ model, el }) {
     else if (key === "b") click('[data-action="hover-bag"]');
     else if (key === "x") click('[data-action="decline"]');
     else if (key === "?") click('[data-action="help"]');
+    else if (key === "h") {
+      if (!focusActions()) sayLocal("Nothing to do in this space right now.");
+    } else if (key === "+" || key === "=") click('[data-action="zoom-in"]');
+    else if (key === "-") click('[data-action="zoom-out"]');
+    else if (key === "0") click('[data-action="zoom-fit"]');
     else if (/^[1-9]$/.test(key)) click(`[data-action="choose"][data-option="${Number(key) - 1}"]`);
     else if (key === "Escape") {
       ui.oddsOpen = false;

@@ -3,6 +3,16 @@
 >>> import clankwidget
 >>> game_widget = clankwidget.widget.play(players=2, bots=["random"], seed=7)  # doctest: +SKIP
 >>> game_widget.game.scores()                                                # doctest: +SKIP
+>>> ship = clankwidget.widget.play("pulsarcade", players=3, seed=5)          # doctest: +SKIP
+
+Clank! In! Space! and Pulsarcade games are played on their assembled ship: the map shows
+its modules (the command module sealed until the viewer holds a command code), data ports
+and who used them, hyperlifts, telepads, security checkpoints, the lockdown token, escape
+pods, Redemption spaces, artifacts with their token costs, cloning vats and vaults; the
+panels show data cubes, command codes, power crystals, Arcade Cabinets, the Skill Shot,
+the Danger Theater, the Race Track, Research tokens and the Vault; the rage track shows
+the bounty hunters still waiting on it. A wide ship is drawn at a legible size and
+scrolls sideways (zoom buttons, keys ``+``, ``-`` and ``0``).
 
 :class:`ClankBoard` is an anywidget. The front end (``clankwidget/static/board.js``,
 plain ES module) draws everything, as SVG and HTML, from the state Python syncs; the
@@ -45,6 +55,24 @@ Game actions use the engine's own dict form (:mod:`clankwidget.rules.actions`):
 ``end-turn``         ``{"kind": "end-turn"}``
 ===================  =======================================================
 
+and every edition's own, for example (Clank! In! Space!, Pulsarcade):
+
+===================  =======================================================
+``hack-port``        ``{"kind": "hack-port"}`` (the data port in your space)
+``hyperlift``        ``{"kind": "hyperlift", "to": "gh-lift"}``
+``telepad``          ``{"kind": "telepad", "to": "sb-pad"}``
+``claim-cabinet``    ``{"kind": "claim-cabinet", "cabinet": "ping", "using": ""}``
+``steal-artifact``   ``{"kind": "steal-artifact", "space": "mc-a20"}``
+``thrill``           ``{"kind": "thrill"}``
+``clone``            ``{"kind": "clone"}``
+``ransack``          ``{"kind": "ransack", "vault": "yellow"}``
+===================  =======================================================
+
+The view offers each legal action with a label (``view["actions"]``); those that are
+neither cards, the market nor moves (``where`` ``"here"`` or ``"now"``) are the buttons
+of the actions panel by the map, so a new edition's actions appear there with no change
+to the front end.
+
 They are accepted only on the person's turn while no bot is playing. UI intents:
 
 ===============  ===========================================================
@@ -56,10 +84,10 @@ They are accepted only on the person's turn while no bot is playing. UI intents:
                  drawn cards qualify)
 ``move-to``      ``id`` (space id), optional ``option`` (index into the
                  space's route options): walk the cheapest route there this
-                 turn, step by step as engine Move/Teleport actions; tried on
-                 a scratch copy first so a refused route changes nothing; it
-                 stops early where a choice opens (a secret) or the player
-                 escapes
+                 turn, step by step as engine Move/Teleport actions (aboard a
+                 ship also Hyperlift/Telepad rides); tried on a scratch copy
+                 first so a refused route changes nothing; it stops early
+                 where a choice opens (a secret) or the player escapes
 ``hover-space``  ``id``: the route preview to that space
 ``hover-bag``    the odds of the next dragon attack
 ===============  ===========================================================
@@ -74,11 +102,15 @@ Replies (Python to the view, one per intent):
 * ``{"kind": "route", "id", "name", "reachable", "distance", "options"}`` - for
   ``hover-space``: ``distance`` is the fewest boots from the person's room over any
   number of turns (None when unreachable); ``options`` (this turn only) is the
-  space's Pareto front, each ``{boots, swords, damage, teleports, steps}`` with steps
-  ``{path, space, swords, damage, boots}`` (``path`` an index or ``"teleport"``).
-* ``{"kind": "odds", "available", "draws", "players", "message"?}`` - for
+  space's Pareto front, each ``{boots, swords, damage, teleports, lifts, steps}`` with
+  steps ``{path, space, swords, damage, boots}`` (``path`` an index, ``"teleport"`` or
+  ``"lift"``).
+* ``{"kind": "odds", "available", "draws", "players", "hit_all"?, "message"?}`` - for
   ``hover-bag``: per player still inside ``{colour, damage (probability of 0, 1, ...
-  cubes of damage), expected, knockout}``.
+  cubes of damage), expected, knockout, clones?}``; ``hit_all`` ``{colour, cubes}``
+  where an edition has cubes that hurt everyone (Clank! In! Space!'s red bounty
+  hunters, counted in the odds); ``clones``: the player's clones, which the odds do not
+  count.
 
 Bots: after the person ends the turn, the bots play theirs one action at a time, each
 step synced to the view, ``bot_delay`` seconds apart on the kernel's running asyncio
@@ -88,12 +120,14 @@ loop (``loop.call_later``), or all at once when no loop runs or the delay is 0.
 from __future__ import annotations
 
 from ._board import GAME_KINDS, UI_INTENTS, ClankBoard, play
-from .view import action_label, card_view, view_state
+from .view import TERMS, RoutePlan, action_label, card_view, view_state
 
 __all__ = [
     "GAME_KINDS",
+    "TERMS",
     "UI_INTENTS",
     "ClankBoard",
+    "RoutePlan",
     "action_label",
     "card_view",
     "play",

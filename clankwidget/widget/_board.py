@@ -6,6 +6,7 @@ See :mod:`clankwidget.widget` for the message protocol.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import pathlib
 from collections.abc import Sequence
 from typing import Any
@@ -15,16 +16,34 @@ import traitlets
 
 from ..bots import Bot, make_bot
 from ..errors import IllegalAction
-from ..game import Game
+from ..game import EDITIONS, Game
 from ..rules import actions as A
-from .view import view_state
+from . import _ship
+from .view import RoutePlan, terms, view_state
 
 __all__ = ["ClankBoard", "play"]
 
 _STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
-#: The engine's action kinds (the intents that are game actions).
-GAME_KINDS = frozenset(cls.kind for cls in A.Action.__subclasses__() if cls.kind)
+
+def _game_kinds() -> frozenset[str]:
+    """Every action kind the engine knows now (an edition registers its own on import)."""
+    out, todo = set(), list(A.Action.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        if cls.kind:
+            out.add(cls.kind)
+        todo.extend(cls.__subclasses__())
+    return frozenset(out)
+
+
+# The editions' own actions (hack-port, hyperlift, claim-cabinet...) are registered when
+# their rules module is imported: import them all, so every edition's intents are known.
+for _module_path, *_ in EDITIONS.values():
+    importlib.import_module(_module_path.partition(":")[0])
+
+#: The engine's action kinds (the intents that are game actions), every edition's.
+GAME_KINDS = _game_kinds()
 
 #: UI intents: kind -> {field: (type, required)}.
 UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
@@ -245,7 +264,7 @@ class ClankBoard(anywidget.AnyWidget):
         kind = intent.get("kind")
         if not isinstance(kind, str):
             raise IntentError("an intent needs a 'kind' (text)")
-        if kind in GAME_KINDS:
+        if kind in GAME_KINDS or kind in _game_kinds():
             return self._game_action(intent)
         if kind not in UI_INTENTS:
             raise IntentError(f"unknown intent {kind!r}")
@@ -321,6 +340,7 @@ class ClankBoard(anywidget.AnyWidget):
             players=[p.colour for p in old.players],
             seed=seed,
             cards=old.cards,
+            options=dict(old.rules.options) or None,
         )
         self.game = game
         self._say(f"New game, seed {game.seed}")
@@ -364,30 +384,33 @@ class ClankBoard(anywidget.AnyWidget):
         self._require_turn()
         g = self._game
         if id not in g.board:
-            raise IntentError(f"there is no room {id!r}")
+            raise IntentError(f"there is no {terms(g)['space']} {id!r}")
         if g.pending:
             raise IntentError(f"finish the pending choice first ({g.pending['prompt']})")
-        paths = _paths()
-        if paths is None:
+        plan = RoutePlan(g)
+        if not plan.available:
             raise IntentError("route finding is not available")
         name = g.board.space(id).name
         if id == g.current_player.space:
             raise IntentError(f"you are already in {name}")
-        opts = paths.turn_options(g)
-        if id not in opts:
+        if id not in plan:
             raise IntentError(f"{name} cannot be reached this turn")
-        front = opts.options(id)
+        front = plan.options(id)
         if option is not None and not 0 <= option < len(front):
             raise IntentError(f"choose a route option from 0 to {len(front) - 1}")
-        steps = opts.route(id, option)
+        steps = plan.route(id, option or 0)
         actions = []
+        here = g.current_player.space
         for st in steps:
             if isinstance(st.path, int):
                 actions.append(A.Move(st.path, st.swords))
             elif st.path == "teleport":
                 actions.append(A.Teleport(st.space))
+            elif st.path == "lift" and _ship.is_ship(g):
+                actions.append(_ship.lift_action(g, here, st.space))
             else:
                 raise IntentError(f"this view cannot take a {st.path!r} step")
+            here = st.space
         # Walk it on a scratch copy first, so a refused route changes nothing.
         trial = _scratch(g)
         seat = g.state.current
@@ -402,7 +425,7 @@ class ClankBoard(anywidget.AnyWidget):
                 break
             reason = trial.why_illegal(action)
             if reason is not None:
-                raise IntentError(f"cannot walk to {name}: {reason}")
+                raise IntentError(f"cannot go to {name}: {reason}")
             trial.apply(action)
             walk.append(action)
         for action in walk:
@@ -410,6 +433,8 @@ class ClankBoard(anywidget.AnyWidget):
         where = g.board.space(g.current_player.space).name
         if g.current_player.space == id:
             self._say("")
+        elif not g.current_player.is_in:
+            self._say(f"Stopped in {where}: you are out")
         elif g.pending:
             self._say(f"Stopped in {where}: {g.pending['prompt']}")
         else:
@@ -420,7 +445,7 @@ class ClankBoard(anywidget.AnyWidget):
     def _ui_hover_space(self, id: str) -> dict:
         g = self._game
         if id not in g.board:
-            raise IntentError(f"there is no room {id!r}")
+            raise IntentError(f"there is no {terms(g)['space']} {id!r}")
         space = g.board.space(id)
         reply: dict[str, Any] = {
             "kind": "route",
@@ -442,18 +467,19 @@ class ClankBoard(anywidget.AnyWidget):
             except Exception:  # the helper may be missing or change; the preview is optional
                 pass
         my_turn = not self.busy and not g.is_over and g.state.current == self.seat and not g.pending
-        if my_turn and id != me.space:
-            opts = paths.turn_options(g)
-            if id in opts:
+        if my_turn and id != me.space and me.is_in:
+            plan = RoutePlan(g)
+            if id in plan:
                 reply["reachable"] = True
-                for i, choice in enumerate(opts.options(id)):
-                    steps = opts.route(id, i)
+                for i, choice in enumerate(plan.options(id)):
+                    steps = plan.route(id, i)
                     reply["options"].append(
                         {
                             "boots": choice.boots,
                             "swords": choice.swords,
                             "damage": choice.damage,
                             "teleports": choice.teleports,
+                            "lifts": sum(1 for st in steps if st.path == "lift"),
                             "steps": [
                                 {
                                     "path": st.path if isinstance(st.path, int) else str(st.path),
@@ -481,19 +507,26 @@ class ClankBoard(anywidget.AnyWidget):
             reply["message"] = f"odds unavailable: {exc}"
             return reply
         reply["available"] = True
+        hit_all = g.rules.hit_all
+        if hit_all:
+            cubes, _ = g.attack_cubes()
+            reply["hit_all"] = {"colour": hit_all, "cubes": int(cubes.get(hit_all, 0))}
         for p in g.players:
             if not p.is_in:
                 continue
             try:
                 dist = [float(x) for x in odds.damage(p.colour)]
-                reply["players"].append(
-                    {
-                        "colour": p.colour,
-                        "damage": dist,
-                        "expected": float(odds.expected(p.colour)),
-                        "knockout": float(odds.knockout(p.colour)),
-                    }
-                )
+                entry = {
+                    "colour": p.colour,
+                    "damage": dist,
+                    "expected": float(odds.expected(p.colour)),
+                    "knockout": float(odds.knockout(p.colour)),
+                }
+                clones = _ship.clone_count(g, p.colour) if _ship.is_ship(g) else 0
+                if clones:
+                    # the odds module knows nothing of clones: say so rather than hide it
+                    entry["clones"] = clones
+                reply["players"].append(entry)
             except Exception as exc:
                 reply["available"] = False
                 reply["message"] = f"odds unavailable: {exc}"
@@ -620,6 +653,8 @@ class ClankBoard(anywidget.AnyWidget):
         if self.busy or not human_turn:
             vs["actions"] = []
             vs["moves"] = []
+            vs["blocked"] = []
+            vs["notes"] = []
         if not g.is_over and self._bot_seat_to_play():
             p = g.current_player
             vs["hint"] = (
@@ -631,7 +666,7 @@ class ClankBoard(anywidget.AnyWidget):
             and not g.players[self.seat].is_in
             and not human_turn
         ):
-            vs["hint"] = "You are out of the dungeon; the others play on."
+            vs["hint"] = f"You are out of the {terms(g)['place']}; the others play on."
         vs["busy"] = self.busy
         self.board = board
         self.view = vs
@@ -678,15 +713,31 @@ def play(
     bot_delay: float = 0.4,
     *,
     cards: Any = None,
+    modules: Any = None,
+    positions: Sequence[str] | None = None,
+    options: dict | None = None,
 ) -> ClankBoard:
     """Start a new game and return its board: seat ``human`` is you, the others are bots.
 
     >>> game_widget = play(players=2, bots=["random"], seed=7)  # doctest: +SKIP
     >>> game_widget                                             # doctest: +SKIP
+    >>> ship = play("pulsarcade", players=3, seed=5,           # doctest: +SKIP
+    ...             modules={"fore": "pulsarcade-vault", "mid": "pulsarcade-research-lab",
+    ...                      "aft": "pulsarcade-race-track"})
 
     ``board`` and ``cards``: a shipped name, a file path or a loaded object (defaults:
-    the edition's own). ``bots``: one bot name (or object) per other seat, or one name
-    for all. ``human=None`` seats bots everywhere and lets you watch.
+    the edition's own). Editions played on a ship assembled from pieces (``"space"``,
+    ``"pulsarcade"``) take ``modules`` and ``positions`` instead of ``board`` (see
+    :meth:`clankwidget.Game.new`); ``options`` go to the rules. ``bots``: one bot name
+    (or object) per other seat, or one name for all. ``human=None`` seats bots
+    everywhere and lets you watch.
     """
-    game = Game.new(edition, board=board, players=players, seed=seed, cards=cards)
+    extra: dict[str, Any] = {}
+    if modules is not None:
+        extra["modules"] = modules
+    if positions is not None:
+        extra["positions"] = positions
+    if options is not None:
+        extra["options"] = options
+    game = Game.new(edition, board=board, players=players, seed=seed, cards=cards, **extra)
     return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)

@@ -12,7 +12,7 @@ another player's hand or draw pile, not the identity of a face-down secret, not 
 What it holds (keys of the returned dict)::
 
     version        1
-    edition        "clank"
+    edition        "clank", "space", "pulsarcade"
     board          static geometry (see below)
     seat           the viewer's seat (int) or None for a spectator
     turn           turn number; current: seat to play; current_colour
@@ -29,20 +29,48 @@ What it holds (keys of the returned dict)::
     countdown      track, position (None until it starts), colour
     dungeon        deck and discard counts
     pending        None or prompt, options (words), optional, mine
-    actions        the viewer's legal actions now: [{intent, label}]
+    actions        the viewer's legal actions now: [{intent, label, where, space?}];
+                   where: "hand", "row", "reserve", "market", "map", "choice", "turn",
+                   or, for an edition's own actions, "here" (about the viewer's space)
+                   and "now"; space: the space the action is about, if any
+    blocked        the edition's own actions the engine considers here but refuses:
+                   [{kind, label, why, where}] (a port in a module already hacked...)
+    notes          lines for the actions panel (the token total at a Redemption space)
     why            why "end-turn" and "take-artifact" are not possible now (None: they are)
     moves          spaces the viewer can reach this turn: [{id, name, options, route}]
+                   (options: {boots, swords, damage, teleports, lifts})
     can_undo, can_redo, is_over, end_reason, scores {colour: points}, winners [colours]
     hint           one sentence on what to do now
     log            the last LOG_LINES lines; log_total: how many lines in all
+    terms          the edition's words: gold, boss, boss_attack, row, deck, space,
+                   spaces, place, map, cubes (see TERMS)
+    ship           None, or (Clank! In! Space!, Pulsarcade) modules, codes_left,
+                   codes_total, crystals_left, crystals_total, pods_left, lockdown,
+                   lockdown_spaces, data_cubes
+    panels         the edition's shared state as [{id, title, rows: [{label, value,
+                   colour?, title?}], note?}] (the ship, Pulsarcade's modules)
+    cabinets       None, or Pulsarcade's Arcade Cabinets: [{id, name, tokens, text,
+                   left, owners, legal, why}]
+
+Aboard a ship, each player also has ``facts`` ([{id, label, value, title}]: data cubes or
+the command code, power crystals, cabinets and tokens, Skill this turn, Danger Vision,
+the race, Research tokens, clones), the rage adds ``hunters`` ({index: red cubes still
+waiting}), ``red_zone``, ``plaid``, ``lockdown_at`` and ``hit_all``, and market items add
+``extra`` (the effects of buying here), ``owned`` and ``on_buy``.
 
 ``board``: ``id``, ``title``, ``width``, ``height``, ``depths_line`` (y of the line
 between surface and Depths, or None), ``spaces`` (``id``, ``name``, ``x``, ``y``,
 ``start``, ``depths``, ``crystal_cave``, ``market``, ``heal``, ``gold``, ``artifact``
 (points, only while it is still there), ``secrets`` ({"minor": n, "major": n}, face-down
-counts), ``idols`` (left), ``note``) and ``paths`` (``index``, ``a``, ``b``, ``boots``,
-``monsters``, ``locked``, ``one_way`` (walkable only from ``a`` to ``b``), ``water``,
-``note``). Card dicts: ``id``, ``name``, ``banner``, ``cost``, ``swords`` (to defeat),
+counts), ``idols`` (left), ``note``; aboard a ship also ``begin`` (thieves start here;
+``start``, the exit, is False), ``module``, ``command``, ``checkpoint``, ``hyperlift``,
+``telepad``, ``lockdown`` (the lift the lockdown seals), ``sealed`` (sealed now),
+``escape_pods`` (left), ``data_port`` ({text, used_by} or None), ``redemption``,
+``artifact_cost``, ``enter`` (effects in words), ``vat`` ({squares, clones}) and
+``vaults`` ([{id, name, cubes, credits, code}] ransacked from here)), ``paths``
+(``index``, ``a``, ``b``, ``boots``, ``monsters``, ``locked``, ``one_way`` (walkable only
+from ``a`` to ``b``), ``water``, ``note``) and ``modules`` (``id``, ``name``,
+``command``). Card dicts: ``id``, ``name``, ``banner``, ``cost``, ``swords`` (to defeat),
 ``points``, ``rules`` (generated text), ``flavour``, ``dragon``, ``danger``,
 ``companion``, ``device``, ``monster``, ``gem``, and where an action goes with it,
 ``legal`` and ``why`` (the reason it is not legal now, or None).
@@ -55,13 +83,51 @@ from typing import Any
 
 from ..rules import actions as A
 from ..rules.effects import condition_text, describe
+from . import _ship
 
-__all__ = ["LOG_LINES", "action_label", "card_view", "view_state"]
+__all__ = ["LOG_LINES", "TERMS", "RoutePlan", "action_label", "card_view", "view_state"]
 
 #: How many log lines the view state carries.
 LOG_LINES = 40
 
 VIEW_VERSION = 1
+
+#: The words the view uses for the parts of the table, by edition (unknown editions
+#: get Clank!'s). The front end reads them from the view's ``terms``.
+TERMS: dict[str, dict[str, str]] = {
+    "clank": {
+        "gold": "Gold",
+        "boss": "Dragon",
+        "boss_attack": "dragon attack",
+        "row": "Dungeon row",
+        "deck": "Dungeon deck",
+        "space": "room",
+        "spaces": "rooms",
+        "place": "dungeon",
+        "map": "The dungeon",
+        "cubes": "cubes",
+    },
+    "space": {
+        "gold": "Credits",
+        "boss": "Boss",
+        "boss_attack": "boss attack",
+        "row": "Adventure row",
+        "deck": "Adventure deck",
+        "space": "space",
+        "spaces": "spaces",
+        "place": "ship",
+        "map": "The ship",
+        "cubes": "cubes",
+    },
+}
+TERMS["pulsarcade"] = TERMS["space"]
+
+
+def terms(game) -> dict[str, str]:
+    """The words for ``game``'s edition (see :data:`TERMS`)."""
+    if game.edition in TERMS:
+        return TERMS[game.edition]
+    return TERMS["space"] if _ship.is_ship(game) else TERMS["clank"]
 
 
 def _paths_module():
@@ -76,37 +142,47 @@ def _paths_module():
 # Cards
 
 
-def card_rules(card) -> str:
-    """The card's rules text in words, generated from its effects."""
+def card_rules(card, words=describe) -> str:
+    """The card's rules text in words, generated from its effects (``words`` puts a list
+    of effects into words: the edition's own vocabulary, where it has one)."""
     parts = []
     if card.requires:
         parts.append(f"Only if {condition_text(card.requires)}.")
     if card.play:
-        parts.append(f"Play: {describe(card.play)}.")
+        parts.append(f"Play: {words(card.play)}.")
     if card.use:
-        parts.append(f"When acquired, use at once: {describe(card.use)}.")
+        parts.append(f"When acquired, use at once: {words(card.use)}.")
     if card.acquire:
-        parts.append(f"On acquire: {describe(card.acquire)}.")
+        parts.append(f"On acquire: {words(card.acquire)}.")
     if card.reward:
-        parts.append(f"Defeat: {describe(card.reward)}.")
+        parts.append(f"Defeat: {words(card.reward)}.")
     if card.arrive:
-        parts.append(f"Arrives: {describe(card.arrive)}.")
+        parts.append(f"Arrives: {words(card.arrive)}.")
     if card.points:
         parts.append(f"Worth {card.points} points.")
     return " ".join(parts)
 
 
 def card_view(game, card_id: str) -> dict[str, Any]:
-    """A card as the view shows it (public facts about the card type only)."""
-    card = game.cards.cards[card_id]
-    return {
+    """A card as the view shows it (public facts about the card type only).
+
+    Aboard a ship the card is the rules' own (with its faction, faction bonus and
+    Contraband or crystal bonuses) and its text says Credits; ``faction`` names it.
+    """
+    if _ship.is_ship(game):
+        card = game.rules.card(card_id)
+        text = card_rules(card, lambda effects: _ship.effects_text(game, effects))
+    else:
+        card = game.cards.cards[card_id]
+        text = card_rules(card)
+    out = {
         "id": card.id,
         "name": card.name,
         "banner": card.banner,
         "cost": card.cost,
         "swords": card.defeat,
         "points": card.points,
-        "rules": card_rules(card),
+        "rules": text,
         "flavour": card.text,
         "dragon": card.dragon,
         "danger": card.danger,
@@ -115,6 +191,10 @@ def card_view(game, card_id: str) -> dict[str, Any]:
         "monster": card.is_monster,
         "gem": card.gem,
     }
+    if _ship.is_ship(game):
+        faction = game.rules.faction_of(card_id)
+        out["faction"] = game.rules.factions.get(faction, faction) if faction else None
+    return out
 
 
 def _cards(game, ids) -> list[dict]:
@@ -129,28 +209,31 @@ def board_view(game) -> dict[str, Any]:
     """Static board geometry with what is left on it (artifacts, secrets, idols)."""
     board = game.board
     s = game.state
+    ship = _ship.is_ship(game)
     spaces = []
     for sp in board.spaces:
         stack = s.space_tokens.get(sp.id, ())
         kinds = Counter(t.get("kind", "minor") for t in stack)
-        spaces.append(
-            {
-                "id": sp.id,
-                "name": sp.name,
-                "x": sp.x,
-                "y": sp.y,
-                "start": sp.start,
-                "depths": sp.depths,
-                "crystal_cave": sp.crystal_cave,
-                "market": sp.market,
-                "heal": sp.heal,
-                "gold": sp.gold,
-                "artifact": s.artifacts.get(sp.id),
-                "secrets": {"minor": kinds.get("minor", 0), "major": kinds.get("major", 0)},
-                "idols": kinds.get("idol", 0),
-                "note": sp.note,
-            }
-        )
+        entry = {
+            "id": sp.id,
+            "name": sp.name,
+            "x": sp.x,
+            "y": sp.y,
+            "start": sp.start and not ship,
+            "depths": sp.depths,
+            "crystal_cave": sp.crystal_cave,
+            "market": sp.market,
+            "heal": sp.heal,
+            "gold": sp.gold,
+            "artifact": s.artifacts.get(sp.id),
+            "secrets": {"minor": kinds.get("minor", 0), "major": kinds.get("major", 0)},
+            "idols": kinds.get("idol", 0),
+            "note": sp.note,
+        }
+        if ship:
+            entry["begin"] = sp.start  # where everyone starts; not an exit aboard a ship
+            entry.update(_ship.space_extras(game, sp))
+        spaces.append(entry)
     paths = [
         {
             "index": p.index,
@@ -173,6 +256,10 @@ def board_view(game) -> dict[str, Any]:
         "depths_line": _depths_line(board),
         "spaces": spaces,
         "paths": paths,
+        "modules": [
+            {"id": m["id"], "name": m.get("name", m["id"]), "command": bool(m.get("command"))}
+            for m in board.modules
+        ],
     }
 
 
@@ -210,8 +297,10 @@ def action_label(game, action: A.Action) -> str:
         card = cards[action.card]
         return f"Defeat {card.name} ({card.defeat} Swords)"
     if k == "buy":
-        item = next((m for m in game.cards.market if m["id"] == action.item), {"name": action.item})
-        return f"Buy {item['name']} ({item.get('cost', 7)} Gold)"
+        item = _market_item(game, action.item) or {"name": action.item}
+        cost, extra = market_price(game, s.player, item)
+        more = f", {extra}" if extra else ""
+        return f"Buy {item['name']} ({cost} {terms(game)['gold']}{more})"
     if k == "move":
         path = board.paths[action.path]
         dest = board.space(path.other_end(s.player.space)).name
@@ -241,7 +330,47 @@ def action_label(game, action: A.Action) -> str:
         return "Decline"
     if k == "end-turn":
         return "End turn"
-    return str(action)
+    if _ship.is_ship(game):
+        label = _ship.action_label(game, action)
+        if label:
+            return label
+    return _generic_label(game, action)
+
+
+def _generic_label(game, action: A.Action) -> str:
+    """Words for an action kind the view has no phrase for (a new edition's)."""
+    words = action.kind.replace("-", " ").capitalize()
+    args = []
+    for name, value in action.to_dict().items():
+        if name == "kind" or value in ("", None):
+            continue
+        if isinstance(value, str) and value in game.board:
+            value = game.board.space(value).name
+        args.append(f"{name.replace('_', ' ')} {value}")
+    return words + (f" ({', '.join(args)})" if args else "")
+
+
+def _market_item(game, item_id: str) -> dict | None:
+    rules = game.rules
+    market = getattr(rules, "_market", None)
+    if isinstance(market, dict) and item_id in market:
+        return market[item_id]
+    return next((m for m in game.cards.market if m["id"] == item_id), None)
+
+
+def market_price(game, p, item: dict) -> tuple[int, str]:
+    """``(price, extra effects in words)`` of ``item`` where ``p`` stands (the edition's
+    own price where it has one, as the Black Market's spaces do)."""
+    price = getattr(game.rules, "market_price", None)
+    if callable(price) and p is not None:
+        try:
+            found = price(game.state, p, item)
+        except Exception:  # a price is a label: never let it break the view
+            found = None
+        if found is not None:
+            cost, extra = found
+            return int(cost), (_ship.effects_text(game, extra) if extra else "")
+    return int(item.get("cost", 7)), ""
 
 
 # ---------------------------------------------------------------------------
@@ -260,41 +389,97 @@ def _token_view(token: dict) -> dict:
     return out
 
 
+class RoutePlan:
+    """This turn's routes for the current player, as the view offers them.
+
+    :func:`clankwidget.paths.turn_options` on the player's movement resources; aboard a
+    ship with what the ship adds (hyperlifts and telepads ridden as lifts, no exit at the
+    start space) and without the routes into a command module the player may not enter
+    yet. ``options(id)`` lists ``(choice, steps)`` pairs, cheapest first; the index into
+    that list is the ``option`` of a ``move-to`` intent.
+    """
+
+    def __init__(self, game):
+        self.game = game
+        self._opts = None
+        self._sealed: frozenset = frozenset()
+        self._allowed: dict[str, list[tuple[Any, list | None]]] = {}
+        paths = _paths_module()
+        if paths is None:
+            return
+        if _ship.is_ship(game):
+            board, ctx, self._sealed = _ship.route_context(game)
+            self._opts = paths.turn_options(board, **ctx)
+        else:
+            self._opts = paths.turn_options(game)
+        here = game.current_player.space
+        for sid in self._opts.reachable:
+            if sid == here:
+                continue
+            keep = []
+            for i, choice in enumerate(self._opts.options(sid)):
+                steps = None
+                if self._sealed:
+                    steps = self._opts.route(sid, i)
+                    if any(st.space in self._sealed for st in steps):
+                        continue
+                keep.append((i, choice, steps))
+            if keep:
+                self._allowed[sid] = keep
+
+    @property
+    def available(self) -> bool:
+        return self._opts is not None
+
+    @property
+    def reachable(self) -> list[str]:
+        """Spaces other than the player's own that can be reached, in board order."""
+        return list(self._allowed)
+
+    def __contains__(self, space_id: object) -> bool:
+        return space_id in self._allowed
+
+    def options(self, space_id: str) -> list:
+        """The choices (``paths.Choice``) for ``space_id``, cheapest first."""
+        return [c for _, c, _ in self._allowed.get(space_id, ())]
+
+    def route(self, space_id: str, option: int = 0) -> list:
+        """The steps (``paths.Step``) of option ``option`` to ``space_id``."""
+        i, _, steps = self._allowed[space_id][option]
+        return steps if steps is not None else self._opts.route(space_id, i)
+
+
+def _option_view(choice, steps) -> dict:
+    return {
+        "boots": choice.boots,
+        "swords": choice.swords,
+        "damage": choice.damage,
+        "teleports": choice.teleports,
+        "lifts": sum(1 for st in steps if st.path == "lift"),
+    }
+
+
 def _moves(game) -> list[dict]:
     """Spaces the current player can reach this turn, with the Pareto front of each."""
-    paths = _paths_module()
-    if paths is None:
-        return []
     try:
-        opts = paths.turn_options(game)
+        plan = RoutePlan(game)
     except Exception:  # route hints are a convenience: never let them break the view
         return []
-    here = game.current_player.space
     out = []
-    for sid in opts.reachable:
-        if sid == here:
-            continue
-        choices = opts.options(sid)
-        route = opts.route(sid)
+    for sid in plan.reachable:
+        choices = plan.options(sid)
+        routes = [plan.route(sid, i) for i in range(len(choices))]
         out.append(
             {
                 "id": sid,
                 "name": game.board.space(sid).name,
-                "options": [
-                    {
-                        "boots": c.boots,
-                        "swords": c.swords,
-                        "damage": c.damage,
-                        "teleports": c.teleports,
-                    }
-                    for c in choices
-                ],
+                "options": [_option_view(c, r) for c, r in zip(choices, routes, strict=True)],
                 "route": [
                     {
                         "path": st.path if isinstance(st.path, int) else str(st.path),
                         "space": st.space,
                     }
-                    for st in route
+                    for st in routes[0]
                 ],
             }
         )
@@ -314,6 +499,8 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
         raise ValueError(f"seat must be a player index from 0 to {n - 1} or None, got {seat!r}")
     scores = game.scores()
     viewer_to_play = seat is not None and s.current == seat and not s.over
+    ship = _ship.is_ship(game)
+    words = terms(game)
     players = []
     for i, p in enumerate(s.players):
         entry = {
@@ -338,6 +525,7 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
             "discard": len(p.discard),
             "hand_count": len(p.hand),
             "play": _cards(game, p.play),
+            "facts": _ship.player_facts(game, p) if ship else [],
         }
         if i == seat:
             entry["hand"] = _cards(game, p.hand)
@@ -374,23 +562,33 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
     viewer = s.players[seat] if seat is not None else None
     here = viewer is not None and viewer.is_in and game.board.space(viewer.space).market
     items = []
-    for item in game.cards.market:
+    for item_id in _market_ids(game):
+        item = _market_item(game, item_id)
         reason = why(A.Buy(item["id"]))
         points = item.get("points", 0)
         if item.get("grants") == "crown" and isinstance(points, list):
             points = s.crowns[0] if s.crowns else 0
-        items.append(
-            {
-                "id": item["id"],
-                "name": item["name"],
-                "cost": item.get("cost", 7),
-                "count": s.market.get(item["id"], 0),
-                "points": points,
-                "grants": item.get("grants", ""),
-                "legal": reason is None,
-                "why": reason,
-            }
-        )
+        cost, extra = market_price(game, viewer, item) if here else (item.get("cost", 7), "")
+        entry = {
+            "id": item["id"],
+            "name": item["name"],
+            "cost": cost,
+            "count": s.market.get(item["id"], 0),
+            "points": points,
+            "grants": item.get("grants", ""),
+            "legal": reason is None,
+            "why": reason,
+        }
+        if ship:
+            entry["extra"] = extra
+            entry["owned"] = [
+                p.colour
+                for p in s.players
+                if any(t.get("kind") == "market" and t.get("id") == item["id"] for t in p.tokens)
+            ]
+            if item.get("buy"):
+                entry["on_buy"] = _ship.effects_text(game, item["buy"])
+        items.append(entry)
 
     track = list(rules.setup_numbers.get("rage_track", []))
     dangers = rules.dangers(s)
@@ -408,10 +606,21 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
 
     moves = _moves(game) if viewer_to_play and not s.pending and s.player.is_in else []
 
+    actions = []
+    for a in legal:
+        entry = {"intent": a.to_dict(), "label": action_label(game, a), "where": _where(a)}
+        target = _ship.action_space(game, a)
+        if target is not None:
+            entry["space"] = target
+        actions.append(entry)
+    blocked = _blocked(game, legal_set) if viewer_to_play and not s.pending else []
+    notes = _ship.notes(game) if ship and viewer_to_play and not s.pending else []
+
     log_total = len(s.log)
     return {
         "version": VIEW_VERSION,
         "edition": game.edition,
+        "terms": dict(words),
         "board": board_view(game),
         "seat": seat,
         "turn": s.turn,
@@ -432,6 +641,7 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
             "value": rage_value,
             "dangers": dangers,
             "draws": rage_value + dangers,
+            **(_ship.rage_extras(game) if ship else {}),
         },
         "countdown": {
             "track": [None if v is None else int(v) for v in countdown_track],
@@ -442,7 +652,9 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
         },
         "dungeon": {"deck": len(s.dungeon_deck), "discard": len(s.dungeon_discard)},
         "pending": pending,
-        "actions": [{"intent": a.to_dict(), "label": action_label(game, a)} for a in legal],
+        "actions": actions,
+        "blocked": blocked,
+        "notes": notes,
         "why": {"end-turn": why(A.EndTurn()), "take-artifact": why(A.TakeArtifact())},
         "moves": moves,
         "can_undo": game.can_undo,
@@ -454,7 +666,92 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
         "hint": _hint(game, seat, legal),
         "log": list(s.log[-LOG_LINES:]),
         "log_total": log_total,
+        "ship": _ship.ship_view(game) if ship else None,
+        "panels": _ship.panels(game) if ship else [],
+        "cabinets": _ship.cabinets_view(game, seat, why) if ship else None,
     }
+
+
+#: Where the view offers each kind of action; kinds not named here (an edition's own)
+#: go to the actions panel by the map: "here" when they are about the player's space.
+_WHERE = {
+    "play": "hand",
+    "acquire": "row",
+    "defeat": "row",
+    "acquire-reserve": "reserve",
+    "defeat-reserve": "reserve",
+    "buy": "market",
+    "move": "map",
+    "teleport": "map",
+    "choose": "choice",
+    "decline": "choice",
+    "end-turn": "turn",
+    "take-artifact": "turn",
+    "use-token": "turn",
+}
+_HERE = frozenset({"hack-port", "hyperlift", "telepad", "clone", "ransack", "steal-artifact"})
+
+
+def _where(action: A.Action) -> str:
+    if action.kind in _WHERE:
+        return _WHERE[action.kind]
+    return "here" if action.kind in _HERE else "now"
+
+
+def _blocked(game, legal: set) -> list[dict]:
+    """The edition's own actions the engine considers here but refuses, with the reason
+    (a thief learns why the data port in this space cannot be hacked). One line per
+    distinct reason; Arcade Cabinets say theirs in their own panel."""
+    out, seen = [], set()
+    try:
+        candidates = list(game.rules.candidates(game.state))
+    except Exception:  # pragma: no cover - candidates are the engine's own
+        return []
+    for a in candidates:
+        if a in legal or a.kind == "claim-cabinet":
+            continue
+        if a.kind in _WHERE and a.kind != "take-artifact":
+            continue
+        reason = game.why_illegal(a)
+        if not reason or (a.kind, reason) in seen:
+            continue
+        seen.add((a.kind, reason))
+        out.append(
+            {
+                "kind": a.kind,
+                "label": _blocked_label(game, a),
+                "why": reason,
+                "where": _where(a),
+            }
+        )
+    return out
+
+
+def _blocked_label(game, action: A.Action) -> str:
+    """A short name for an action that is not possible (its full label may not apply)."""
+    names = {
+        "hack-port": "Hack the data port",
+        "hyperlift": "Ride the hyperlift",
+        "telepad": "Beam by telepad",
+        "clone": "Leave a clone",
+        "thrill": "Thrill the audience",
+    }
+    if action.kind in names:
+        return names[action.kind]
+    if action.kind == "steal-artifact":
+        value = game.state.artifacts.get(action.space)
+        return f"Steal the {value}-point artifact"
+    try:
+        return action_label(game, action)
+    except Exception:
+        return _generic_label(game, action)
+
+
+def _market_ids(game) -> list[str]:
+    """Every market item id of the game, the edition's additions included, in order."""
+    ids = [m["id"] for m in game.cards.market]
+    ids += [i for i in game.state.market if i not in ids]
+    return [i for i in ids if _market_item(game, i) is not None]
 
 
 def _hint(game, seat, legal) -> str:
@@ -474,6 +771,18 @@ def _hint(game, seat, legal) -> str:
         return s.pending["prompt"] + "."
     if p.hand:
         return f"Your turn: play your cards ({len(p.hand)} in hand), then buy, fight and move."
+    words = terms(game)
     if not p.is_in:
-        return "You are out of the dungeon: finish the turn (acquire or defeat), then end it."
-    return "Spend Skill and Swords on the row, move by clicking a lit room, then end your turn."
+        return (
+            f"You are out of the {words['place']}: finish the turn (acquire or defeat), "
+            "then end it."
+        )
+    if _ship.is_ship(game) and any(_where(a) in ("here", "now") for a in legal):
+        return (
+            "Spend Skill and Swords on the row, use the actions by the map, move by clicking "
+            "a lit space, then end your turn."
+        )
+    return (
+        f"Spend Skill and Swords on the row, move by clicking a lit {words['space']}, "
+        "then end your turn."
+    )

@@ -1,0 +1,163 @@
+"""The board on a ship, in a real JupyterLab: a Pulsarcade game where the test puts a
+thief where an edition action is possible (a data port, a hyperlift, an Arcade Cabinet,
+a Redemption space), uses it by mouse or keyboard, and checks the game in the kernel."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import (
+    kernel_eval,
+    kernel_exec,
+    open_notebook,
+    page_errors,
+    run_all_cells,
+    screenshot,
+    wait_for_kernel_idle,
+    wait_for_kernel_value,
+    write_notebook,
+)
+
+pytestmark = pytest.mark.browser
+
+W = "w"
+G = "w.game"
+ME = "w.game.players[0]"
+CODE_TOKEN = "{'kind': 'code', 'id': 'command-code', 'name': 'Command Code', 'grants': 'code'}"
+
+
+def wait_until(page, expression: str, timeout: float = 30) -> None:
+    """Poll a kernel expression until it is truthy."""
+    deadline = time.monotonic() + timeout
+    while not kernel_eval(page, f"bool({expression})"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"kernel: {expression} still false after {timeout} s")
+        time.sleep(0.1)
+
+
+def put_me(page, code: str) -> None:
+    """Change the person's position in the kernel and show it (the view re-reads it)."""
+    kernel_exec(page, f"me = {ME}\n{code}\n{W}.refresh()")
+
+
+def test_edition_actions_by_mouse_and_keyboard(lab_page, tmp_path):
+    page = lab_page
+    notebook = write_notebook(
+        tmp_path / "ship.ipynb",
+        "import clankwidget.widget as cww\n"
+        "w = cww.play('pulsarcade', players=3, bots=['random'], seed=5, bot_delay=0)\n"
+        "w",
+    )
+    open_notebook(page, notebook)
+    wait_for_kernel_idle(page)
+    assert run_all_cells(page) is True
+    widget = page.locator(".cw").first
+    widget.locator(".cw-map [data-space-id]").first.wait_for(timeout=30_000)
+    widget.scroll_into_view_if_needed()
+
+    # The ship: every space drawn, its modules named, the words of the edition.
+    n_spaces = kernel_eval(page, f"len({G}.board.spaces)")
+    assert widget.locator(".cw-map [data-space-id]").count() == n_spaces
+    n_modules = kernel_eval(page, f"len({G}.board.modules)")
+    assert widget.locator(".cw-map .cw-module").count() == n_modules
+    expect(widget.locator(".cw-module-tab", has_text="Master Control")).to_have_count(1)
+    expect(widget.locator(".cw-row h4")).to_have_text("Adventure row")
+    expect(widget.locator('[data-role="cabinets"] [data-cabinet]')).to_have_count(
+        kernel_eval(page, f"len({G}.rules.cabinets)")
+    )
+    # Every interactive element has an accessible name.
+    unnamed = widget.locator("button:not([aria-label]), [role=button]:not([aria-label])")
+    assert unnamed.count() == 0
+
+    # A data port: the panel by the map offers the hack; a click places the cube.
+    put_me(page, "me.space = 'bm-square'")
+    hack = widget.locator('.cw-actions [data-action="hack-port"]')
+    expect(hack).to_have_count(1)
+    expect(hack).to_contain_text("Hack the data port in Haggling Square (+3 Credits)")
+    hack.click()
+    wait_for_kernel_value(page, f"{G}.state.extra['ports'].get('bm-square')", "blue")
+    assert kernel_eval(page, f"{ME}.extra['data']") == 1
+    assert kernel_eval(page, f"{ME}.gold") == 3
+    port = widget.locator('.cw-map [data-space-id="bm-square"]')
+    expect(port).to_have_attribute("aria-label", re.compile("data port .*used by Blue"))
+    expect(widget.locator('.cw-player[data-player="blue"] [data-fact="data"]')).to_contain_text(
+        "1 left"
+    )
+
+    # A hyperlift, by keyboard: H jumps to the actions of the space, Enter rides.
+    put_me(page, "me.space = 'co-lift'")
+    ride = widget.locator('.cw-actions [data-action="hyperlift"]').first
+    expect(ride).to_be_visible()
+    rides = kernel_eval(
+        page, f"[a['intent'] for a in {W}.view['actions'] if a['intent']['kind'] == 'hyperlift']"
+    )
+    target = rides[0]["to"]
+    widget.locator('[data-action="end-turn"]').focus()
+    page.keyboard.press("h")
+    focused = page.evaluate(
+        "() => document.activeElement && document.activeElement.getAttribute('data-action')"
+    )
+    assert focused == "hyperlift"
+    page.keyboard.press("Enter")
+    wait_for_kernel_value(page, f"{ME}.space", target)
+    assert kernel_eval(page, f"{G}.actions[-1].to_dict()") == {"kind": "hyperlift", "to": target}
+    expect(widget.locator(f'.cw-map [data-space-id="{target}"] .cw-pawn-you')).to_have_count(1)
+
+    # An Arcade Cabinet: made 4 Clank! this turn, Ping is claimable.
+    put_me(page, "me.clank_made = 4")
+    expect(widget.locator('[data-cabinet="ping"].cw-cabinet-ready')).to_have_count(1)
+    widget.locator('.cw-actions [data-action="claim-cabinet"][data-cabinet="ping"]').click()
+    wait_for_kernel_value(page, f"{ME}.extra['cabinets']", ["ping"])
+    expect(widget.locator('[data-cabinet="ping"].cw-cabinet-mine')).to_have_count(1)
+
+    # A Redemption space: the token total is shown, and only what it reaches is offered.
+    put_me(
+        page,
+        f"me.tokens.append({CODE_TOKEN})\n"
+        "me.extra['cabinets'] = ['ping', 'eraditron']\n"
+        "me.skill_generated = 6\n"
+        "me.space = 'mc-redeem-2'",
+    )
+    notes = widget.locator(".cw-actions .cw-actnotes")
+    expect(notes).to_contain_text("Tokens here: you have 6")
+    steals = widget.locator('.cw-actions [data-action="steal-artifact"]')
+    expect(steals).to_have_count(4)
+    expect(widget.locator(".cw-blocked")).to_contain_text("costs 8 tokens; you have 6")
+    steal = widget.locator('.cw-actions [data-action="steal-artifact"]', has_text="20-point")
+    steal.click()
+    wait_for_kernel_value(page, f"{ME}.artifacts", [20])
+    assert kernel_eval(page, f"'mc-a20' in {G}.state.artifacts") is False
+
+    # Bounty hunters in the Clank! area: the odds say they hurt everyone.
+    put_me(page, f"{G}.state.clank_area['red'] = 2")
+    widget.locator('[data-action="hover-bag"]').click()
+    odds = widget.locator('[data-role="odds"]')
+    odds.wait_for(timeout=10_000)
+    expect(odds).to_contain_text("2 bounty hunter cubes")
+
+    # Zoom: the whole ship at once, names hidden; back to a legible size.
+    widget.locator('[data-action="zoom-fit"]').click()
+    expect(widget.locator(".cw-map.cw-map-nonames")).to_have_count(1)
+    shot = screenshot(page, "widget-space-whole-ship")
+    assert shot.stat().st_size > 0
+    widget.locator('[data-action="zoom-fit"]').click()
+    expect(widget.locator(".cw-map.cw-map-nonames")).to_have_count(0)
+
+    # End the turn: the bots play theirs (no error from the edition's own steps).
+    kernel_exec(
+        page,
+        f"while {ME}.hand or {G}.pending:\n"
+        f"    {W}.handle_intent({{'kind': 'choose', 'option': 0}} if {G}.pending"
+        f" else {{'kind': 'play', 'card': {ME}.hand[0]}})",
+    )
+    turn = kernel_eval(page, f"{G}.state.turn")
+    widget.locator('[data-action="end-turn"]').click()
+    wait_until(page, f"{G}.state.turn > {turn} and not {W}.busy", timeout=60)
+
+    screenshot(page, "widget-space-browser-final")
+    errors = page_errors(page)
+    assert errors == [], "\n".join(map(str, errors))
