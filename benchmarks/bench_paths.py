@@ -194,6 +194,7 @@ def bench_turn(board, name, kw, rows, quick):
     p = paths._prepared(board)
     full = dict(keys=False, teleports=0, can_exit=False, exhausted=False, canoe=False, lifts=())
     full.update(kw)
+    gate = paths._gate(board, [board.start], (), full["can_exit"])
     args = []
     for s in STARTS:
         opts = paths.turn_options(board, s, **kw)
@@ -208,8 +209,8 @@ def bench_turn(board, name, kw, rows, quick):
         args.append(
             (
                 p.indptr, p.dst, p.cost, p.monsters, p.usable(full["keys"], False), p.stop,
-                p.exit, p.tp_indptr, p.tp_dst, *p.no_lifts, board.index(s), full["boots"],
-                full["swords"], full["health"] - 1, full["teleports"], False, False,
+                gate, p.tp_indptr, p.tp_dst, *p.no_lifts, board.index(s), full["boots"],
+                full["swords"], full["health"] - 1, full["teleports"], False,
             )
         )  # fmt: skip
     labels = sum(len(g._turn_front(*a)[0]) for a in args) / len(args)

@@ -1255,14 +1255,10 @@ class PlannerBot(Bot):
         steps = opts.route(sid, c)
         if not steps:
             return None
-        step = steps[0]
-        if step.path == "teleport":
-            action = A.Teleport(step.space)
-        else:
-            action = A.Move(step.path, step.swords)
+        action = game.rules.route_action(p.space, steps[0])
         if action not in legal_set:
-            # a rule the path search does not know (a ship's sealed module, a lift):
-            # take the legal step that gets closest instead, if any gets closer
+            # a rule the path search does not know: take the legal step that gets
+            # closest instead, if any gets closer
             closer = []
             for a in legal_set:
                 if isinstance(a, A.Move):

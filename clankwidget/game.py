@@ -285,18 +285,7 @@ class Game:
     def path_context(self) -> dict[str, Any]:
         """The current player's movement resources, as keyword arguments for
         :func:`clankwidget.paths.turn_options`."""
-        p = self.current_player
-        return {
-            "start": p.space,
-            "boots": p.boots,
-            "swords": p.swords,
-            # tunnel damage comes from the supply: an empty supply allows none
-            "health": min(self.rules.health - p.damage, p.supply + 1),
-            "keys": self.rules.has_key(self.state, p),
-            "teleports": p.teleports,
-            "can_exit": bool(p.artifacts),
-            "exhausted": p.exhausted or not p.is_in,
-        }
+        return self.rules.path_context(self.state, self.current_player)
 
     def attack_cubes(self, extra: int = 0) -> tuple[dict[str, int], int]:
         """The bag as the next dragon attack will see it (bag + Clank! area), and its draws."""

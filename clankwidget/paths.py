@@ -44,8 +44,11 @@ A small board, built in code::
 
 A live game can be passed instead of a board: :func:`turn_options` then takes its
 defaults from ``game.path_context()``, a dict with any of the keys ``start``, ``boots``,
-``swords``, ``health``, ``keys``, ``teleports``, ``can_exit``, ``exhausted``, ``canoe``
-and ``lifts`` for the current player (other keys are an error).
+``swords``, ``health``, ``keys``, ``teleports``, ``can_exit``, ``exhausted``, ``canoe``,
+``lifts``, ``exits`` and ``closed`` for the current player (other keys are an error).
+Each edition fills it with its own movement rules: a ship's context has no exit, its
+hyperlifts (and telepads with a TelePass) as lifts, and its command module closed until
+the player holds a command code.
 
 The kernels live in :mod:`clankwidget.kernels.graph`; this module checks arguments, turns
 space ids into indices, calls them and wraps the answers.
@@ -87,6 +90,8 @@ _CONTEXT_KEYS = (
     "exhausted",
     "canoe",
     "lifts",
+    "exits",
+    "closed",
 )
 
 
@@ -155,7 +160,6 @@ class _Prepared:
         self.cost = a.boots
         self.monsters = a.monsters
         self.stop = a.stop
-        self.exit = a.start
         self._usable: dict[tuple[bool, bool], np.ndarray] = {}
         # teleport targets: spaces joined by any path, either way, each once
         u = np.concatenate([a.src, a.dst])
@@ -236,7 +240,9 @@ def _space_index(board: Board, space_id: Any, what: str = "space") -> int:
     if space_id not in board:
         ids = board.space_ids
         shown = ", ".join(ids[:12]) + (f", ... ({len(ids)} in all)" if len(ids) > 12 else "")
-        raise KeyError(f"board {board.id!r} has no space {space_id!r} (its spaces: {shown})")
+        raise KeyError(
+            f"{what}: board {board.id!r} has no space {space_id!r} (its spaces: {shown})"
+        )
     return board.index(space_id)
 
 
@@ -273,6 +279,26 @@ def _lift_groups(board: Board, lifts: Any) -> tuple[tuple[str, ...], ...]:
     return tuple(groups)
 
 
+def _space_set(board: Board, name: str, ids: Any) -> tuple[str, ...]:
+    if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
+        raise TypeError(f"{name} must be a list of space ids, got {ids!r}")
+    members = tuple(dict.fromkeys(ids))
+    for sid in members:
+        _space_index(board, sid, f"a space in {name}")
+    return members
+
+
+def _gate(board: Board, exits: Sequence[str], closed: Sequence[str], can_exit: bool):
+    """What entering each space does, for the kernel: open, exit (ends the walk; closed
+    without ``can_exit``) or closed."""
+    gate = np.full(len(board.spaces), _g._OPEN, np.int8)
+    for sid in exits:
+        gate[board.index(sid)] = _g._EXIT if can_exit else _g._CLOSED
+    for sid in closed:
+        gate[board.index(sid)] = _g._CLOSED
+    return gate
+
+
 def _lift_csr(board: Board, groups: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray]:
     n = len(board.spaces)
     if not groups:
@@ -304,7 +330,7 @@ class TurnOptions:
 
     Attributes: ``board``, ``start`` (space id) and ``settings`` (the resolved
     arguments: boots, swords, health, keys, teleports, can_exit, exhausted, canoe,
-    lifts).
+    lifts, exits, closed).
     """
 
     def __init__(
@@ -384,6 +410,8 @@ class TurnOptions:
             text += f", teleports={s['teleports']}"
         if s["lifts"]:
             text += f", {len(s['lifts'])} lift group(s)"
+        if s["closed"]:
+            text += f", closed: {', '.join(s['closed'])}"
         return text + "".join(f", {k}" for k in extras)
 
     def route(self, space_id: str, option: Any = None) -> list[Step]:
@@ -504,6 +532,8 @@ def turn_options(
     exhausted: bool | None = None,
     canoe: bool | None = None,
     lifts: Iterable[Iterable[str]] | None = None,
+    exits: Iterable[str] | None = None,
+    closed: Iterable[str] | None = None,
 ) -> TurnOptions:
     """Every space reachable this turn, with its Pareto front of (boots, swords, damage).
 
@@ -517,13 +547,15 @@ def turn_options(
     by a path either way, ignoring boots, monsters, locks, water and arrows. ``lifts`` are
     groups of space ids (hyperlifts, telepads): from one member move free to any other,
     after which boots cannot be used this turn; lifts may be ridden any number of times.
-    ``exhausted``: boot movement already ended this turn.
+    ``exhausted``: boot movement already ended this turn. ``exits`` names the exit spaces
+    (by default the board's start space; ``()`` for a ship, which has none) and
+    ``closed`` the spaces that cannot be entered this turn at all (a sealed module).
 
     ``game_or_board`` is a :class:`~clankwidget.data.Board` or a live game: anything with
     ``.board`` and ``.path_context()`` returning a dict of these keyword arguments for
     the current player. Arguments left at ``None`` come from that dict, else default to:
     start = the board's start space, boots = swords = teleports = 0, health = 10, flags
-    False, no lifts.
+    False, no lifts, the start space the only exit, nothing closed.
 
     Examples::
 
@@ -561,6 +593,8 @@ def turn_options(
         exhausted=exhausted,
         canoe=canoe,
         lifts=lifts,
+        exits=exits,
+        closed=closed,
     )
     v = {k: (given[k] if given[k] is not None else ctx.get(k)) for k in _CONTEXT_KEYS}
     if v["start"] is None:
@@ -577,6 +611,11 @@ def turn_options(
     for name in ("keys", "can_exit", "exhausted", "canoe"):
         settings[name] = _flag(name, False if v[name] is None else v[name])
     settings["lifts"] = _lift_groups(board, () if v["lifts"] is None else v["lifts"])
+    default_exits = tuple(sp.id for sp in board.spaces if sp.start)
+    settings["exits"] = _space_set(
+        board, "exits", default_exits if v["exits"] is None else v["exits"]
+    )
+    settings["closed"] = _space_set(board, "closed", () if v["closed"] is None else v["closed"])
 
     p = _prepared(board)
     # No non-dominated route repeats a space, so it has at most n - 1 steps: larger
@@ -590,7 +629,7 @@ def turn_options(
         p.monsters,
         p.usable(settings["keys"], settings["canoe"]),
         p.stop,
-        p.exit,
+        _gate(board, settings["exits"], settings["closed"], settings["can_exit"]),
         p.tp_indptr,
         p.tp_dst,
         lift_indptr,
@@ -600,7 +639,6 @@ def turn_options(
         min(settings["swords"], p.max_monsters * most),
         min(settings["health"] - 1, p.max_monsters * most),
         min(settings["teleports"], most),
-        settings["can_exit"],
         settings["exhausted"],
     )
     return TurnOptions(board, v["start"], settings, labels, order, bounds)

@@ -96,10 +96,13 @@ def _moves(board: Board, state, rules):
     space, b, s, d, t, stopped, done = state
     if done:
         return
-    exit_id = board.start if board.kind == "board" else None
+    exits = rules["exits"]
+
+    def barred(v):
+        return v in rules["closed"] or (v in exits and not rules["can_exit"])
 
     def entering(v, stopped_after):
-        if v == exit_id:
+        if v in exits:
             return True, True  # entering the exit ends everything
         return stopped_after or board.space(v).stops_movement, False
 
@@ -111,7 +114,7 @@ def _moves(board: Board, state, rules):
             if p.water and not rules["canoe"]:
                 continue
             v = p.other_end(space)
-            if v == exit_id and not rules["can_exit"]:
+            if barred(v):
                 continue
             if b + p.boots > rules["boots"]:
                 continue
@@ -130,7 +133,7 @@ def _moves(board: Board, state, rules):
     # teleporting
     if t < rules["teleports"]:
         for v in board.adjacent(space):
-            if v == exit_id and not rules["can_exit"]:
+            if barred(v):
                 continue
             now_stopped, now_done = entering(v, stopped)
             yield (v, b, s, d, t + 1, now_stopped, now_done), ("teleport", 0)
@@ -138,16 +141,20 @@ def _moves(board: Board, state, rules):
     for group in rules["lifts"]:
         if space in group:
             for v in group:
-                if v == space:
-                    continue
-                if v == exit_id and not rules["can_exit"]:
+                if v == space or barred(v):
                     continue
                 _, now_done = entering(v, True)
                 yield (v, b, s, d, t, True, now_done), ("lift", 0)
 
 
-def _rules(boots, swords, health, keys, teleports, can_exit, exhausted, canoe, lifts):
+def _rules(
+    board, boots, swords, health, keys, teleports, can_exit, exhausted, canoe, lifts, exits, closed
+):
+    if exits is None:
+        exits = [sp.id for sp in board.spaces if sp.start]
     return dict(
+        exits=set(exits),
+        closed=set(closed),
         boots=boots,
         swords=swords,
         health=health,
@@ -173,6 +180,8 @@ def naive_turn_front(
     exhausted=False,
     canoe=False,
     lifts=(),
+    exits=None,
+    closed=(),
 ) -> dict:
     """Search every state reachable this turn, then keep each space's Pareto front.
 
@@ -181,7 +190,20 @@ def naive_turn_front(
     reachable state on that space, and ``stopped`` is true only if every way to reach
     that point leaves the player unable to spend boots.
     """
-    rules = _rules(boots, swords, health, keys, teleports, can_exit, exhausted, canoe, lifts)
+    rules = _rules(
+        board,
+        boots,
+        swords,
+        health,
+        keys,
+        teleports,
+        can_exit,
+        exhausted,
+        canoe,
+        lifts,
+        exits,
+        closed,
+    )
     first = (start, 0, 0, 0, 0, exhausted, False)
     seen = {first}
     todo = [first]
@@ -221,13 +243,28 @@ def naive_replay(
     exhausted=False,
     canoe=False,
     lifts=(),
+    exits=None,
+    closed=(),
 ):
     """Play ``steps`` [(path index or "teleport"/"lift", space id, swords paid), ...]
     by the rules; return the final (space, boots, swords, damage, teleports, stopped).
 
     Raises ``AssertionError`` naming the first illegal step.
     """
-    rules = _rules(boots, swords, health, keys, teleports, can_exit, exhausted, canoe, lifts)
+    rules = _rules(
+        board,
+        boots,
+        swords,
+        health,
+        keys,
+        teleports,
+        can_exit,
+        exhausted,
+        canoe,
+        lifts,
+        exits,
+        closed,
+    )
     state = (start, 0, 0, 0, 0, exhausted, False)
     for n, (path, space, paid) in enumerate(steps):
         legal = {(nxt, how) for nxt, how in _moves(board, state, rules)}

@@ -92,6 +92,10 @@ def turns(draw, max_spaces: int = 8):
         canoe=draw(st.booleans()),
         lifts=lifts,
     )
+    if _chance(draw, 4):  # an edition's own exits (a ship has none) and closed spaces
+        kw["exits"] = draw(st.lists(st.sampled_from(ids), max_size=2, unique=True))
+    if _chance(draw, 4):
+        kw["closed"] = draw(st.lists(st.sampled_from(ids), max_size=2, unique=True))
     return board, draw(st.sampled_from(ids)), kw
 
 
@@ -142,11 +146,13 @@ def test_jit_and_plain_python_kernels_agree(case):
     opts = turn_options(board, start, **kw)
     p = paths_module._prepared(board)
     lift_indptr, lift_dst = paths_module._lift_csr(board, kw["lifts"])
+    gate = paths_module._gate(
+        board, opts.settings["exits"], opts.settings["closed"], kw["can_exit"]
+    )
     args = (
-        p.indptr, p.dst, p.cost, p.monsters, p.usable(kw["keys"], kw["canoe"]), p.stop, p.exit,
+        p.indptr, p.dst, p.cost, p.monsters, p.usable(kw["keys"], kw["canoe"]), p.stop, gate,
         p.tp_indptr, p.tp_dst, lift_indptr, lift_dst, board.index(start),
-        kw["boots"], kw["swords"], kw["health"] - 1, kw["teleports"], kw["can_exit"],
-        kw["exhausted"],
+        kw["boots"], kw["swords"], kw["health"] - 1, kw["teleports"], kw["exhausted"],
     )  # fmt: skip
     plain = g._turn_front.py_func(*args)
     jitted = g._turn_front(*args)
@@ -362,6 +368,24 @@ def test_exit_needs_an_artifact_and_ends_the_walk():
     assert turn_options(b, "a", lifts=[["a", "b"]]).reachable == ("a",)
     # leaving the start space is always allowed
     assert turn_options(b, "b", boots=1).reachable == ("a", "b", "c")
+
+
+def test_an_edition_names_its_own_exits_and_closed_spaces():
+    b = _line({}, {"start": True}, {}, {})
+    # a ship has no exit: its start space is walked through like any other
+    assert turn_options(b, "a", boots=3, exits=()).reachable == ("a", "b", "c", "d")
+    # an escape pod at c is an exit for an artifact holder
+    opts = turn_options(b, "a", boots=3, exits=["c"], can_exit=True)
+    assert opts.reachable == ("a", "b", "c") and opts.options("c")[0].stopped
+    assert turn_options(b, "a", boots=3, exits=["c"]).reachable == ("a", "b")
+    # a sealed module cannot be entered by any means, even with an artifact
+    closed = dict(boots=3, exits=(), closed=["c"], teleports=2, can_exit=True)
+    assert turn_options(b, "a", **closed, lifts=[["a", "c"]]).reachable == ("a", "b")
+    assert "closed: c" in repr(turn_options(b, "a", **closed))
+    with pytest.raises(KeyError, match="a space in closed: board 'line' has no space 'nowhere'"):
+        turn_options(b, "a", closed=["nowhere"])
+    with pytest.raises(TypeError, match="exits must be a list"):
+        turn_options(b, "a", exits="c")
 
 
 def test_locked_paths_need_keys_and_water_a_canoe():

@@ -689,6 +689,42 @@ def test_telepads_need_a_telepass():
     assert p.space == "sb-pad" and p.exhausted and p.boots == 2
 
 
+def test_turn_options_on_a_ship_follow_its_lifts_seals_and_pods():
+    from clankwidget.paths import turn_options
+
+    game = new_game()
+    prepare(game, [], space="cb-dock", boots=1)
+    ctx = game.path_context()
+    assert ctx["exits"] == [] and "cm-gate" in ctx["closed"] and "cm-lift" in ctx["closed"]
+    opts = turn_options(game)
+    # one boot to the lift, then a free ride to every lift but the sealed command one
+    assert {"gh-lift", "co-lift"} <= set(opts.reachable)
+    assert not set(ctx["closed"]) & set(opts.reachable)
+    route = opts.route("gh-lift")
+    assert [st.path for st in route][-1] == "lift" and opts.best("gh-lift").stopped
+    # every step of the route is an action the engine takes
+    for st, here in zip(route, ["cb-dock", *[st.space for st in route]]):
+        game.apply(game.rules.route_action(here, st))
+    assert game.current_player.space == "gh-lift" and game.current_player.exhausted
+
+    game = new_game()
+    give_code(game.current_player)
+    prepare(game, [], space="co-lift")
+    assert "cm-lift" in turn_options(game).reachable and not game.path_context()["closed"]
+
+    game = new_game()
+    game.state.extra["lockdown"] = True
+    prepare(game, [], space="co-lift")
+    assert "cb-lift" not in turn_options(game).reachable  # the lockdown seals its lift
+
+    game = new_game()
+    p = game.current_player
+    prepare(game, [], space="cb-dock", boots=3)
+    p.artifacts.append("cm-10")
+    assert game.path_context()["exits"] == ["cb-pods"]
+    assert turn_options(game).best("cb-pods").stopped  # a pod ends the thief's turn aboard
+
+
 # ---------------------------------------------------------------- data ports and command code
 
 

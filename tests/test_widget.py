@@ -644,7 +644,17 @@ def test_bots_step_on_the_running_event_loop():
         await asyncio.sleep(0.05)
         assert len(w.game.actions) == 0
 
-    asyncio.run(scenario())
+    run_on_a_fresh_loop(scenario)
+
+
+def run_on_a_fresh_loop(coroutine_function):
+    """Run ``coroutine_function()`` to the end on a new event loop in its own thread, as
+    a kernel's loop runs the widget: the main thread may hold a loop already (Playwright's
+    sync API leaves one running there after the browser tests)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine_function()).result()
 
 
 def test_a_failing_bot_does_not_stop_the_game():

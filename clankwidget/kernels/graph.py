@@ -65,6 +65,11 @@ _MOVING = 0
 _STOPPED = 1
 _DONE = 2
 
+# what entering a space does (the ``gate`` array of _turn_front)
+_OPEN = 0
+_EXIT = 1  # entering ends the walk
+_CLOSED = 2  # cannot be entered this turn
+
 _ORIGIN = -3
 _TELEPORT = -1
 _LIFT = -2
@@ -403,7 +408,7 @@ def _turn_front(
     monsters,
     usable,
     stop,
-    exit_,
+    gate,
     tp_indptr,
     tp_dst,
     lift_indptr,
@@ -413,17 +418,17 @@ def _turn_front(
     swords,
     max_damage,
     teleports,
-    can_exit,
     exhausted,
 ):
     """Every non-dominated way to stand on each space at the end of this turn's moves.
 
     Inputs: the board's CSR (``indptr``, ``dst``, boots ``cost``, ``monsters`` per edge),
     ``usable[e]`` (keys and canoe already applied), per space ``stop`` (entering ends boot
-    movement) and ``exit_`` (the start space: entering needs ``can_exit`` and ends the
-    walk), teleport targets ``tp_indptr/tp_dst`` (spaces joined by any path, either way)
-    and lift targets ``lift_indptr/lift_dst`` (the other members of every lift group the
-    space belongs to). Budgets: ``boots``, ``swords``, ``max_damage`` (health - 1),
+    movement) and ``gate`` (``_OPEN``; ``_EXIT``: entering ends the walk; ``_CLOSED``: it
+    cannot be entered, as the exit without an artifact or a sealed module), teleport
+    targets ``tp_indptr/tp_dst`` (spaces joined by any path, either way) and lift
+    targets ``lift_indptr/lift_dst`` (the other members of every lift group the space
+    belongs to). Budgets: ``boots``, ``swords``, ``max_damage`` (health - 1),
     ``teleports``. ``exhausted``: boots are already stopped.
 
     Returns ``(labels, order, bounds)``. ``labels`` is int64[k, 10] with the columns
@@ -476,9 +481,9 @@ def _turn_front(
                         if nb > boots:
                             continue
                         v = dst[e]
-                        if exit_[v]:
-                            if not can_exit:
-                                continue
+                        if gate[v] == _CLOSED:
+                            continue
+                        if gate[v] == _EXIT:
                             nf = _DONE
                         elif stop[v]:
                             nf = _STOPPED
@@ -497,9 +502,9 @@ def _turn_front(
                 if t < teleports:
                     for j in range(tp_indptr[u], tp_indptr[u + 1]):
                         v = tp_dst[j]
-                        if exit_[v]:
-                            if not can_exit:
-                                continue
+                        if gate[v] == _CLOSED:
+                            continue
+                        if gate[v] == _EXIT:
                             nf = _DONE
                         elif stop[v]:
                             nf = _STOPPED
@@ -526,9 +531,9 @@ def _turn_front(
                 # lift
                 for j in range(lift_indptr[u], lift_indptr[u + 1]):
                     v = lift_dst[j]
-                    if exit_[v]:
-                        if not can_exit:
-                            continue
+                    if gate[v] == _CLOSED:
+                        continue
+                    if gate[v] == _EXIT:
                         nf = _DONE
                     else:
                         nf = _STOPPED

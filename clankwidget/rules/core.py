@@ -20,7 +20,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..data import Board, Card, CardSet
-from ..errors import IllegalAction
+from ..errors import IllegalAction, RuleNotImplemented
 from . import actions as A
 from .effects import describe
 from .state import ESCAPED, KNOCKED_OUT, GameState, PlayerState
@@ -402,6 +402,37 @@ class DeckBuildingRules:
     def has_key(self, s, p) -> bool:
         return p.owns("key") > 0
 
+    def route_action(self, here: str, step) -> A.Action:
+        """The action that takes one step (a :class:`clankwidget.paths.Step`) of a route
+        from ``here``: a move along its path, a teleport or, aboard a ship, a lift."""
+        if isinstance(step.path, int):
+            return A.Move(step.path, step.swords)
+        if step.path == "teleport":
+            return A.Teleport(step.space)
+        if step.path == "lift":
+            return self.lift_action(here, step.space)
+        raise ValueError(f"unknown route step {step.path!r}")
+
+    def lift_action(self, here: str, to: str) -> A.Action:
+        """Hook: the action that rides a lift from ``here`` to ``to``."""
+        raise RuleNotImplemented(f"the {self.edition!r} rules have no lifts")
+
+    def path_context(self, s, p) -> dict:
+        """``p``'s movement this turn as keyword arguments of
+        :func:`clankwidget.paths.turn_options`: budgets, flags and the board's own ways
+        (an edition adds its lifts, exits and closed spaces)."""
+        return {
+            "start": p.space,
+            "boots": p.boots,
+            "swords": p.swords,
+            # tunnel damage comes from the supply: an empty supply allows none
+            "health": min(self.health - p.damage, p.supply + 1),
+            "keys": self.has_key(s, p),
+            "teleports": p.teleports,
+            "can_exit": bool(p.artifacts),
+            "exhausted": p.exhausted or not p.is_in,
+        }
+
     def entry_refusal(self, s, p, space_id: str, teleport: bool) -> str | None:
         """Hook: why ``p`` may not enter ``space_id`` (``None`` if it may)."""
         if self.board.space(space_id).start and not p.artifacts:
@@ -533,8 +564,6 @@ class DeckBuildingRules:
 
     def apply_edition_effect(self, s, p, key, value) -> None:
         """Hook: effects an edition adds to the vocabulary."""
-        from ..errors import RuleNotImplemented
-
         raise RuleNotImplemented(f"the {self.edition!r} rules do not know the effect {key!r}")
 
     def condition(self, s, p, cond: dict, source: str | None) -> bool:
@@ -559,8 +588,6 @@ class DeckBuildingRules:
 
     def edition_test(self, s, p, key: str, source: str | None) -> bool:
         """Hook: conditions an edition adds to the vocabulary."""
-        from ..errors import RuleNotImplemented
-
         raise RuleNotImplemented(f"the {self.edition!r} rules do not know the condition {key!r}")
 
     def release_held(self, s, p) -> None:

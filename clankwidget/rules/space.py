@@ -741,7 +741,28 @@ class SpaceRules(DeckBuildingRules):
             p.tokens.append(token)
         self.apply_effects(s, p, token.get("take", ()), source=token["id"])
 
+    def path_context(self, s, p) -> dict:
+        """The ship's movement: no exit but the escape pods (for an artifact holder),
+        hyperlifts (less the one under the lockdown token) and, with a TelePass,
+        telepads as lifts; the command module closed without a command code."""
+        ctx = super().path_context(s, p)
+        ctx["exits"] = [sid for sid, left in s.extra["pods"].items() if left] if p.artifacts else []
+        lifts = [[sid for sid in self.hyperlifts if not self._lift_blocked(s, sid)]]
+        if p.owns("telepass"):
+            lifts.append(list(self.telepads))
+        ctx["lifts"] = [group for group in lifts if len(group) > 1]
+        ctx["closed"] = (
+            []
+            if self.has_code(p)
+            else [sp.id for sp in self.board.spaces if sp.module in self.command_modules]
+        )
+        return ctx
+
     # -- hyperlifts and telepads -------------------------------------------------
+
+    def lift_action(self, here: str, to: str) -> A.Action:
+        both = self.board.space(here).hyperlift and self.board.space(to).hyperlift
+        return Hyperlift(to) if both else Telepad(to)
 
     def _lift_blocked(self, s, space_id: str) -> bool:
         return s.extra["lockdown"] and self.board.space(space_id).lockdown

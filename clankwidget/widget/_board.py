@@ -402,14 +402,7 @@ class ClankBoard(anywidget.AnyWidget):
         actions = []
         here = g.current_player.space
         for st in steps:
-            if isinstance(st.path, int):
-                actions.append(A.Move(st.path, st.swords))
-            elif st.path == "teleport":
-                actions.append(A.Teleport(st.space))
-            elif st.path == "lift" and _ship.is_ship(g):
-                actions.append(_ship.lift_action(g, here, st.space))
-            else:
-                raise IntentError(f"this view cannot take a {st.path!r} step")
+            actions.append(g.rules.route_action(here, st))
             here = st.space
         # Walk it on a scratch copy first, so a refused route changes nothing.
         trial = _scratch(g)

@@ -8,8 +8,6 @@ actions in words. Nothing here decides a rule: legality and reasons come from th
 
 from __future__ import annotations
 
-import dataclasses
-import weakref
 from typing import Any
 
 from ..rules import actions as A
@@ -21,12 +19,10 @@ __all__ = [
     "clone_count",
     "effects_text",
     "is_ship",
-    "lift_action",
     "notes",
     "panels",
     "player_facts",
     "rage_extras",
-    "route_context",
     "ship_view",
     "space_extras",
     "token_breakdown",
@@ -591,50 +587,3 @@ def action_space(game, action: A.Action) -> str | None:
 
 # ---------------------------------------------------------------------------
 # Routes
-
-
-_PLAN_BOARDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _plan_board(board):
-    """The ship for route finding: its start is no exit (thieves leave by escape pod)."""
-    plan = _PLAN_BOARDS.get(board)
-    if plan is None:
-        spaces = tuple(dataclasses.replace(sp, start=False) for sp in board.spaces)
-        plan = _PLAN_BOARDS[board] = dataclasses.replace(board, spaces=spaces)
-    return plan
-
-
-def route_context(game) -> tuple[Any, dict, frozenset]:
-    """``(board, turn_options keyword arguments, sealed spaces)`` for the current thief.
-
-    The ship's own movement: no exit at the start space, hyperlifts (less the one the
-    lockdown seals) and, with a TelePass, telepads as lifts; the command module sealed
-    without a command code (routes entering it are dropped by the caller).
-    """
-    rules = game.rules
-    s = game.state
-    p = s.player
-    ctx = dict(game.path_context())
-    ctx["can_exit"] = False
-    lifts = []
-    sealed_lift = set()
-    if s.extra.get("lockdown"):
-        sealed_lift = {sp.id for sp in game.board.spaces if sp.lockdown}
-    hyper = [sid for sid in rules.hyperlifts if sid not in sealed_lift]
-    if len(hyper) > 1:
-        lifts.append(hyper)
-    if p.owns("telepass") and len(rules.telepads) > 1:
-        lifts.append(list(rules.telepads))
-    ctx["lifts"] = lifts
-    sealed = frozenset()
-    if not rules.has_code(p):
-        sealed = frozenset(sp.id for sp in game.board.spaces if sp.module in rules.command_modules)
-    return _plan_board(game.board), ctx, sealed
-
-
-def lift_action(game, here: str, to: str) -> A.Action:
-    """The engine action for a lift step of a route from ``here`` to ``to``."""
-    board = game.board
-    kind = "hyperlift" if board.space(here).hyperlift and board.space(to).hyperlift else "telepad"
-    return A.action_from_dict({"kind": kind, "to": to})

@@ -392,40 +392,16 @@ def _token_view(token: dict) -> dict:
 class RoutePlan:
     """This turn's routes for the current player, as the view offers them.
 
-    :func:`clankwidget.paths.turn_options` on the player's movement resources; aboard a
-    ship with what the ship adds (hyperlifts and telepads ridden as lifts, no exit at the
-    start space) and without the routes into a command module the player may not enter
-    yet. ``options(id)`` lists ``(choice, steps)`` pairs, cheapest first; the index into
-    that list is the ``option`` of a ``move-to`` intent.
+    :func:`clankwidget.paths.turn_options` on the game, which takes the player's
+    movement from the edition (a ship's lifts and pads, its sealed command module).
+    ``options(id)`` lists the choices for a space, cheapest first; the index into that
+    list is the ``option`` of a ``move-to`` intent.
     """
 
     def __init__(self, game):
         self.game = game
-        self._opts = None
-        self._sealed: frozenset = frozenset()
-        self._allowed: dict[str, list[tuple[Any, list | None]]] = {}
         paths = _paths_module()
-        if paths is None:
-            return
-        if _ship.is_ship(game):
-            board, ctx, self._sealed = _ship.route_context(game)
-            self._opts = paths.turn_options(board, **ctx)
-        else:
-            self._opts = paths.turn_options(game)
-        here = game.current_player.space
-        for sid in self._opts.reachable:
-            if sid == here:
-                continue
-            keep = []
-            for i, choice in enumerate(self._opts.options(sid)):
-                steps = None
-                if self._sealed:
-                    steps = self._opts.route(sid, i)
-                    if any(st.space in self._sealed for st in steps):
-                        continue
-                keep.append((i, choice, steps))
-            if keep:
-                self._allowed[sid] = keep
+        self._opts = None if paths is None else paths.turn_options(game)
 
     @property
     def available(self) -> bool:
@@ -434,19 +410,21 @@ class RoutePlan:
     @property
     def reachable(self) -> list[str]:
         """Spaces other than the player's own that can be reached, in board order."""
-        return list(self._allowed)
+        if self._opts is None:
+            return []
+        here = self.game.current_player.space
+        return [sid for sid in self._opts.reachable if sid != here]
 
     def __contains__(self, space_id: object) -> bool:
-        return space_id in self._allowed
+        return space_id in self.reachable
 
     def options(self, space_id: str) -> list:
         """The choices (``paths.Choice``) for ``space_id``, cheapest first."""
-        return [c for _, c, _ in self._allowed.get(space_id, ())]
+        return self._opts.options(space_id) if space_id in self else []
 
     def route(self, space_id: str, option: int = 0) -> list:
         """The steps (``paths.Step``) of option ``option`` to ``space_id``."""
-        i, _, steps = self._allowed[space_id][option]
-        return steps if steps is not None else self._opts.route(space_id, i)
+        return self._opts.route(space_id, option)
 
 
 def _option_view(choice, steps) -> dict:
