@@ -200,6 +200,8 @@ def test_view_state_is_json_and_complete(where):
     game = new_game(where, players=3, seed=5)
     v = view_state(game, 0)
     assert json.loads(json.dumps(v, allow_nan=False)) == v
+    text = json.dumps(v)
+    assert '"rules": "' in text and "!." not in text and ".." not in text  # "+1 Clank!" reads so
     keys = {"board", "players", "row", "reserve", "market", "clank", "rage", "countdown"}
     keys |= {"dungeon", "pending", "actions", "moves", "can_undo", "can_redo", "is_over"}
     keys |= {"scores", "winners", "log", "hint", "turn", "current"}

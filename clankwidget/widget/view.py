@@ -147,20 +147,21 @@ def card_rules(card, words=describe) -> str:
     of effects into words: the edition's own vocabulary, where it has one)."""
     parts = []
     if card.requires:
-        parts.append(f"Only if {condition_text(card.requires)}.")
+        parts.append(f"Only if {condition_text(card.requires)}")
     if card.play:
-        parts.append(f"Play: {words(card.play)}.")
+        parts.append(f"Play: {words(card.play)}")
     if card.use:
-        parts.append(f"When acquired, use at once: {words(card.use)}.")
+        parts.append(f"When acquired, use at once: {words(card.use)}")
     if card.acquire:
-        parts.append(f"On acquire: {words(card.acquire)}.")
+        parts.append(f"On acquire: {words(card.acquire)}")
     if card.reward:
-        parts.append(f"Defeat: {words(card.reward)}.")
+        parts.append(f"Defeat: {words(card.reward)}")
     if card.arrive:
-        parts.append(f"Arrives: {words(card.arrive)}.")
+        parts.append(f"Arrives: {words(card.arrive)}")
     if card.points:
-        parts.append(f"Worth {card.points} points.")
-    return " ".join(parts)
+        parts.append(f"Worth {card.points} points")
+    # a sentence that ends in "Clank!" needs no full stop after it
+    return " ".join(p if p.endswith(("!", ".", "?")) else p + "." for p in parts)
 
 
 def card_view(game, card_id: str) -> dict[str, Any]:
