@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
 import statistics
 import subprocess
@@ -85,7 +86,9 @@ def bench_exact(name: str, cubes: dict[str, int], draws: int, rows: list, refere
     ours = attack_odds(cubes, draws).joint
     assert np.allclose(ours, peer(), rtol=1e-9, atol=1e-14), "disagrees with scipy"
     t_peer = median_time(peer)
-    t_kernel = median_time(lambda: _attack_joint(players, red, black, draws))
+    cells = math.prod(min(draws, int(c) + red) + 1 for c in players)
+    # the kernel's time includes making its output array, as attack_odds does
+    t_kernel = median_time(lambda: _attack_joint(players, red, black, draws, np.empty(cells)))
     t_public = median_time(lambda: attack_odds(cubes, draws))
     print(f"{name}: scipy {fmt(t_peer)}, kernel {fmt(t_kernel)}, attack_odds {fmt(t_public)}")
     rows.append(
@@ -94,8 +97,8 @@ def bench_exact(name: str, cubes: dict[str, int], draws: int, rows: list, refere
             fmt(t_kernel),
             f"scipy {fmt(t_peer)}",
             t_peer / t_kernel,
-            f"none (STACK_NOTES ratio {reference:.0f}x)",
-            None,
+            f">= 100x (STACK_NOTES build: {reference:.0f}x)",
+            t_peer / t_kernel >= 100,
         )
     )
     rows.append(

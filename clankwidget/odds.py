@@ -390,7 +390,8 @@ def attack_odds(
             f"the joint distribution would have {math.prod(shape):,} cells (more than "
             f"{_MAX_JOINT:,}); use sample_attacks, or knockout_odds for per-player odds"
         )
-    flat = _attack_joint(np.array(counts, dtype=np.int64), red, black, drawn)
+    flat = np.empty(math.prod(shape))
+    _attack_joint(np.array(counts, dtype=np.int64), red, black, drawn, flat)
     return AttackOdds(tuple(players), flat.reshape(shape), dict(cubes), draws, drawn, hit_all, hp)
 
 

@@ -3,8 +3,7 @@ seeded tournament showing the three strengths in order (planner > greedy > rando
 
 from __future__ import annotations
 
-import importlib.util
-import time
+import sys
 
 import pytest
 
@@ -155,20 +154,6 @@ def test_planner_explain_lists_its_options_and_changes_nothing():
     assert bot.plan(game).target == rows[0]["target"]
 
 
-def test_planner_is_fast():
-    # the brief: well under ~50 ms a move on average; it is about 1 ms here
-    game = Game.new(players=2, seed=8)
-    bots = [make_bot("planner", 1), make_bot("planner", 2)]
-    spent, moves = 0.0, 0
-    while not game.is_over:
-        t = time.perf_counter()
-        action = bots[game.state.current].choose(game)
-        spent += time.perf_counter() - t
-        moves += 1
-        game.apply(action)
-    assert spent / moves < 0.05
-
-
 # --------------------------------------------------------------------- play_game
 
 
@@ -285,14 +270,15 @@ def test_wilson_interval():
     assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("dask") is not None, reason="dask is installed")
-def test_use_dask_without_dask_says_how_to_install_it():
+def test_use_dask_without_dask_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "dask", None)  # import dask now fails, as if absent
+    monkeypatch.setitem(sys.modules, "dask.bag", None)
     with pytest.raises(ImportError, match="pip install dask"):
         tournament(["greedy", "random"], games=2, use_dask=True)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("dask") is None, reason="needs dask")
 def test_use_dask_gives_the_same_results():
+    pytest.importorskip("dask.bag", reason="the dask extra: pip install -e '.[dask]'")
     plain = tournament(["greedy", "random"], games=4, seed=5)
     dasked = tournament(["greedy", "random"], games=4, seed=5, use_dask=True, scheduler="threads")
     assert dasked.records == plain.records

@@ -349,11 +349,12 @@ def test_secrets_and_idols(cards):
     assert cards.idol["points"] == 5 and cards.idol.get("count", 1) == 3
 
 
-@pytest.mark.parametrize("board_name", list_boards())
+@pytest.mark.parametrize(
+    "board_name", [b for b in list_boards() if load_board(b).edition == "clank"]
+)
 def test_enough_secret_tokens_for_every_board(cards, board_name):
     b = load_board(board_name)
-    if b.edition != cards.edition:
-        pytest.skip("another edition")
+    assert b.edition == cards.edition
     minor_slots = sum(s.minor_secrets for s in b.spaces)
     major_slots = sum(s.major_secrets for s in b.spaces)
     assert sum(t.get("count", 1) for t in cards.secrets["minor"]) >= minor_slots

@@ -90,11 +90,16 @@ def one_attack(draw, max_players=4, max_cubes=4):
 def test_attack_joint_matches_naive(case):
     players, red, black, draws = case
     total = sum(players) + red + black
-    got = kb._attack_joint(np.array(players, np.int64), red, black, min(draws, total))
     shape = naive.joint_shape(players, red, black, draws)
+    got = np.full(math.prod(shape), np.nan)  # the kernel overwrites every cell
+    kb._attack_joint(np.array(players, np.int64), red, black, min(draws, total), got)
     want = fractions_to_array(naive.naive_attack_joint(players, red, black, draws), shape)
-    assert got.shape == (math.prod(shape),)
     np.testing.assert_allclose(got.reshape(shape), want, rtol=0, atol=1e-12)
+
+
+def test_attack_joint_refuses_an_out_of_the_wrong_size():
+    with pytest.raises(ValueError, match="one cell per outcome"):
+        kb._attack_joint(np.array([2, 3], np.int64), 1, 4, 3, np.zeros(5))
 
 
 @FEW

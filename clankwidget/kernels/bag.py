@@ -124,7 +124,8 @@ def _bounded(rng, bound):
 def _use_log_weights(total, draws):
     """Whether the scaled weights for drawing ``draws`` of ``total`` need the log path."""
     theta = draws / (total - draws)
-    return total * math.log1p(theta) > _LOG_WEIGHTS_ABOVE
+    # log1p(theta) <= theta: the cheap bound settles the common case without a log
+    return total * theta > _LOG_WEIGHTS_ABOVE and total * math.log1p(theta) > _LOG_WEIGHTS_ABOVE
 
 
 @kernel
@@ -143,7 +144,8 @@ def _fill_weights(count, draws, theta, use_log, row):
         v = 1.0
         row[0] = 1.0
         for x in range(top):
-            v = v * (count - x) / (x + 1) * theta
+            # the ratio does not depend on v, so the divisions need not wait for each other
+            v *= (count - x) * theta / (x + 1)
             row[x + 1] = v
         return 0.0
     log_theta = math.log(theta)
@@ -175,7 +177,7 @@ def _plain_norm(total, draws, theta):
     """``C(total, draws) * theta**draws`` by the same recurrence as the plain weights."""
     v = 1.0
     for x in range(draws):
-        v = v * (total - x) / (x + 1) * theta
+        v *= (total - x) * theta / (x + 1)
     return v
 
 
@@ -184,14 +186,17 @@ def _plain_norm(total, draws, theta):
 
 
 @kernel
-def _attack_joint(player_cubes, n_hit_all, n_black, draws):
-    """The exact joint distribution of every player's damage at one attack, flattened.
+def _attack_joint(player_cubes, n_hit_all, n_black, draws, out):
+    """Fill ``out`` with the exact joint distribution of every player's damage at one
+    attack, flattened.
 
     ``player_cubes[i]`` cubes of player i, ``n_hit_all`` red cubes and ``n_black`` black
     cubes are in the bag and ``draws`` are drawn without replacement (the caller clamps
-    ``draws`` to the bag size). The result, reshaped in C order to
-    ``shape[i] = min(draws, player_cubes[i] + n_hit_all) + 1``, holds
-    ``P(damage_0 = a_0, ..., damage_{k-1} = a_{k-1})`` at ``[a_0, ..., a_{k-1}]``.
+    ``draws`` to the bag size). ``out`` has one cell (any value on entry) per cell of the
+    C-order array of ``shape[i] = min(draws, player_cubes[i] + n_hit_all) + 1``; on return
+    it holds ``P(damage_0 = a_0, ..., damage_{k-1} = a_{k-1})`` at ``[a_0, ..., a_{k-1}]``.
+    (The caller allocates ``out``, with ``np.empty``: NumPy makes an array faster than a
+    compiled function can hand a new one back to Python.)
 
     Outcomes are enumerated depth first over the players' counts, the last player's in a
     tight loop; then the red count ``r`` runs over its range and black takes the rest.
@@ -209,17 +214,19 @@ def _attack_joint(player_cubes, n_hit_all, n_black, draws):
         ints[k + i] = size
         ints[i] = min(draws, player_cubes[i])
         size *= min(draws, player_cubes[i] + n_hit_all) + 1
-    out = np.zeros(size)
+    if out.size != size:
+        raise ValueError("out does not have one cell per outcome")
+    out[:] = 0.0
     sum_stride = 0
     for i in range(k):
         sum_stride += ints[k + i]
     if draws == 0:
         out[0] = 1.0
-        return out
+        return
     if draws >= total:
         # Every cube is drawn: each player's damage is at the top of its axis.
         out[size - 1] = 1.0
-        return out
+        return
 
     theta = draws / (total - draws)
     use_log = _use_log_weights(total, draws)
@@ -246,7 +253,7 @@ def _attack_joint(player_cubes, n_hit_all, n_black, draws):
     if k == 0:
         for r in range(max(0, draws - black_top), red_top + 1):
             out[0] += tr[r] * tb[draws - r]
-        return out
+        return
 
     last = k - 1
     xs = 2 * k
@@ -257,22 +264,21 @@ def _attack_joint(player_cubes, n_hit_all, n_black, draws):
     ints[pi] = 0
     ints[xs] = -1
     t_last = tab[last]
-    last_stride = ints[k + last]
     last_top = ints[last]
     level = 0
     while True:
         if level == last:
-            # The last player's count and the reds in tight loops; black takes the rest.
+            # The reds, then the last player's count in a tight loop over contiguous
+            # cells (the last axis has stride 1); black takes the rest.
             w0 = pw[last]
-            used = ints[ps + last]
+            left = draws - ints[ps + last]
             base0 = ints[pi + last]
-            for x in range(min(last_top, draws - used) + 1):
-                w = w0 * t_last[x]
-                rest = draws - used - x
-                base = base0 + x * last_stride
-                r_lo = max(0, rest - black_top)
-                for r in range(r_lo, min(red_top, rest) + 1):
-                    out[base + r * sum_stride] += w * tr[r] * tb[rest - r]
+            for r in range(min(red_top, left) + 1):
+                c = w0 * tr[r]
+                off = base0 + r * sum_stride
+                rest = left - r
+                for x in range(max(0, rest - black_top), min(last_top, rest) + 1):
+                    out[off + x] += c * t_last[x] * tb[rest - x]
             if level == 0:
                 break
             level -= 1
@@ -290,7 +296,7 @@ def _attack_joint(player_cubes, n_hit_all, n_black, draws):
         level += 1
         if level < last:
             ints[xs + level] = -1
-    return out
+    return
 
 
 # ---------------------------------------------------------------------------
