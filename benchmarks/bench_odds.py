@@ -87,8 +87,11 @@ def bench_exact(name: str, cubes: dict[str, int], draws: int, rows: list, refere
     assert np.allclose(ours, peer(), rtol=1e-9, atol=1e-14), "disagrees with scipy"
     t_peer = median_time(peer)
     cells = math.prod(min(draws, int(c) + red) + 1 for c in players)
+    no_clones = np.zeros(players.size, np.int64)
     # the kernel's time includes making its output array, as attack_odds does
-    t_kernel = median_time(lambda: _attack_joint(players, red, black, draws, np.empty(cells)))
+    t_kernel = median_time(
+        lambda: _attack_joint(players, no_clones, red, black, draws, np.empty(cells))
+    )
     t_public = median_time(lambda: attack_odds(cubes, draws))
     print(f"{name}: scipy {fmt(t_peer)}, kernel {fmt(t_kernel)}, attack_odds {fmt(t_public)}")
     rows.append(

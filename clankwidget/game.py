@@ -303,8 +303,13 @@ class Game:
         from . import odds
 
         cubes, draws = self.attack_cubes(extra)
+        s = self.state
         health = {p.colour: self.rules.health - p.damage for p in self.players if p.is_in}
-        return odds.attack_odds(cubes, draws, health=health, hit_all=self.rules.hit_all)
+        clones = {p.colour: self.rules.clones(s, p) for p in self.players if p.is_in}
+        clones = {c: n for c, n in clones.items() if n}
+        return odds.attack_odds(
+            cubes, draws, health=health, hit_all=self.rules.hit_all, clones=clones or None
+        )
 
     # ---------------------------------------------------------- persistence
 

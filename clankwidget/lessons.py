@@ -863,23 +863,16 @@ def clone_damage(
     """Exact law of ``colour``'s damage at one attack when they have ``clones`` clones in
     the Cloning Vats: each drawn ``red`` cube hits a clone instead while one is left.
 
-    Damage = own cubes drawn + max(0, red cubes drawn - clones). Computed from the joint
-    law of (own cubes, red cubes) drawn, which :func:`clankwidget.odds.attack_odds` gives
-    when red is treated as a colour of its own (``hit_all=None``).
+    Damage = own cubes drawn + max(0, red cubes drawn - clones):
+    :func:`clankwidget.odds.attack_odds` with ``clones=``, cut at the most damage
+    ``colour`` can take.
     """
     from .odds import attack_odds
 
     if clones < 0:
         raise ValueError(f"clones must be >= 0, got {clones}")
-    bag = {colour: cubes.get(colour, 0), red: cubes.get(red, 0)}
-    bag["black"] = sum(v for c, v in cubes.items() if c not in (colour, red))
-    joint = attack_odds(bag, draws, hit_all=None).joint  # axes: colour, red
-    out = np.zeros(_most_clone_damage(cubes, draws, colour, clones, red) + 1)
-    for a in range(joint.shape[0]):
-        for r in range(joint.shape[1]):
-            if joint[a, r] > 0:
-                out[a + max(0, r - clones)] += joint[a, r]
-    return out
+    odds = attack_odds(dict(cubes), draws, hit_all=red, clones={colour: clones})
+    return odds.damage(colour)[: _most_clone_damage(cubes, draws, colour, clones, red) + 1]
 
 
 def _most_clone_damage(cubes, draws, colour, clones, red) -> int:
@@ -909,12 +902,9 @@ def clone_damage_sampled(
 
     if clones < 0:
         raise ValueError(f"clones must be >= 0, got {clones}")
-    sim = sample_attacks(dict(cubes), draws, n, seed=seed, hit_all=None)
-    damage = sim.drawn_of(colour).astype(np.int64) + np.maximum(
-        0, sim.drawn_of(red).astype(np.int64) - clones
-    )
+    sim = sample_attacks(dict(cubes), draws, n, seed=seed, hit_all=red, clones={colour: clones})
     size = _most_clone_damage(cubes, draws, colour, clones, red) + 1
-    return np.bincount(damage, minlength=size) / n
+    return np.bincount(sim.damage_samples(colour), minlength=size) / n
 
 
 # ---------------------------------------------------------------------------

@@ -152,6 +152,25 @@ def _parse_health(health: Any, players: Sequence[str], hit_all: str | None) -> d
     return out
 
 
+def _parse_clones(clones: Any, players: Sequence[str], hit_all: str | None) -> dict[str, int]:
+    if clones is None:
+        return {}
+    out = {}
+    for colour, value in _mapping(clones, "clones").items():
+        _colour(colour, "clones")
+        if colour not in players:
+            raise OddsInputError(
+                f"unknown colour {colour!r} in clones: the players are "
+                f"{', '.join(map(repr, players)) or 'none'}"
+            )
+        n = _whole(value, f"clones[{colour!r}]")
+        if n:
+            out[colour] = n
+    if out and hit_all is None:
+        raise OddsInputError("clones take hits from hit_all cubes: give hit_all (e.g. 'red')")
+    return out
+
+
 def _rng_state(seed: Any) -> np.ndarray:
     """A kernel RNG state (xoshiro256** plus a spare word) seeded from ``seed``."""
     if isinstance(seed, bool):
@@ -276,8 +295,9 @@ class AttackOdds(_PlayerResult):
     joint : numpy.ndarray
         ``joint[a_0, a_1, ...]`` is the probability that player ``colours[0]`` takes
         ``a_0`` damage, ``colours[1]`` takes ``a_1``, and so on: one axis per player, in
-        the order of ``colours``; axis i has length ``min(drawn, cubes_i + hit_all) + 1``.
-        With no players it is a 0-d array holding 1.0.
+        the order of ``colours``; axis i has length
+        ``min(drawn, cubes_i + max(0, hit_all - clones_i)) + 1``. With no players it is a
+        0-d array holding 1.0.
     cubes : mapping
         The bag as given (colour -> cubes).
     draws : int
@@ -286,11 +306,24 @@ class AttackOdds(_PlayerResult):
         The colour whose cubes hurt every player.
     health : mapping
         Remaining health of the players it was given for.
+    clones : mapping
+        Clones of the players that have some (each takes one ``hit_all`` cube's hit).
     """
 
-    __slots__ = ("_marginals", "colours", "cubes", "drawn", "draws", "health", "hit_all", "joint")
+    __slots__ = (
+        "_marginals",
+        "clones",
+        "colours",
+        "cubes",
+        "drawn",
+        "draws",
+        "health",
+        "hit_all",
+        "joint",
+    )
 
-    def __init__(self, colours, joint, cubes, draws, drawn, hit_all, health):
+    def __init__(self, colours, joint, cubes, draws, drawn, hit_all, health, clones=None):
+        self.clones = clones or {}
         self.colours = colours
         self.joint = joint
         self.cubes = cubes
@@ -327,6 +360,7 @@ class AttackOdds(_PlayerResult):
         extras = [f"{self.cubes.get(BLACK, 0)} black"]
         if self.hit_all is not None:
             extras.append(f"{self.cubes.get(self.hit_all, 0)} {self.hit_all} (hit all)")
+        extras += [f"{c} has {n} clone{'s' if n > 1 else ''}" for c, n in self.clones.items()]
         title += f"; {', '.join(extras)}"
         cols = self._columns()
         return _render(title, rows, [cols[0], ("cubes", "cubes"), *cols[1:]])
@@ -338,6 +372,7 @@ def attack_odds(
     *,
     health: Mapping[str, int] | None = None,
     hit_all: str | None = "red",
+    clones: Mapping[str, int] | None = None,
 ) -> AttackOdds:
     """The exact damage distribution of one dragon attack.
 
@@ -355,6 +390,10 @@ def attack_odds(
     hit_all : str or None
         The colour whose cube is one damage to every player (``"red"``, Clank! In!
         Space!'s bounty hunters), or ``None``.
+    clones : mapping of colour to count, optional
+        Clones in Pulsarcade's Cloning Vats: each takes one ``hit_all`` cube's hit in
+        place of its player, so a player with ``c`` clones takes
+        ``max(0, hit_all cubes drawn - c)`` from them.
 
     Returns
     -------
@@ -382,17 +421,22 @@ def attack_odds(
     if type(draws) is not int or draws < 0:
         draws = _whole(draws, "draws")
     hp = _parse_health(health, players, hit_all) if health is not None else {}
+    cl = _parse_clones(clones, players, hit_all) if clones is not None else {}
+    shields = [cl.get(c, 0) for c in players]
     total = black + red + sum(counts)
     drawn = min(draws, total)
-    shape = tuple([min(drawn, c + red) + 1 for c in counts])
+    shape = tuple([min(drawn, c + max(0, red - s)) + 1 for c, s in zip(counts, shields)])
     if math.prod(shape) > _MAX_JOINT:
         raise OddsInputError(
             f"the joint distribution would have {math.prod(shape):,} cells (more than "
             f"{_MAX_JOINT:,}); use sample_attacks, or knockout_odds for per-player odds"
         )
     flat = np.empty(math.prod(shape))
-    _attack_joint(np.array(counts, dtype=np.int64), red, black, drawn, flat)
-    return AttackOdds(tuple(players), flat.reshape(shape), dict(cubes), draws, drawn, hit_all, hp)
+    _attack_joint(
+        np.array(counts, dtype=np.int64), np.array(shields, dtype=np.int64), red, black, drawn, flat
+    )
+    joint = flat.reshape(shape)
+    return AttackOdds(tuple(players), joint, dict(cubes), draws, drawn, hit_all, hp, cl)
 
 
 # ---------------------------------------------------------------------------
@@ -411,14 +455,15 @@ class SampledAttacks(_PlayerResult):
         Every colour in the bag, in the order of ``cubes`` (black and hit_all included).
     colours : tuple of str
         The players, as in :class:`AttackOdds`.
-    n, draws, drawn, cubes, hit_all, health
+    n, draws, drawn, cubes, hit_all, health, clones
         As given (``drawn = min(draws, cubes in bag)``).
 
     ``damage``, ``expected``, ``knockout`` and ``joint`` are the empirical counterparts of
     :class:`AttackOdds`'s, with the same shapes.
     """
 
-    def __init__(self, counts, columns, colours, cubes, draws, drawn, hit_all, health):
+    def __init__(self, counts, columns, colours, cubes, draws, drawn, hit_all, health, clones=None):
+        self.clones = clones or {}
         self.counts = counts
         self.columns = columns
         self.colours = colours
@@ -443,12 +488,12 @@ class SampledAttacks(_PlayerResult):
         self._index(colour)
         out = self.counts[:, self.columns.index(colour)].astype(np.int64)
         if self._red is not None:
-            out += self.counts[:, self._red]
+            out += np.maximum(self.counts[:, self._red] - self.clones.get(colour, 0), 0)
         return out
 
     def _size(self, colour: str) -> int:
         red = self.cubes.get(self.hit_all, 0) if self.hit_all is not None else 0
-        return min(self.drawn, self.cubes[colour] + red) + 1
+        return min(self.drawn, self.cubes[colour] + max(0, red - self.clones.get(colour, 0))) + 1
 
     def damage(self, colour: str) -> np.ndarray:
         """Share of the attacks in which ``colour`` took exactly ``a`` damage, at ``[a]``."""
@@ -482,6 +527,7 @@ def sample_attacks(
     seed: Any,
     hit_all: str | None = "red",
     health: Mapping[str, int] | None = None,
+    clones: Mapping[str, int] | None = None,
 ) -> SampledAttacks:
     """Draw the same attack ``n`` times at random: a simulation to set beside :func:`attack_odds`.
 
@@ -507,6 +553,7 @@ def sample_attacks(
     draws = _whole(draws, "draws")
     n = _whole(n, "n", least=1)
     hp = _parse_health(health, players, hit_all)
+    cl = _parse_clones(clones, players, hit_all)
     columns = tuple(cubes)
     if len(columns) > 255:
         raise OddsInputError(f"too many colours ({len(columns)}); at most 255")
@@ -521,7 +568,7 @@ def sample_attacks(
         out = np.empty((n, len(columns)), dtype)
         bag = np.repeat(np.arange(len(columns), dtype=np.uint8), sizes)
         _sample_draws(bag, drawn, out, state)
-    return SampledAttacks(out, columns, tuple(players), dict(cubes), draws, drawn, hit_all, hp)
+    return SampledAttacks(out, columns, tuple(players), dict(cubes), draws, drawn, hit_all, hp, cl)
 
 
 # ---------------------------------------------------------------------------

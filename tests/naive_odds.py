@@ -21,13 +21,15 @@ MASK32 = (1 << 32) - 1
 # One attack, exact
 
 
-def brute_attack_joint(player_counts, n_red, n_black, draws):
+def brute_attack_joint(player_counts, n_red, n_black, draws, clones=None):
     """``{damage tuple: Fraction}`` by listing every set of cubes that could be drawn.
 
-    The bag is a list of individual cubes; every ``draws``-subset is equally likely.
+    The bag is a list of individual cubes; every ``draws``-subset is equally likely. A
+    red cube hits each player's clones first (one clone per cube), then the player.
     Only for tiny bags.
     """
     k = len(player_counts)
+    clones = list(clones) if clones is not None else [0] * k
     bag = [i for i in range(k) for _ in range(player_counts[i])]
     bag += ["red"] * n_red + ["black"] * n_black
     draws = min(draws, len(bag))
@@ -35,10 +37,15 @@ def brute_attack_joint(player_counts, n_red, n_black, draws):
     out: dict[tuple, Fraction] = {}
     for subset in subsets:
         damage = [0] * k
+        left = list(clones)
         for pos in subset:
             cube = bag[pos]
             if cube == "red":
-                damage = [d + 1 for d in damage]
+                for i in range(k):
+                    if left[i]:
+                        left[i] -= 1
+                    else:
+                        damage[i] += 1
             elif cube != "black":
                 damage[cube] += 1
         key = tuple(damage)
@@ -53,27 +60,30 @@ def compositions(caps, total):
             yield x
 
 
-def naive_attack_joint(player_counts, n_red, n_black, draws):
+def naive_attack_joint(player_counts, n_red, n_black, draws, clones=None):
     """``{damage tuple: Fraction}``: the multivariate hypergeometric law, summed by damage.
 
-    Twin of ``_attack_joint``. Player i's damage is their cubes drawn plus the reds drawn.
+    Twin of ``_attack_joint``. Player i's damage is their cubes drawn plus the reds drawn
+    beyond their ``clones[i]``.
     """
     k = len(player_counts)
+    clones = list(clones) if clones is not None else [0] * k
     caps = [*player_counts, n_red, n_black]
     n = sum(caps)
     draws = min(draws, n)
     out: dict[tuple, Fraction] = {}
     for x in compositions(caps, draws):
         p = Fraction(math.prod(math.comb(c, xc) for c, xc in zip(caps, x)), math.comb(n, draws))
-        key = tuple(x[i] + x[k] for i in range(k))
+        key = tuple(x[i] + max(0, x[k] - clones[i]) for i in range(k))
         out[key] = out.get(key, Fraction(0)) + p
     return out
 
 
-def joint_shape(player_counts, n_red, n_black, draws):
+def joint_shape(player_counts, n_red, n_black, draws, clones=None):
     n = sum(player_counts) + n_red + n_black
     drawn = min(draws, n)
-    return tuple(min(drawn, c + n_red) + 1 for c in player_counts)
+    clones = list(clones) if clones is not None else [0] * len(player_counts)
+    return tuple(min(drawn, c + max(0, n_red - s)) + 1 for c, s in zip(player_counts, clones))
 
 
 # ---------------------------------------------------------------------------

@@ -86,29 +86,61 @@ def one_attack(draw, max_players=4, max_cubes=4):
 
 
 @SETTINGS
-@given(one_attack())
-def test_attack_joint_matches_naive(case):
+@given(one_attack(), st.data())
+def test_attack_joint_matches_naive(case, data):
     players, red, black, draws = case
+    clones = data.draw(st.lists(st.integers(0, 3), min_size=len(players), max_size=len(players)))
     total = sum(players) + red + black
-    shape = naive.joint_shape(players, red, black, draws)
+    shape = naive.joint_shape(players, red, black, draws, clones)
     got = np.full(math.prod(shape), np.nan)  # the kernel overwrites every cell
-    kb._attack_joint(np.array(players, np.int64), red, black, min(draws, total), got)
-    want = fractions_to_array(naive.naive_attack_joint(players, red, black, draws), shape)
-    np.testing.assert_allclose(got.reshape(shape), want, rtol=0, atol=1e-12)
+    kb._attack_joint(
+        np.array(players, np.int64), np.array(clones, np.int64), red, black, min(draws, total), got
+    )
+    want = naive.naive_attack_joint(players, red, black, draws, clones)
+    np.testing.assert_allclose(
+        got.reshape(shape), fractions_to_array(want, shape), rtol=0, atol=1e-12
+    )
 
 
 def test_attack_joint_refuses_an_out_of_the_wrong_size():
     with pytest.raises(ValueError, match="one cell per outcome"):
-        kb._attack_joint(np.array([2, 3], np.int64), 1, 4, 3, np.zeros(5))
+        kb._attack_joint(np.array([2, 3], np.int64), np.zeros(2, np.int64), 1, 4, 3, np.zeros(5))
 
 
 @FEW
-@given(one_attack(max_players=3, max_cubes=2))
-def test_naive_joint_matches_brute_force(case):
+@given(one_attack(max_players=3, max_cubes=2), st.data())
+def test_naive_joint_matches_brute_force(case, data):
     players, red, black, draws = case
+    clones = data.draw(st.lists(st.integers(0, 2), min_size=len(players), max_size=len(players)))
     assert naive.naive_attack_joint(players, red, black, draws) == naive.brute_attack_joint(
         players, red, black, draws
     )
+    assert naive.naive_attack_joint(players, red, black, draws, clones) == naive.brute_attack_joint(
+        players, red, black, draws, clones
+    )
+
+
+def test_clones_take_the_red_hits_first():
+    bag = {"blue": 2, "green": 1, "red": 2, "black": 3}
+    plain = attack_odds(bag, 4, health={"blue": 2})
+    cloned = attack_odds(bag, 4, health={"blue": 2}, clones={"blue": 1})
+    # blue's damage is its own cubes plus the reds beyond its one clone
+    want = np.zeros(cloned.damage("blue").size)
+    for (b, _), p in naive.naive_attack_joint([2, 1], 2, 3, 4, [1, 0]).items():
+        want[b] += float(p)
+    np.testing.assert_allclose(cloned.damage("blue"), want, atol=1e-12)
+    assert cloned.knockout("blue") < plain.knockout("blue")
+    np.testing.assert_allclose(cloned.damage("green"), plain.damage("green"))
+    assert "blue has 1 clone" in repr(cloned)
+    sim = sample_attacks(bag, 4, 50_000, seed=3, clones={"blue": 1})
+    np.testing.assert_allclose(sim.damage("blue"), cloned.damage("blue"), atol=0.01)
+    assert sim.joint.shape == cloned.joint.shape
+    with pytest.raises(OddsInputError, match="unknown colour 'pink' in clones"):
+        attack_odds(bag, 4, clones={"pink": 1})
+    with pytest.raises(OddsInputError, match="clones"):
+        attack_odds(bag, 4, clones={"blue": -1})
+    with pytest.raises(OddsInputError, match="give hit_all"):
+        attack_odds({"blue": 2, "black": 3}, 2, hit_all=None, clones={"blue": 1})
 
 
 @SETTINGS

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import copy
 
+import numpy as np
 import pytest
 from test_rules_space import Rigged, custom_cards, give, give_code, walk
 
 from clankwidget import Game, IllegalAction
 from clankwidget.data import CardSet, load_cards
+from clankwidget.odds import attack_odds
 from clankwidget.rules.actions import (
     Acquire,
     AcquireReserve,
@@ -513,6 +515,30 @@ def test_clones_take_the_bounty_hunters_hit():
     assert s.bag["blue"] == area and s.clank_area["blue"] == 1
     assert yellow.damage == 1 and green.damage == 1
     assert cubes(game, "blue") == 30 and cubes(game, "red") == 4
+
+
+def test_attack_odds_count_the_clones_as_the_engine_does():
+    game = new_game(["pulsarcade-cloning-vats", "space-reactor", "space-sickbay"], players=3)
+    s = game.state
+    prepare(game, [], space="cv-vat-1")
+    game.apply(Clone())
+    s.clank_area.update({"red": 2, "blue": 2, "yellow": 1})
+    assert game.rules.clones(s, s.players[0]) == 1
+    odds = game.attack_odds()
+    cubes_now, draws = game.attack_cubes()
+    health = {p.colour: game.rules.health - p.damage for p in s.players}
+    want = attack_odds(cubes_now, draws, health=health, clones={"blue": 1})
+    np.testing.assert_allclose(odds.joint, want.joint)
+    assert odds.clones == {"blue": 1}
+    # the engine's own attacks, from copies of this state, agree with the exact odds
+    hits = np.zeros(odds.damage("blue").size)
+    trials = 1500
+    for seed in range(trials):
+        trial = copy.deepcopy(game)
+        trial.rules.rng = np.random.default_rng(seed)
+        trial.rules.attack(trial.state, draws, "Test attack")
+        hits[trial.state.players[0].damage] += 1
+    assert np.abs(hits / trials - odds.damage("blue")).max() < 0.04
 
 
 def test_vat_squares_are_limited():

@@ -186,40 +186,48 @@ def _plain_norm(total, draws, theta):
 
 
 @kernel
-def _attack_joint(player_cubes, n_hit_all, n_black, draws, out):
+def _attack_joint(player_cubes, clones, n_hit_all, n_black, draws, out):
     """Fill ``out`` with the exact joint distribution of every player's damage at one
     attack, flattened.
 
     ``player_cubes[i]`` cubes of player i, ``n_hit_all`` red cubes and ``n_black`` black
     cubes are in the bag and ``draws`` are drawn without replacement (the caller clamps
-    ``draws`` to the bag size). ``out`` has one cell (any value on entry) per cell of the
-    C-order array of ``shape[i] = min(draws, player_cubes[i] + n_hit_all) + 1``; on return
+    ``draws`` to the bag size). Player i has ``clones[i]`` clones (Pulsarcade's Cloning
+    Vats), each of which takes one red cube's hit instead of the player. ``out`` has one
+    cell (any value on entry) per cell of the C-order array of
+    ``shape[i] = min(draws, player_cubes[i] + max(0, n_hit_all - clones[i])) + 1``; on return
     it holds ``P(damage_0 = a_0, ..., damage_{k-1} = a_{k-1})`` at ``[a_0, ..., a_{k-1}]``.
     (The caller allocates ``out``, with ``np.empty``: NumPy makes an array faster than a
     compiled function can hand a new one back to Python.)
 
     Outcomes are enumerated depth first over the players' counts, the last player's in a
     tight loop; then the red count ``r`` runs over its range and black takes the rest.
-    Damage of player i is ``x_i + r``, so a red cube moves the flat index by the sum of the
-    strides.
+    Damage of player i is ``x_i + max(0, r - clones[i])``, so ``r`` red cubes move the
+    flat index by the sum of the strides of the players they hurt, once per cube.
     """
     k = player_cubes.size
     total = n_hit_all + n_black
     size = 1
     for i in range(k):
         total += player_cubes[i]
-    # ints: 0 lim, k stride, 2k x, 3k..4k+1 prefix sum, 4k+1..5k+2 prefix index
-    ints = np.empty(5 * k + 2, np.int64)
+    red_top = min(n_hit_all, draws)
+    # ints: 0 lim, k stride, 2k x, 3k..4k+1 prefix sum, 4k+1..5k+2 prefix index,
+    # 5k+2.. the flat offset of r red cubes drawn
+    ro = 5 * k + 2
+    ints = np.empty(ro + red_top + 1, np.int64)
     for i in range(k - 1, -1, -1):
         ints[k + i] = size
         ints[i] = min(draws, player_cubes[i])
-        size *= min(draws, player_cubes[i] + n_hit_all) + 1
+        size *= min(draws, player_cubes[i] + max(0, n_hit_all - clones[i])) + 1
     if out.size != size:
         raise ValueError("out does not have one cell per outcome")
     out[:] = 0.0
-    sum_stride = 0
-    for i in range(k):
-        sum_stride += ints[k + i]
+    for r in range(red_top + 1):
+        off = 0
+        for i in range(k):
+            if r > clones[i]:
+                off += (r - clones[i]) * ints[k + i]
+        ints[ro + r] = off
     if draws == 0:
         out[0] = 1.0
         return
@@ -242,7 +250,6 @@ def _attack_joint(player_cubes, n_hit_all, n_black, draws, out):
         norm = math.exp(_log_norm(total, draws, theta) - shift)
     else:
         norm = _plain_norm(total, draws, theta)
-    red_top = min(n_hit_all, draws)
     black_top = min(n_black, draws)
     tr = tab[k]
     tb = tab[k + 1]
@@ -275,7 +282,7 @@ def _attack_joint(player_cubes, n_hit_all, n_black, draws, out):
             base0 = ints[pi + last]
             for r in range(min(red_top, left) + 1):
                 c = w0 * tr[r]
-                off = base0 + r * sum_stride
+                off = base0 + ints[ro + r]
                 rest = left - r
                 for x in range(max(0, rest - black_top), min(last_top, rest) + 1):
                     out[off + x] += c * t_last[x] * tb[rest - x]

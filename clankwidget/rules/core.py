@@ -402,6 +402,10 @@ class DeckBuildingRules:
     def has_key(self, s, p) -> bool:
         return p.owns("key") > 0
 
+    def clones(self, s, p) -> int:
+        """Hook: how many of the next attack's hit-all cubes ``p`` has something else take."""
+        return 0
+
     def route_action(self, here: str, step) -> A.Action:
         """The action that takes one step (a :class:`clankwidget.paths.Step`) of a route
         from ``here``: a move along its path, a teleport or, aboard a ship, a lift."""

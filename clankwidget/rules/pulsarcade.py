@@ -157,6 +157,10 @@ class ShipModule:
         """Whether a drawn red cube's hit on ``p`` lands on something else here."""
         return False
 
+    def clones(self, s, p) -> int:
+        """How many red cubes' hits on ``p`` this module would take (see absorbs_hunter)."""
+        return 0
+
     def market_price(self, s, p, item: dict) -> tuple[int, list] | None:
         return None
 
@@ -225,6 +229,9 @@ class CloningVats(ShipModule):
                 self.rules.say(s, f"The bounty hunter gets {self.rules.name(p)}'s clone in {name}")
                 return True
         return False
+
+    def clones(self, s, p) -> int:
+        return sum(cubes.count(p.colour) for cubes in self.state(s)["vats"].values())
 
     def cubes(self, s):
         out: dict[str, int] = {}
@@ -594,6 +601,9 @@ class PulsarcadeRules(SpaceRules):
         self.say(s, f"{self.name(p)}'s racer takes {pend['options'][a.option]}")
         self.module("race-track").arrive(s, p, pend["values"][a.option])
         self.apply_effects(s, p, pend["then"], pend["source"])
+
+    def clones(self, s, p) -> int:
+        return sum(m.clones(s, p) for m in self.modules)
 
     def hunter_hits(self, s, p) -> None:
         for m in self.modules:

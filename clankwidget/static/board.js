@@ -1035,7 +1035,7 @@ function render({ model, el }) {
                 p.clones
                   ? h("span", {
                       class: "cw-odds-note",
-                      title: `${plural(p.clones, "clone")} in the Cloning Vats take the first bounty hunter hits; these odds do not count them`,
+                      title: `${plural(p.clones, "clone")} in the Cloning Vats take the first bounty hunter hits (counted in these odds)`,
                       text: " *",
                     })
                   : null,
@@ -1058,7 +1058,7 @@ function render({ model, el }) {
             icon("hunter", 12),
             ` ${plural(o.hit_all.cubes, "bounty hunter cube")} in play: each one drawn hurts every thief aboard (counted above).`,
             o.players.some((/** @type {any} */ p) => p.clones)
-              ? " * A clone takes a hunter's hit instead; the odds leave clones out."
+              ? " * A clone takes a hunter's hit instead (counted above)."
               : "",
           )
         : null,

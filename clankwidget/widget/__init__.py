@@ -109,8 +109,8 @@ Replies (Python to the view, one per intent):
   ``hover-bag``: per player still inside ``{colour, damage (probability of 0, 1, ...
   cubes of damage), expected, knockout, clones?}``; ``hit_all`` ``{colour, cubes}``
   where an edition has cubes that hurt everyone (Clank! In! Space!'s red bounty
-  hunters, counted in the odds); ``clones``: the player's clones, which the odds do not
-  count.
+  hunters, counted in the odds); ``clones``: the player's clones in the Cloning Vats,
+  each taking one hunter's hit (counted in the odds too).
 
 Bots: after the person ends the turn, the bots play theirs one action at a time, each
 step synced to the view, ``bot_delay`` seconds apart on the kernel's running asyncio

@@ -18,7 +18,6 @@ from ..bots import Bot, make_bot
 from ..errors import IllegalAction
 from ..game import EDITIONS, Game
 from ..rules import actions as A
-from . import _ship
 from .view import RoutePlan, terms, view_state
 
 __all__ = ["ClankBoard", "play"]
@@ -515,9 +514,8 @@ class ClankBoard(anywidget.AnyWidget):
                     "expected": float(odds.expected(p.colour)),
                     "knockout": float(odds.knockout(p.colour)),
                 }
-                clones = _ship.clone_count(g, p.colour) if _ship.is_ship(g) else 0
-                if clones:
-                    # the odds module knows nothing of clones: say so rather than hide it
+                clones = g.rules.clones(g.state, p)
+                if clones:  # counted in the odds; the view marks who has them
                     entry["clones"] = clones
                 reply["players"].append(entry)
             except Exception as exc:

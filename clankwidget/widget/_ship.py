@@ -16,7 +16,6 @@ __all__ = [
     "action_label",
     "action_space",
     "cabinets_view",
-    "clone_count",
     "effects_text",
     "is_ship",
     "notes",
@@ -319,14 +318,6 @@ def player_facts(game, p) -> list[dict]:
             )
         )
     return facts
-
-
-def clone_count(game, colour: str) -> int:
-    """How many clones ``colour`` has in the Cloning Vats."""
-    vats = _module(game, "cloning-vats")
-    if vats is None:
-        return 0
-    return sum(1 for cubes in _module_state(game, vats).get("vats", {}).values() if colour in cubes)
 
 
 def _ordinal(n: int) -> str:
