@@ -366,6 +366,12 @@ class AttackOdds(_PlayerResult):
         return _render(title, rows, [cols[0], ("cubes", "cubes"), *cols[1:]])
 
 
+# no clones, for up to 8 players: read-only zeros, made once (attack_odds is a hot call)
+_NO_CLONES = tuple(np.zeros(k, np.int64) for k in range(9))
+for _zeros in _NO_CLONES:
+    _zeros.setflags(write=False)
+
+
 def attack_odds(
     cubes: Mapping[str, int],
     draws: int,
@@ -422,19 +428,23 @@ def attack_odds(
         draws = _whole(draws, "draws")
     hp = _parse_health(health, players, hit_all) if health is not None else {}
     cl = _parse_clones(clones, players, hit_all) if clones is not None else {}
-    shields = [cl.get(c, 0) for c in players]
     total = black + red + sum(counts)
     drawn = min(draws, total)
-    shape = tuple([min(drawn, c + max(0, red - s)) + 1 for c, s in zip(counts, shields)])
+    if cl:
+        shields = np.array([cl.get(c, 0) for c in players], dtype=np.int64)
+        shape = tuple([min(drawn, c + max(0, red - s)) + 1 for c, s in zip(counts, shields)])
+    else:
+        shields = _NO_CLONES[len(players)] if len(players) < len(_NO_CLONES) else None
+        if shields is None:
+            shields = np.zeros(len(players), np.int64)
+        shape = tuple([min(drawn, c + red) + 1 for c in counts])
     if math.prod(shape) > _MAX_JOINT:
         raise OddsInputError(
             f"the joint distribution would have {math.prod(shape):,} cells (more than "
             f"{_MAX_JOINT:,}); use sample_attacks, or knockout_odds for per-player odds"
         )
     flat = np.empty(math.prod(shape))
-    _attack_joint(
-        np.array(counts, dtype=np.int64), np.array(shields, dtype=np.int64), red, black, drawn, flat
-    )
+    _attack_joint(np.array(counts, dtype=np.int64), shields, red, black, drawn, flat)
     joint = flat.reshape(shape)
     return AttackOdds(tuple(players), joint, dict(cubes), draws, drawn, hit_all, hp, cl)
 
