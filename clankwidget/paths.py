@@ -45,7 +45,8 @@ A small board, built in code::
 A live game can be passed instead of a board: :func:`turn_options` then takes its
 defaults from ``game.path_context()``, a dict with any of the keys ``start``, ``boots``,
 ``swords``, ``health``, ``keys``, ``teleports``, ``can_exit``, ``exhausted``, ``canoe``,
-``lifts``, ``exits`` and ``closed`` for the current player (other keys are an error).
+``lifts``, ``exits``, ``closed`` and ``stops`` for the current player (other keys are an
+error).
 Each edition fills it with its own movement rules: a ship's context has no exit, its
 hyperlifts (and telepads with a TelePass) as lifts, and its command module closed until
 the player holds a command code.
@@ -92,6 +93,7 @@ _CONTEXT_KEYS = (
     "lifts",
     "exits",
     "closed",
+    "stops",
 )
 
 
@@ -330,7 +332,7 @@ class TurnOptions:
 
     Attributes: ``board``, ``start`` (space id) and ``settings`` (the resolved
     arguments: boots, swords, health, keys, teleports, can_exit, exhausted, canoe,
-    lifts, exits, closed).
+    lifts, exits, closed, stops).
     """
 
     def __init__(
@@ -534,6 +536,7 @@ def turn_options(
     lifts: Iterable[Iterable[str]] | None = None,
     exits: Iterable[str] | None = None,
     closed: Iterable[str] | None = None,
+    stops: Iterable[str] | None = None,
 ) -> TurnOptions:
     """Every space reachable this turn, with its Pareto front of (boots, swords, damage).
 
@@ -550,6 +553,9 @@ def turn_options(
     ``exhausted``: boot movement already ended this turn. ``exits`` names the exit spaces
     (by default the board's start space; ``()`` for a ship, which has none) and
     ``closed`` the spaces that cannot be entered this turn at all (a sealed module).
+    ``stops`` names the spaces whose entry ends boot movement, when a player's own rules
+    differ from the board's (Pulsarcade's Danger Theater lets a star walk through
+    checkpoints).
 
     ``game_or_board`` is a :class:`~clankwidget.data.Board` or a live game: anything with
     ``.board`` and ``.path_context()`` returning a dict of these keyword arguments for
@@ -595,6 +601,7 @@ def turn_options(
         lifts=lifts,
         exits=exits,
         closed=closed,
+        stops=stops,
     )
     v = {k: (given[k] if given[k] is not None else ctx.get(k)) for k in _CONTEXT_KEYS}
     if v["start"] is None:
@@ -616,6 +623,13 @@ def turn_options(
         board, "exits", default_exits if v["exits"] is None else v["exits"]
     )
     settings["closed"] = _space_set(board, "closed", () if v["closed"] is None else v["closed"])
+    if v["stops"] is None:
+        settings["stops"] = tuple(sp.id for sp in board.spaces if sp.stops_movement)
+        stop = None
+    else:
+        settings["stops"] = _space_set(board, "stops", v["stops"])
+        stop = np.zeros(len(board.spaces), np.bool_)
+        stop[[board.index(sid) for sid in settings["stops"]]] = True
 
     p = _prepared(board)
     # No non-dominated route repeats a space, so it has at most n - 1 steps: larger
@@ -628,7 +642,7 @@ def turn_options(
         p.cost,
         p.monsters,
         p.usable(settings["keys"], settings["canoe"]),
-        p.stop,
+        p.stop if stop is None else stop,
         _gate(board, settings["exits"], settings["closed"], settings["can_exit"]),
         p.tp_indptr,
         p.tp_dst,

@@ -104,7 +104,7 @@ def _moves(board: Board, state, rules):
     def entering(v, stopped_after):
         if v in exits:
             return True, True  # entering the exit ends everything
-        return stopped_after or board.space(v).stops_movement, False
+        return stopped_after or v in rules["stops"], False
 
     # walking
     if not stopped:
@@ -148,11 +148,26 @@ def _moves(board: Board, state, rules):
 
 
 def _rules(
-    board, boots, swords, health, keys, teleports, can_exit, exhausted, canoe, lifts, exits, closed
+    board,
+    boots,
+    swords,
+    health,
+    keys,
+    teleports,
+    can_exit,
+    exhausted,
+    canoe,
+    lifts,
+    exits,
+    closed,
+    stops,
 ):
     if exits is None:
         exits = [sp.id for sp in board.spaces if sp.start]
+    if stops is None:
+        stops = [sp.id for sp in board.spaces if sp.stops_movement]
     return dict(
+        stops=set(stops),
         exits=set(exits),
         closed=set(closed),
         boots=boots,
@@ -182,6 +197,7 @@ def naive_turn_front(
     lifts=(),
     exits=None,
     closed=(),
+    stops=None,
 ) -> dict:
     """Search every state reachable this turn, then keep each space's Pareto front.
 
@@ -203,6 +219,7 @@ def naive_turn_front(
         lifts,
         exits,
         closed,
+        stops,
     )
     first = (start, 0, 0, 0, 0, exhausted, False)
     seen = {first}
@@ -245,6 +262,7 @@ def naive_replay(
     lifts=(),
     exits=None,
     closed=(),
+    stops=None,
 ):
     """Play ``steps`` [(path index or "teleport"/"lift", space id, swords paid), ...]
     by the rules; return the final (space, boots, swords, damage, teleports, stopped).
@@ -264,6 +282,7 @@ def naive_replay(
         lifts,
         exits,
         closed,
+        stops,
     )
     state = (start, 0, 0, 0, 0, exhausted, False)
     for n, (path, space, paid) in enumerate(steps):

@@ -96,6 +96,8 @@ def turns(draw, max_spaces: int = 8):
         kw["exits"] = draw(st.lists(st.sampled_from(ids), max_size=2, unique=True))
     if _chance(draw, 4):
         kw["closed"] = draw(st.lists(st.sampled_from(ids), max_size=2, unique=True))
+    if _chance(draw, 4):  # a player who walks through checkpoints, or stops elsewhere
+        kw["stops"] = draw(st.lists(st.sampled_from(ids), max_size=3, unique=True))
     return board, draw(st.sampled_from(ids)), kw
 
 
@@ -146,11 +148,12 @@ def test_jit_and_plain_python_kernels_agree(case):
     opts = turn_options(board, start, **kw)
     p = paths_module._prepared(board)
     lift_indptr, lift_dst = paths_module._lift_csr(board, kw["lifts"])
+    stop = np.isin(board.space_ids, opts.settings["stops"])
     gate = paths_module._gate(
         board, opts.settings["exits"], opts.settings["closed"], kw["can_exit"]
     )
     args = (
-        p.indptr, p.dst, p.cost, p.monsters, p.usable(kw["keys"], kw["canoe"]), p.stop, gate,
+        p.indptr, p.dst, p.cost, p.monsters, p.usable(kw["keys"], kw["canoe"]), stop, gate,
         p.tp_indptr, p.tp_dst, lift_indptr, lift_dst, board.index(start),
         kw["boots"], kw["swords"], kw["health"] - 1, kw["teleports"], kw["exhausted"],
     )  # fmt: skip
@@ -386,6 +389,8 @@ def test_an_edition_names_its_own_exits_and_closed_spaces():
         turn_options(b, "a", closed=["nowhere"])
     with pytest.raises(TypeError, match="exits must be a list"):
         turn_options(b, "a", exits="c")
+    # stops: where boots end for this player (the board's caves and checkpoints by default)
+    assert turn_options(b, "a", boots=3, exits=(), stops=["b"]).reachable == ("a", "b")
 
 
 def test_locked_paths_need_keys_and_water_a_canoe():

@@ -19,6 +19,7 @@ from test_rules_space import Rigged, custom_cards, give, give_code, walk
 from clankwidget import Game, IllegalAction
 from clankwidget.data import CardSet, load_cards
 from clankwidget.odds import attack_odds
+from clankwidget.paths import turn_options
 from clankwidget.rules.actions import (
     Acquire,
     AcquireReserve,
@@ -604,6 +605,10 @@ def test_theater_levels_give_a_sword_every_turn_then_ignore_checkpoints():
     assert s.current == 0 and blue.swords == 1
     contestants["blue"] = 5
     prepare(game, [], space="co-market", boots=2)
+    # the route preview agrees: the checkpoint does not end blue's boots
+    opts = turn_options(game)
+    assert not opts.best("co-gate-a").stopped and "co-pad" in opts.reachable
+    assert "co-gate-a" not in game.path_context()["stops"]
     walk(game, "co-market", "co-gate-a")
     assert not blue.exhausted
     walk(game, "co-gate-a", "co-pad")

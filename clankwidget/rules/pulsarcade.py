@@ -634,6 +634,12 @@ class PulsarcadeRules(SpaceRules):
                 return price
         return super().market_price(s, p, item)
 
+    def path_context(self, s, p) -> dict:
+        ctx = super().path_context(s, p)
+        if any(m.ignores_checkpoints(s, p) for m in self.modules):
+            ctx["stops"] = [sp.id for sp in self.board.spaces if self.stops_here(s, p, sp)]
+        return ctx
+
     def stops_here(self, s, p, space) -> bool:
         plain_checkpoint = space.checkpoint and not space.crystal_cave and not space.forest
         if plain_checkpoint and any(m.ignores_checkpoints(s, p) for m in self.modules):
