@@ -192,7 +192,9 @@ def _rng_state(seed: Any) -> np.ndarray:
 
 
 def _fmt(p: float) -> str:
-    return f"{p:.4f}"
+    # Rounded to 10 places first, so that float noise cannot tip a value that sits on a
+    # tie (2.40625 = 77/32) one way or the other: the same odds always print the same.
+    return f"{round(p, 10):.4f}"
 
 
 def _render(title: str, rows: list[dict], columns: list[tuple[str, str]]) -> str:
