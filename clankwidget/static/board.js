@@ -2422,7 +2422,12 @@ function render({ model, el }) {
       },
       h(
         "div",
-        { class: "cw-card-top" },
+        {
+          // a name with a long word takes the whole line; the cost goes under it
+          class: c.name.split(/\s+/).some((/** @type {string} */ w) => w.length > 10)
+            ? "cw-card-top cw-card-top-long"
+            : "cw-card-top",
+        },
         h("span", { class: "cw-card-name", text: c.name }),
         showCost
           ? h(
