@@ -152,16 +152,19 @@ def _rules(
     boots,
     swords,
     health,
-    keys,
-    teleports,
-    can_exit,
-    exhausted,
-    canoe,
-    lifts,
-    exits,
-    closed,
-    stops,
-):
+    *,
+    keys=False,
+    teleports=0,
+    can_exit=False,
+    exhausted=False,
+    canoe=False,
+    lifts=(),
+    exits=None,
+    closed=(),
+    stops=None,
+) -> dict:
+    """The turn's budgets and movement rules, with turn_options' defaults: the start
+    space the only exit, the board's caves, checkpoints and forests the stops."""
     if exits is None:
         exits = [sp.id for sp in board.spaces if sp.start]
     if stops is None:
@@ -182,46 +185,18 @@ def _rules(
     )
 
 
-def naive_turn_front(
-    board: Board,
-    start: str,
-    boots: int,
-    swords: int,
-    health: int,
-    *,
-    keys=False,
-    teleports=0,
-    can_exit=False,
-    exhausted=False,
-    canoe=False,
-    lifts=(),
-    exits=None,
-    closed=(),
-    stops=None,
-) -> dict:
+def naive_turn_front(board: Board, start: str, boots: int, swords: int, health: int, **rules):
     """Search every state reachable this turn, then keep each space's Pareto front.
 
-    Returns {space id: sorted list of (boots, swords, damage, teleports, stopped)} where
-    (boots, swords, damage, teleports) is not beaten on all four counts by another
-    reachable state on that space, and ``stopped`` is true only if every way to reach
-    that point leaves the player unable to spend boots.
+    ``rules``: the keyword arguments of ``turn_options`` (keys, teleports, can_exit,
+    exhausted, canoe, lifts, exits, closed, stops). Returns {space id: sorted list of
+    (boots, swords, damage, teleports, stopped)} where (boots, swords, damage, teleports)
+    is not beaten on all four counts by another reachable state on that space, and
+    ``stopped`` is true only if every way to reach that point leaves the player unable
+    to spend boots.
     """
-    rules = _rules(
-        board,
-        boots,
-        swords,
-        health,
-        keys,
-        teleports,
-        can_exit,
-        exhausted,
-        canoe,
-        lifts,
-        exits,
-        closed,
-        stops,
-    )
-    first = (start, 0, 0, 0, 0, exhausted, False)
+    rules = _rules(board, boots, swords, health, **rules)
+    first = (start, 0, 0, 0, 0, rules["exhausted"], False)
     seen = {first}
     todo = [first]
     while todo:
@@ -246,45 +221,15 @@ def naive_turn_front(
     return front
 
 
-def naive_replay(
-    board: Board,
-    start: str,
-    steps,
-    boots: int,
-    swords: int,
-    health: int,
-    *,
-    keys=False,
-    teleports=0,
-    can_exit=False,
-    exhausted=False,
-    canoe=False,
-    lifts=(),
-    exits=None,
-    closed=(),
-    stops=None,
-):
+def naive_replay(board: Board, start: str, steps, boots: int, swords: int, health: int, **rules):
     """Play ``steps`` [(path index or "teleport"/"lift", space id, swords paid), ...]
-    by the rules; return the final (space, boots, swords, damage, teleports, stopped).
+    by the rules (as for :func:`naive_turn_front`); return the final
+    (space, boots, swords, damage, teleports, stopped).
 
     Raises ``AssertionError`` naming the first illegal step.
     """
-    rules = _rules(
-        board,
-        boots,
-        swords,
-        health,
-        keys,
-        teleports,
-        can_exit,
-        exhausted,
-        canoe,
-        lifts,
-        exits,
-        closed,
-        stops,
-    )
-    state = (start, 0, 0, 0, 0, exhausted, False)
+    rules = _rules(board, boots, swords, health, **rules)
+    state = (start, 0, 0, 0, 0, rules["exhausted"], False)
     for n, (path, space, paid) in enumerate(steps):
         legal = {(nxt, how) for nxt, how in _moves(board, state, rules)}
         match = [nxt for nxt, how in legal if nxt[0] == space and how == (path, paid)]

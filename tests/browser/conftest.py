@@ -610,6 +610,11 @@ def wait_for_kernel_value(page: Any, expression: str, expected: Any, timeout: fl
         time.sleep(0.1)
 
 
+def wait_until(page: Any, expression: str, timeout: float = 30) -> None:
+    """Poll a kernel expression until it is truthy."""
+    wait_for_kernel_value(page, f"bool({expression})", True, timeout)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test in this folder is a browser test, marked or not."""
     here = Path(__file__).parent

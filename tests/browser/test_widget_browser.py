@@ -4,7 +4,6 @@ and check in the kernel that the game is what the clicks meant."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from .conftest import (
     screenshot,
     wait_for_kernel_idle,
     wait_for_kernel_value,
+    wait_until,
 )
 
 pytestmark = pytest.mark.browser
@@ -26,15 +26,6 @@ NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "00-start-here.ip
 W = "game_widget"
 G = "game_widget.game"
 ME = "game_widget.game.players[0]"
-
-
-def wait_until(page, expression: str, timeout: float = 30) -> None:
-    """Poll a kernel expression until it is truthy."""
-    deadline = time.monotonic() + timeout
-    while not kernel_eval(page, f"bool({expression})"):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"kernel: {expression} still false after {timeout} s")
-        time.sleep(0.1)
 
 
 def test_play_the_start_notebook_by_mouse_and_keyboard(lab_page):

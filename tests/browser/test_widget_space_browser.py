@@ -5,7 +5,6 @@ a Redemption space), uses it by mouse or keyboard, and checks the game in the ke
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -19,6 +18,7 @@ from .conftest import (
     screenshot,
     wait_for_kernel_idle,
     wait_for_kernel_value,
+    wait_until,
     write_notebook,
 )
 
@@ -28,15 +28,6 @@ W = "w"
 G = "w.game"
 ME = "w.game.players[0]"
 CODE_TOKEN = "{'kind': 'code', 'id': 'command-code', 'name': 'Command Code', 'grants': 'code'}"
-
-
-def wait_until(page, expression: str, timeout: float = 30) -> None:
-    """Poll a kernel expression until it is truthy."""
-    deadline = time.monotonic() + timeout
-    while not kernel_eval(page, f"bool({expression})"):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"kernel: {expression} still false after {timeout} s")
-        time.sleep(0.1)
 
 
 def put_me(page, code: str) -> None:
