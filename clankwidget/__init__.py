@@ -15,7 +15,14 @@ import importlib
 
 from .data import Board, CardSet, list_boards, list_card_sets, load_board, load_cards
 from .data import Path_ as Tunnel
-from .errors import BoardDataError, ClankwidgetError, IllegalAction, RuleNotImplemented, SaveError
+from .errors import (
+    BoardDataError,
+    ClankwidgetError,
+    IllegalAction,
+    OddsInputError,
+    RuleNotImplemented,
+    SaveError,
+)
 from .game import Game
 from .rules import actions
 
@@ -32,6 +39,7 @@ __all__ = [
     "ClankwidgetError",
     "Game",
     "IllegalAction",
+    "OddsInputError",
     "RuleNotImplemented",
     "SaveError",
     "Tunnel",

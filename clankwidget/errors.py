@@ -40,5 +40,9 @@ class SaveError(ClankwidgetError, ValueError):
     """
 
 
+class OddsInputError(ClankwidgetError, ValueError):
+    """An argument to an odds function that makes no sense; the message says which and why."""
+
+
 class RuleNotImplemented(ClankwidgetError, NotImplementedError):
     """A rule, edition or option the engine does not implement (yet)."""

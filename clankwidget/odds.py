@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import ClankwidgetError
+from .errors import OddsInputError
 from .kernels.bag import (
     _attack_joint,
     _knockout_dp,
@@ -66,10 +66,6 @@ BLACK = "black"
 _MAX_JOINT = 20_000_000  # cells of a joint distribution (160 MB of float64)
 _MAX_KEY = 1 << 62  # the exact many-attack DP packs a bag state into one int64
 _DEFAULT_EXACT_STEPS = 20_000_000
-
-
-class OddsInputError(ClankwidgetError, ValueError):
-    """An argument to an odds function that makes no sense; the message says which and why."""
 
 
 # ---------------------------------------------------------------------------
