@@ -17,9 +17,11 @@ Three strengths, registered in :data:`BOTS`:
   still score. It prices cards by how often it will still play them, swords against
   damage by the knockout odds, and keeps quiet when the bag is against it.
 
-Greedy and planner are built for Clank! in the dungeon (the ``clank`` edition). In the
-ship editions they still only ever play legal moves, but know nothing of a ship's own
-goals (command codes, escape pods), so they play those badly.
+Greedy and planner are built for Clank! in the dungeon (the ``clank`` edition). Aboard a
+ship both take their goals and routes from :class:`clankwidget._shipnav.ShipNavigator`
+(data ports for the command code, the command module's artifacts or the MCP's Redemption
+spaces, then an escape pod) and keep their own ways of choosing cards; there the planner
+plans no better than the greedy bot.
 
 >>> from clankwidget import Game
 >>> from clankwidget.bots import make_bot
@@ -41,6 +43,7 @@ import numpy as np
 from . import deck as _deck
 from . import odds as _odds
 from . import paths as _paths
+from ._shipnav import ShipNavigator, is_ship
 from .rules import actions as A
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "make_bot"]
@@ -338,9 +341,16 @@ class GreedyBot(Bot):
         if p.hand:
             return A.Play(self._play_order(game, p))
         legal_set = set(legal)
-        target = self.target(game, p)
-        if A.TakeArtifact() in legal_set and (target == p.space or target is None):
-            return A.TakeArtifact()
+        ship = ShipNavigator(game) if is_ship(game) else None
+        if ship is not None:
+            target = None
+            here = ship.act_here(legal)
+            if here is not None:
+                return here
+        else:
+            target = self.target(game, p)
+            if A.TakeArtifact() in legal_set and (target == p.space or target is None):
+                return A.TakeArtifact()
         buy = self._buy(game, p, legal_set)
         if buy is not None:
             return buy
@@ -360,7 +370,11 @@ class GreedyBot(Bot):
                 best = (v, a)
         if best is not None:
             return best[1]
-        if target is not None and target != p.space:
+        if ship is not None:
+            move = ship.step(legal)
+            if move is not None:
+                return move
+        elif target is not None and target != p.space:
             move = self._move(game, p, target, legal_set)
             if move is not None:
                 return move
@@ -1033,7 +1047,12 @@ class PlannerBot(Bot):
         if p.hand:
             return A.Play(self._play_order(game, p, plan))
         legal_set = set(legal)
-        if A.TakeArtifact() in legal_set and plan.take_here:
+        ship = ShipNavigator(game) if is_ship(game) else None
+        if ship is not None:
+            here = ship.act_here(legal)
+            if here is not None:
+                return here
+        elif A.TakeArtifact() in legal_set and plan.take_here:
             return A.TakeArtifact()
         buy = self._buy(game, p, plan, legal)
         if buy is not None:
@@ -1041,7 +1060,11 @@ class PlannerBot(Bot):
         token = self._token(game, p, plan, legal)
         if token is not None:
             return token
-        move_plan = self._move_plan(game, p, plan, legal_set)
+        if ship is not None:
+            step = ship.step(legal)
+            move_plan = None if step is None else (step, 0)
+        else:
+            move_plan = self._move_plan(game, p, plan, legal_set)
         reserve = move_plan[1] if move_plan else 0
         gain = self._gain(game, p, plan, legal, reserve)
         if gain is not None:
@@ -1101,8 +1124,10 @@ class PlannerBot(Bot):
         by = {}
         for a in legal:  # the list, not a set: a stable order
             if isinstance(a, A.Buy):
-                item = next(m for m in game.cards.market if m["id"] == a.item)
-                by.setdefault(item["grants"], (a, item))
+                # (a ship module may sell items of its own: those it does not price)
+                item = next((m for m in game.cards.market if m["id"] == a.item), None)
+                if item is not None:
+                    by.setdefault(item["grants"], (a, item))
         if not by:
             return None
         s = game.state

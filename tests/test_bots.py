@@ -72,8 +72,37 @@ def test_a_table_of_one_kind_plays_legally(kind):
 
 @pytest.mark.parametrize("edition", sorted(set(EDITIONS) - {"clank"}))
 def test_bots_stay_legal_in_the_other_editions(edition):
-    # built for the dungeon, they do not know a ship's goals, but must never break a rule
     _play_checked(["planner", "greedy", "random"], seed=3, edition=edition)
+
+
+@pytest.mark.parametrize("edition", sorted(set(EDITIONS) - {"clank"}))
+def test_bots_aboard_a_ship_hack_steal_and_escape(edition):
+    # a ship's way to an artifact: two data ports make the code, the command module
+    # opens, an artifact is taken (or stolen with tokens), an escape pod takes it home
+    escaped = winners = 0
+    for seed in range(4):
+        game = _play_checked(["planner", "greedy"], seed=seed, edition=edition)
+        assert game.state.turn < 80, "the bots wandered instead of playing"
+        escaped += sum(p.status == "escaped" for p in game.players)
+        winners += bool(game.winners())
+        assert any(game.rules.has_code(p) for p in game.players)
+    assert escaped >= 2 and winners >= 3
+
+
+def test_the_ship_navigator_heads_for_ports_then_command_then_pods():
+    from clankwidget._shipnav import ShipNavigator
+
+    game = Game.new(edition="space", players=2, seed=1)
+    p = game.current_player
+    nav = ShipNavigator(game)
+    goals = nav.goals()
+    assert goals and all(game.board.space(g).data_port for g in goals)
+    p.tokens.append({"kind": "code", "id": "command-code", "name": "Code", "grants": "code"})
+    assert ShipNavigator(game).goals() == set(game.state.artifacts)
+    p.artifacts.append(next(iter(game.state.artifacts)))
+    assert ShipNavigator(game).goals() == {"cb-pods"}
+    dist = ShipNavigator(game).distances({"cb-pods"})
+    assert dist["cb-pods"] == 0 and dist[p.space] < float("inf")
 
 
 @pytest.mark.parametrize("kind", KINDS)

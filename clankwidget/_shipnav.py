@@ -1,0 +1,141 @@
+"""How a bot gets around a ship (Clank! In! Space! and Pulsarcade).
+
+The Clank! bots plan on a dungeon: walk to an artifact, walk out. Aboard a ship the way
+to an artifact goes through the rules of the ship: two data ports in two modules make
+the command code that opens the command module; there the thief takes an artifact (or,
+in Pulsarcade's MCP, steals one at a Redemption space with tokens), then leaves by an
+escape pod in the Cargo Bay. Lifts and pads carry a thief for free but end its walking.
+
+:class:`ShipNavigator` turns that into the next goal and the next step: it takes what a
+space offers when it stands there (hack, take, steal, claim a cabinet), and otherwise
+walks this turn's route (:func:`clankwidget.paths.turn_options`, which knows the ship's
+lifts and sealed module) to the space that leaves it closest to its goal, measured by a
+breadth-first search over the ship in which a lift ride counts as one boot.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+from . import paths as _paths
+from .rules import actions as A
+
+__all__ = ["ShipNavigator", "is_ship"]
+
+
+def is_ship(game) -> bool:
+    """Whether ``game`` is played aboard an assembled ship."""
+    return hasattr(game.rules, "command_modules") and hasattr(game.rules, "hyperlifts")
+
+
+class ShipNavigator:
+    """Goals and steps for the current thief aboard a ship (see the module docs)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.rules = game.rules
+        self.s = game.state
+        self.p = game.current_player
+        self.ctx = game.path_context()
+
+    # -- what to do where it stands
+
+    def act_here(self, legal: list) -> A.Action | None:
+        """An action this space offers that moves the thief toward its artifact."""
+        by_kind: dict[str, list[A.Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        steals = by_kind.get("steal-artifact", [])
+        if steals:
+            return max(steals, key=lambda a: (self.s.artifacts.get(a.space, 0), a.space))
+        if not self.p.artifacts and A.TakeArtifact() in legal:
+            return A.TakeArtifact()
+        for kind in ("hack-port", "claim-cabinet"):
+            if by_kind.get(kind):
+                return by_kind[kind][0]
+        return None
+
+    # -- where to go
+
+    def goals(self) -> set[str]:
+        """The spaces the thief is heading for now."""
+        rules, s, p = self.rules, self.s, self.p
+        board = self.game.board
+        if p.artifacts:
+            return {sid for sid, left in s.extra["pods"].items() if left}
+        if not rules.has_code(p):
+            done = {board.space(x).module for x in p.extra.get("hacked", ())}
+            return {
+                sp.id
+                for sp in board.spaces
+                if sp.data_port and sp.id not in s.extra["ports"] and sp.module not in done
+            }
+        costs = getattr(rules, "token_costs", {})
+        goals = {sid for sid in s.artifacts if sid not in costs}
+        stolen = [costs[sid] for sid in s.artifacts if sid in costs]
+        if stolen:
+            # MCP artifacts are stolen from a Redemption space: one where the tokens held
+            # (plus the space's bonus) buy the cheapest, else the one with the best bonus
+            have, cheapest = rules.cabinet_tokens(p), min(stolen)
+            bonus = {r: b or 0 for r, b in rules.redemptions.items()}
+            enough = {r for r, b in bonus.items() if have + b >= cheapest}
+            goals |= enough or {r for r, b in bonus.items() if b == max(bonus.values())}
+        return goals
+
+    def distances(self, goals: set[str]) -> dict[str, float]:
+        """Fewest boots from each space to the nearest goal (a lift ride costs 1)."""
+        board = self.game.board
+        keys = self.ctx.get("keys", False)
+        closed = set(self.ctx.get("closed", ()))
+        # walk backwards from the goals: an edge u -> v costs its boots
+        into: dict[str, list[tuple[str, int]]] = {sid: [] for sid in board.space_ids}
+        for path in board.paths:
+            if path.locked and not keys:
+                continue
+            into[path.b].append((path.a, path.boots))
+            if not path.one_way:
+                into[path.a].append((path.b, path.boots))
+        for group in self.ctx.get("lifts", ()):
+            for u in group:
+                for v in group:
+                    if u != v:
+                        into[v].append((u, 1))
+        dist = {sid: math.inf for sid in board.space_ids}
+        heap = [(0, g) for g in goals if g not in closed]
+        for _, g in heap:
+            dist[g] = 0
+        heapq.heapify(heap)
+        while heap:
+            d, v = heapq.heappop(heap)
+            if d > dist[v]:
+                continue
+            for u, cost in into[v]:
+                if u in closed and u != self.p.space:
+                    continue
+                if d + cost < dist[u]:
+                    dist[u] = d + cost
+                    heapq.heappush(heap, (d + cost, u))
+        return dist
+
+    def step(self, legal: list) -> A.Action | None:
+        """The first step of this turn's best route toward the goals, if any gets closer."""
+        goals = self.goals()
+        if not goals:
+            return None
+        dist = self.distances(goals)
+        here = dist[self.p.space]
+        opts = _paths.turn_options(self.game)
+        best = None
+        for sid in opts.reachable:
+            if sid == self.p.space or dist[sid] >= here:
+                continue
+            choice = opts.best(sid)
+            key = (dist[sid], choice.damage, choice.boots, sid)
+            if best is None or key < best[0]:
+                best = (key, sid)
+        if best is None:
+            return None
+        steps = opts.route(best[1])
+        action = self.rules.route_action(self.p.space, steps[0])
+        return action if action in legal else None
