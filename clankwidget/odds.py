@@ -713,6 +713,7 @@ def knockout_odds(
     n: int = 100_000,
     seed: Any = None,
     max_exact_steps: int = _DEFAULT_EXACT_STEPS,
+    clones: Mapping[str, int] | None = None,
 ) -> KnockoutOdds:
     """The chance each player is knocked out within a sequence of dragon attacks.
 
@@ -748,6 +749,9 @@ def knockout_odds(
     max_exact_steps : int
         The work ``"auto"`` allows the exact method (transitions between bag states; about
         15 million a second) before it falls back to simulation.
+    clones : mapping of colour to count, optional
+        Clones in Pulsarcade's Cloning Vats before the first attack (none added later):
+        they take the first ``hit_all`` cubes' hits in place of their player.
 
     Examples
     --------
@@ -776,6 +780,8 @@ def knockout_odds(
         hp[colour] = _whole(value, f"health[{colour!r}]", least=1)
     if not players:
         raise OddsInputError("health names no players: give each player's remaining health")
+    cl = _parse_clones(clones, players, hit_all)
+    shields = np.array([cl.get(c, 0) for c in players], dtype=np.int64)
     # rows of the kernels: [black, hit_all, players...] (the hit_all row stays 0 without one)
     index: dict[Any, int] = {BLACK: 0, (hit_all if hit_all is not None else object()): 1}
     index.update({c: i + 2 for i, c in enumerate(players)})
@@ -799,7 +805,7 @@ def knockout_odds(
                 raise OddsInputError(f"{reason}; use method='simulate' with a seed")
         else:
             limit = max_exact_steps if method == "auto" else np.iinfo(np.int64).max
-            status, dist = _knockout_dp(start, adds, draws, limit)
+            status, dist = _knockout_dp(start, adds, draws, shields, limit)
             if status >= 0:
                 by_attack, used = dist, int(status)
             else:
@@ -812,5 +818,5 @@ def knockout_odds(
             if reason
             else "method='simulate' needs a seed (e.g. seed=1) for reproducible odds"
         )
-    hist = _simulate_knockouts(start, adds, draws, n, _rng_state(seed))
+    hist = _simulate_knockouts(start, adds, draws, shields, n, _rng_state(seed))
     return KnockoutOdds(tuple(players), hp, hist / n, steps, "simulate", n, None)

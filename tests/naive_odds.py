@@ -165,7 +165,7 @@ def naive_damage_cap(start, adds, draws):
     return max((min(sum(draws), totals[c] + reds) for c in range(2, m)), default=0)
 
 
-def naive_knockout_dp(start, adds, draws):
+def naive_knockout_dp(start, adds, draws, clones=None):
     """Twin of ``_knockout_dp``: ``dist[t][i] = {damage: Fraction}`` after each attack.
 
     The state is the tuple of cubes drawn so far per category (reds: red draws so far). The
@@ -174,6 +174,7 @@ def naive_knockout_dp(start, adds, draws):
     """
     m = len(start)
     k = m - 2
+    clones = list(clones) if clones is not None else [0] * k
     states = {tuple([0] * m): Fraction(1)}
     put_in = list(start)
     dist = []
@@ -192,19 +193,20 @@ def naive_knockout_dp(start, adds, draws):
         after = [dict() for _ in range(k)]
         for drawn, p in states.items():
             for i in range(k):
-                a = drawn[i + 2] + drawn[1]
+                a = drawn[i + 2] + max(0, drawn[1] - clones[i])
                 after[i][a] = after[i].get(a, Fraction(0)) + p
         dist.append(after)
     return dist
 
 
-def naive_simulate_knockouts(start, adds, draws, n, state):
+def naive_simulate_knockouts(start, adds, draws, n, state, clones=None):
     """Twin of ``_simulate_knockouts`` (same stream, same cube bookkeeping).
 
     Returns ``hist[t][i][a]``, sized like the kernel's (``naive_damage_cap`` + 1).
     """
     m = len(start)
     k = m - 2
+    clones = list(clones) if clones is not None else [0] * k
     cap = naive_damage_cap(start, adds, draws)
     hist = [[[0] * (cap + 1) for _ in range(k)] for _ in draws]
     for _ in range(n):
@@ -231,5 +233,5 @@ def naive_simulate_knockouts(start, adds, draws, n, state):
                     if c >= 2:
                         taken[c - 2] += 1
             for i in range(k):
-                hist[t][i][taken[i] + hits] += 1
+                hist[t][i][taken[i] + max(0, hits - clones[i])] += 1
     return hist

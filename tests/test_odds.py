@@ -135,6 +135,14 @@ def test_clones_take_the_red_hits_first():
     sim = sample_attacks(bag, 4, 50_000, seed=3, clones={"blue": 1})
     np.testing.assert_allclose(sim.damage("blue"), cloned.damage("blue"), atol=0.01)
     assert sim.joint.shape == cloned.joint.shape
+    # one attack of knockout_odds is the same law, and clones carry over between attacks
+    ko = knockout_odds({"blue": 2, "green": 5}, [4], bag=bag, clones={"blue": 1})
+    np.testing.assert_allclose(ko.knockout("blue")[0], cloned.knockout("blue"), atol=1e-12)
+    two = knockout_odds({"blue": 2, "green": 5}, [2, 2], bag=bag, clones={"blue": 1})
+    sim = knockout_odds(
+        {"blue": 2, "green": 5}, [2, 2], bag=bag, clones={"blue": 1}, method="simulate", seed=4
+    )
+    np.testing.assert_allclose(sim.knockout("blue"), two.knockout("blue"), atol=0.01)
     with pytest.raises(OddsInputError, match="unknown colour 'pink' in clones"):
         attack_odds(bag, 4, clones={"pink": 1})
     with pytest.raises(OddsInputError, match="clones"):
@@ -247,12 +255,16 @@ def test_damage_cap_matches_twin(seq):
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(sequences())
-def test_knockout_dp_matches_twin(seq):
+@given(sequences(), st.data())
+def test_knockout_dp_matches_twin(seq, data):
     start, adds, draws = seq
-    status, dist = kb._knockout_dp(*as_arrays(*seq), np.iinfo(np.int64).max)
+    k = len(start) - 2
+    clones = data.draw(st.lists(st.integers(0, 2), min_size=k, max_size=k))
+    status, dist = kb._knockout_dp(
+        *as_arrays(*seq), np.array(clones, np.int64), np.iinfo(np.int64).max
+    )
     assert status >= 1
-    want = naive.naive_knockout_dp(start, adds, draws)
+    want = naive.naive_knockout_dp(start, adds, draws, clones)
     cap = naive.naive_damage_cap(start, adds, draws)
     assert dist.shape == (len(draws), len(start) - 2, cap + 1)
     for t, per_player in enumerate(want):
@@ -264,19 +276,22 @@ def test_knockout_dp_matches_twin(seq):
 
 def test_knockout_dp_stops_at_max_work():
     start, adds, draws = as_arrays([10, 1, 5, 5], [[0, 0, 1, 1]] * 3, [3, 3, 3])
-    status, _ = kb._knockout_dp(start, adds, draws, 50)
+    no_clones = np.zeros(2, np.int64)
+    status, _ = kb._knockout_dp(start, adds, draws, no_clones, 50)
     assert status == -1
-    status, _ = kb._knockout_dp(start, adds, draws, 10**9)
+    status, _ = kb._knockout_dp(start, adds, draws, no_clones, 10**9)
     assert status > 50
 
 
 @FEW
-@given(sequences(), st.integers(1, 15), seeds)
-def test_simulate_knockouts_matches_twin(seq, n, words):
+@given(sequences(), st.integers(1, 15), seeds, st.data())
+def test_simulate_knockouts_matches_twin(seq, n, words, data):
+    k = len(seq[0]) - 2
+    clones = data.draw(st.lists(st.integers(0, 2), min_size=k, max_size=k))
     state = seed_state(words)
-    hist = kb._simulate_knockouts(*as_arrays(*seq), n, state)
+    hist = kb._simulate_knockouts(*as_arrays(*seq), np.array(clones, np.int64), n, state)
     twin_state = [*words, 0, 0]
-    want = naive.naive_simulate_knockouts(*seq, n, twin_state)
+    want = naive.naive_simulate_knockouts(*seq, n, twin_state, clones)
     assert hist.tolist() == want
     assert [int(v) for v in state] == twin_state
     assert (hist.sum(axis=2) == n).all()

@@ -412,13 +412,14 @@ def _damage_cap(start, adds, draws):
 
 
 @kernel
-def _simulate_knockouts(start, adds, draws, n, rng):
+def _simulate_knockouts(start, adds, draws, clones, n, rng):
     """Play ``n`` sequences of attacks; count each player's damage after each attack.
 
     Rows are categories ``[black, hit_all, players...]``: ``start`` is the bag before the
     first attack, ``adds[t]`` joins the bag just before attack t, which draws ``draws[t]``
-    cubes. Returns ``hist[t, i, a]``: the number of runs in which player i had taken
-    exactly ``a`` damage after attack t. The non-red cubes sit in an array of colour codes
+    cubes; player i has ``clones[i]`` clones, which take the first red cubes' hits. Returns
+    ``hist[t, i, a]``: the number of runs in which player i had taken exactly ``a``
+    damage after attack t. The non-red cubes sit in an array of colour codes
     (``cubes[:size]``); the reds in the bag are ``size..size+reds-1``; a drawn non-red cube
     is removed by moving the last one into its place.
     """
@@ -468,7 +469,7 @@ def _simulate_knockouts(start, adds, draws, n, rng):
                     if c >= 2:
                         taken[c - 2] += 1
             for i in range(k):
-                hist[t, i, taken[i] + hits] += 1
+                hist[t, i, taken[i] + max(0, hits - clones[i])] += 1
     return hist
 
 
@@ -497,13 +498,14 @@ def _grown(keys, vals, bits):
 
 
 @kernel
-def _knockout_dp(start, adds, draws, max_work):
+def _knockout_dp(start, adds, draws, clones, max_work):
     """Exact damage distributions after each attack of a sequence (dynamic programming).
 
-    Same inputs as :func:`_simulate_knockouts`. A state is the number of cubes of each
-    category drawn so far (red: red draws so far, since drawn reds return), packed in one
-    int64 key in mixed radix; its probability is kept in an open-addressed hash table. The
-    bag before attack t is what was put in minus what was drawn (all reds put in so far).
+    Same inputs as :func:`_simulate_knockouts` (``clones`` included). A state is the
+    number of cubes of each category drawn so far (red: red draws so far, since drawn reds
+    return), packed in one int64 key in mixed radix; its probability is kept in an
+    open-addressed hash table. The bag before attack t is what was put in minus what was
+    drawn (all reds put in so far).
     Each attack expands every state over the multivariate hypergeometric outcomes
     (depth first over categories, black last taking the rest) and merges equal keys.
 
@@ -641,5 +643,5 @@ def _knockout_dp(start, adds, draws, max_work):
                 drawn[c] = rest % radix[c]
                 rest //= radix[c]
             for i in range(k):
-                dist[t, i, drawn[i + 2] + drawn[1]] += probs[s]
+                dist[t, i, drawn[i + 2] + max(0, drawn[1] - clones[i])] += probs[s]
     return work, dist
