@@ -18,23 +18,10 @@ from collections import defaultdict
 
 from clankwidget import Game
 from clankwidget.bots import make_bot
-from clankwidget.simulate import tournament
+from clankwidget.simulate import TournamentResult, tournament
 
 BOTS = ("random", "greedy", "planner")
 PAIRINGS = (("random", "greedy"), ("greedy", "planner"), ("random", "planner"))
-
-
-def result_rows(label: str, result) -> list[str]:
-    rows = []
-    for name in sorted(result.bots, key=lambda b: -result.win_rate(b)):
-        lo, hi = result.interval(name)
-        rows.append(
-            f"| {label} | {name} | {result.played[name]} | {result.wins[name]:g} | "
-            f"{result.win_rate(name):.1%} | {lo:.1%} - {hi:.1%} | "
-            f"{result.mean_score[name]:.1f} | {result.escape_rate[name]:.0%} | "
-            f"{result.knockout_rate[name]:.0%} |"
-        )
-    return rows
 
 
 def time_per_move(games: int, seed: int) -> dict[str, float]:
@@ -65,20 +52,18 @@ def main() -> None:
     games2, games3 = (60, 60) if args.quick else (args.games, args.games3)
     kw = {"seed": args.seed, "use_dask": args.dask}
 
-    lines = [
-        "| table | bot | games | wins | win rate | 95% CI | mean score | escaped | knocked out |",
-        "| --- | --- | ---: | ---: | ---: | :---: | ---: | ---: | ---: |",
-    ]
+    head = TournamentResult.TABLE_HEAD
+    lines = ["| table " + head[0], "| --- " + head[1]]
     took = {}
     for pair in PAIRINGS:
         start = time.perf_counter()
         result = tournament(list(pair), games=games2, players=2, **kw)
         took[" vs ".join(pair)] = time.perf_counter() - start
-        lines += result_rows(" vs ".join(pair), result)
+        lines += [f"| {' vs '.join(pair)} {row}" for row in result.table_rows()]
     start = time.perf_counter()
     result = tournament(list(BOTS), games=games3, players=3, **kw)
     took["3 players"] = time.perf_counter() - start
-    lines += result_rows("3 players", result)
+    lines += [f"| 3 players {row}" for row in result.table_rows()]
     print(f"Tournament on the teaching dungeon, seed {args.seed}: each deal from every seating\n")
     print("\n".join(lines))
     print()

@@ -170,21 +170,28 @@ class TournamentResult:
         """95% Wilson confidence interval of ``bot``'s win rate."""
         return wilson_interval(self.wins[bot], self.played[bot])
 
-    def table(self) -> str:
-        """The results as a markdown table, best win rate first."""
-        lines = [
-            "| bot | games | wins | win rate | 95% CI | mean score | escaped | knocked out |",
-            "| --- | ---: | ---: | ---: | :---: | ---: | ---: | ---: |",
-        ]
+    #: The header of :meth:`table` (two markdown lines), for tables that join several.
+    TABLE_HEAD = (
+        "| bot | games | wins | win rate | 95% CI | mean score | escaped | knocked out |",
+        "| --- | ---: | ---: | ---: | :---: | ---: | ---: | ---: |",
+    )
+
+    def table_rows(self) -> list[str]:
+        """One markdown row per bot, best win rate first (see :attr:`TABLE_HEAD`)."""
+        rows = []
         for name in sorted(self.bots, key=lambda b: -self.win_rate(b)):
             lo, hi = self.interval(name)
-            lines.append(
+            rows.append(
                 f"| {name} | {self.played[name]} | {self.wins[name]:g} | "
                 f"{self.win_rate(name):.1%} | {lo:.1%} - {hi:.1%} | "
                 f"{self.mean_score[name]:.1f} | {self.escape_rate[name]:.0%} | "
                 f"{self.knockout_rate[name]:.0%} |"
             )
-        return "\n".join(lines)
+        return rows
+
+    def table(self) -> str:
+        """The results as a markdown table, best win rate first."""
+        return "\n".join([*self.TABLE_HEAD, *self.table_rows()])
 
     def __repr__(self) -> str:
         head = (
