@@ -227,8 +227,10 @@ def _schedule(kinds: list, games: int, seed: int, players: int) -> list[tuple]:
 
 
 def _run(spec) -> GameRecord:
-    game_seed, seating, board, cards, max_steps = spec
-    game = play_game(seating, game_seed, board=board, cards=cards, max_steps=max_steps)
+    game_seed, seating, edition, board, cards, max_steps = spec
+    game = play_game(
+        seating, game_seed, board=board, cards=cards, edition=edition, max_steps=max_steps
+    )
     scores = game.scores()
     colours = [p.colour for p in game.players]
     sc = tuple(int(scores[c]) for c in colours)
@@ -250,6 +252,7 @@ def tournament(
     seed: int = 0,
     players: int = 2,
     *,
+    edition: str = "clank",
     board=None,
     cards=None,
     max_steps: int = DEFAULT_MAX_STEPS,
@@ -266,6 +269,7 @@ def tournament(
     two bots, 6 for three), so no bot profits from its seat. ``progress`` shows a tqdm
     bar. ``use_dask`` runs the games as a ``dask.bag`` (needs ``pip install dask``;
     ``scheduler`` is passed to ``compute``, e.g. ``"processes"`` or ``"threads"``).
+    ``edition``, ``board`` and ``cards`` are as for :func:`play_game`.
     """
     kinds = list(bot_names)
     labels = [_label(k) for k in kinds]
@@ -281,7 +285,8 @@ def tournament(
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
     specs = [
-        (s, seats, board, cards, max_steps) for s, seats in _schedule(kinds, games, seed, players)
+        (s, seats, edition, board, cards, max_steps)
+        for s, seats in _schedule(kinds, games, seed, players)
     ]
     if use_dask:
         try:

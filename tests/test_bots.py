@@ -89,6 +89,12 @@ def test_bots_aboard_a_ship_hack_steal_and_escape(edition):
     assert escaped >= 2 and winners >= 3
 
 
+def test_a_tournament_aboard_a_ship():
+    result = tournament(["greedy", "random"], games=4, seed=2, edition="space")
+    assert result.wins["greedy"] == 4 and result.no_winner == 0
+    assert all(r.end_reason == "every player has left the ship" for r in result.records)
+
+
 def test_the_ship_navigator_heads_for_ports_then_command_then_pods():
     from clankwidget._shipnav import ShipNavigator
 
