@@ -81,17 +81,16 @@ def scipy_peer(cubes: dict[str, int], draws: int):
 
 def bench_exact(name: str, cubes: dict[str, int], draws: int, rows: list, reference: float):
     peer = scipy_peer(cubes, draws)
-    players = np.array([v for c, v in cubes.items() if c not in ("black", "red")], np.int64)
+    players = [v for c, v in cubes.items() if c not in ("black", "red")]
     red, black = cubes["red"], cubes["black"]
+    bag = np.array([black, red, *players], np.int64)
     ours = attack_odds(cubes, draws).joint
     assert np.allclose(ours, peer(), rtol=1e-9, atol=1e-14), "disagrees with scipy"
     t_peer = median_time(peer)
     cells = math.prod(min(draws, int(c) + red) + 1 for c in players)
-    no_clones = np.zeros(players.size, np.int64)
+    no_clones = np.zeros(len(players), np.int64)
     # the kernel's time includes making its output array, as attack_odds does
-    t_kernel = median_time(
-        lambda: _attack_joint(players, no_clones, red, black, draws, np.empty(cells))
-    )
+    t_kernel = median_time(lambda: _attack_joint(bag, no_clones, draws, np.empty(cells)))
     t_public = median_time(lambda: attack_odds(cubes, draws))
     print(f"{name}: scipy {fmt(t_peer)}, kernel {fmt(t_kernel)}, attack_odds {fmt(t_public)}")
     rows.append(

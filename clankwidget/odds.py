@@ -442,7 +442,7 @@ def attack_odds(
             f"{_MAX_JOINT:,}); use sample_attacks, or knockout_odds for per-player odds"
         )
     flat = np.empty(math.prod(shape))
-    _attack_joint(np.array(counts, dtype=np.int64), shields, red, black, drawn, flat)
+    _attack_joint(np.array([black, red, *counts], dtype=np.int64), shields, drawn, flat)
     joint = flat.reshape(shape)
     return AttackOdds(tuple(players), joint, dict(cubes), draws, drawn, hit_all, hp, cl)
 

@@ -85,26 +85,36 @@ def one_attack(draw, max_players=4, max_cubes=4):
     return players, red, black, draws
 
 
-@SETTINGS
-@given(one_attack(), st.data())
-def test_attack_joint_matches_naive(case, data):
+def check_attack_joint(case, data):
     players, red, black, draws = case
     clones = data.draw(st.lists(st.integers(0, 3), min_size=len(players), max_size=len(players)))
     total = sum(players) + red + black
     shape = naive.joint_shape(players, red, black, draws, clones)
     got = np.full(math.prod(shape), np.nan)  # the kernel overwrites every cell
-    kb._attack_joint(
-        np.array(players, np.int64), np.array(clones, np.int64), red, black, min(draws, total), got
-    )
+    bag = np.array([black, red, *players], np.int64)
+    kb._attack_joint(bag, np.array(clones, np.int64), min(draws, total), got)
     want = naive.naive_attack_joint(players, red, black, draws, clones)
     np.testing.assert_allclose(
         got.reshape(shape), fractions_to_array(want, shape), rtol=0, atol=1e-12
     )
 
 
+@SETTINGS
+@given(one_attack(), st.data())
+def test_attack_joint_matches_naive(case, data):
+    check_attack_joint(case, data)
+
+
+@FEW
+@given(one_attack(max_players=7, max_cubes=2), st.data())
+def test_attack_joint_matches_naive_for_many_players(case, data):
+    # three or more players take the depth-first walk; seven take it five levels deep
+    check_attack_joint(case, data)
+
+
 def test_attack_joint_refuses_an_out_of_the_wrong_size():
     with pytest.raises(ValueError, match="one cell per outcome"):
-        kb._attack_joint(np.array([2, 3], np.int64), np.zeros(2, np.int64), 1, 4, 3, np.zeros(5))
+        kb._attack_joint(np.array([4, 1, 2, 3], np.int64), np.zeros(2, np.int64), 3, np.zeros(5))
 
 
 @FEW

@@ -1,12 +1,8 @@
 """Kernels for the dragon bag: exact attack odds, sampled attacks, odds over many attacks.
 
-Everything here works on counts of cubes by colour *category*, never on colour names.
-Two layouts are used:
-
-* the one-attack kernels (:func:`_attack_joint`) take the players' cube counts as an
-  ``int64`` array plus the hit-all (red) and black counts as scalars;
-* the many-attack kernels (:func:`_knockout_dp`, :func:`_simulate_knockouts`) take rows of
-  categories ``[black, hit_all, player 0, player 1, ...]``.
+Everything here works on counts of cubes by colour *category*, never on colour names,
+laid out as ``[black, hit_all, player 0, player 1, ...]`` (one row per attack for the
+many-attack kernels :func:`_knockout_dp` and :func:`_simulate_knockouts`).
 
 A drawn black cube is set aside; a drawn player cube is one damage to that player and
 leaves the bag; a drawn hit-all cube is one damage to every player, leaves the bag for the
@@ -129,8 +125,8 @@ def _use_log_weights(total, draws):
 
 
 @kernel
-def _fill_weights(count, draws, theta, use_log, row):
-    """Fill ``row[x]``, x = 0..min(count, draws), with ``C(count, x) * theta**x / e**shift``.
+def _fill_weights(count, draws, theta, use_log, row, at=0):
+    """Fill ``row[at + x]``, x = 0..min(count, draws), with ``C(count, x) * theta**x / e**shift``.
 
     With ``theta = draws / (total - draws)`` these weights peak near the expected number of
     cubes drawn, so products of them across colours are close to 1 where the probability is;
@@ -142,22 +138,22 @@ def _fill_weights(count, draws, theta, use_log, row):
     top = min(count, draws)
     if not use_log:
         v = 1.0
-        row[0] = 1.0
+        row[at] = 1.0
         for x in range(top):
             # the ratio does not depend on v, so the divisions need not wait for each other
             v *= (count - x) * theta / (x + 1)
-            row[x + 1] = v
+            row[at + x + 1] = v
         return 0.0
     log_theta = math.log(theta)
     base = math.lgamma(count + 1.0)
     shift = -math.inf
     for x in range(top + 1):
         v = base - math.lgamma(x + 1.0) - math.lgamma(count - x + 1.0) + x * log_theta
-        row[x] = v
+        row[at + x] = v
         if v > shift:
             shift = v
     for x in range(top + 1):
-        row[x] = math.exp(row[x] - shift)
+        row[at + x] = math.exp(row[at + x] - shift)
     return shift
 
 
@@ -188,124 +184,160 @@ def _plain_norm(total, draws, theta):
 # No nogil: releasing and taking back the GIL costs ~50 ns, 3% of a typical call, and
 # nothing runs this microsecond kernel on threads.
 @kernel(nogil=False)
-def _attack_joint(player_cubes, clones, n_hit_all, n_black, draws, out):
+def _attack_joint(bag, clones, draws, out):
     """Fill ``out`` with the exact joint distribution of every player's damage at one
     attack, flattened.
 
-    ``player_cubes[i]`` cubes of player i, ``n_hit_all`` red cubes and ``n_black`` black
-    cubes are in the bag and ``draws`` are drawn without replacement (the caller clamps
-    ``draws`` to the bag size). Player i has ``clones[i]`` clones (Pulsarcade's Cloning
-    Vats), each of which takes one red cube's hit instead of the player. ``out`` has one
-    cell (any value on entry) per cell of the C-order array of
-    ``shape[i] = min(draws, player_cubes[i] + max(0, n_hit_all - clones[i])) + 1``; on return
-    it holds ``P(damage_0 = a_0, ..., damage_{k-1} = a_{k-1})`` at ``[a_0, ..., a_{k-1}]``.
-    (The caller allocates ``out``, with ``np.empty``: NumPy makes an array faster than a
-    compiled function can hand a new one back to Python.)
+    ``bag`` counts the cubes by category, ``[black, hit_all, player 0, player 1, ...]``, and
+    ``draws`` are drawn without replacement (the caller clamps ``draws`` to the bag size).
+    Player i has ``clones[i]`` clones (Pulsarcade's Cloning Vats), each of which takes one
+    hit-all cube's hit instead of the player. ``out`` has one cell (any value on entry) per
+    cell of the C-order array of ``shape[i] = min(draws, bag[2 + i] + max(0, bag[1] -
+    clones[i])) + 1``; on return it holds ``P(damage_0 = a_0, ..., damage_{k-1} = a_{k-1})``
+    at ``[a_0, ..., a_{k-1}]``. (The caller allocates ``out``, with ``np.empty``: NumPy makes
+    an array faster than a compiled function can hand a new one back to Python.)
 
-    Outcomes are enumerated depth first over the players' counts, the last player's in a
-    tight loop; then the red count ``r`` runs over its range and black takes the rest.
-    Damage of player i is ``x_i + max(0, r - clones[i])``, so ``r`` red cubes move the
-    flat index by the sum of the strides of the players they hurt, once per cube.
+    Player i's damage is ``x_i + max(0, r - clones[i])`` when ``x_i`` of their cubes and
+    ``r`` hit-all cubes are drawn, so ``r`` moves the flat index by a fixed offset. The
+    outcomes are summed in three layers:
+
+    * a *tail table*: for each number ``left`` of cubes still to draw, the list of (flat
+      offset, weight) over the hit-all count, the last player's count, black the rest;
+    * the next-to-last player's count, in a plain loop;
+    * the counts of the players before it, depth first.
+
+    Indices in the two hot loops (building the tail table, scattering a tail into
+    ``out``) are cast to unsigned, which spares numba's check for negative (wrap-around)
+    indices: that halves the cost of those loops.
     """
-    k = player_cubes.size
-    total = n_hit_all + n_black
+    k = bag.size - 2
+    n_black = bag[0]
+    n_hit_all = bag[1]
+    total = 0
+    for c in range(bag.size):
+        total += bag[c]
     size = 1
     for i in range(k):
-        total += player_cubes[i]
-    red_top = min(n_hit_all, draws)
-    # ints: 0 lim, k stride, 2k x, 3k..4k+1 prefix sum, 4k+1..5k+2 prefix index,
-    # 5k+2.. the flat offset of r red cubes drawn
-    ro = 5 * k + 2
-    ints = np.empty(ro + red_top + 1, np.int64)
-    for i in range(k - 1, -1, -1):
-        ints[k + i] = size
-        ints[i] = min(draws, player_cubes[i])
-        size *= min(draws, player_cubes[i] + max(0, n_hit_all - clones[i])) + 1
+        size *= min(draws, bag[2 + i] + max(0, n_hit_all - clones[i])) + 1
     if out.size != size:
         raise ValueError("out does not have one cell per outcome")
     out[:] = 0.0
+    if draws == 0 or k == 0:
+        out[0] = 1.0  # nothing drawn, or nobody to hurt: one certain outcome
+        return
+    if draws >= total:
+        out[size - 1] = 1.0  # every cube drawn: each player's damage at the top of its axis
+        return
+
+    width = draws + 1
+    red_top = min(n_hit_all, draws)
+    black_top = min(n_black, draws)
+    m = k - 1  # the last player
+    last_top = min(draws, bag[2 + m])
+    n_pairs = width * (red_top + 1) * (last_top + 1)
+
+    # One scratch allocation (each costs as much as filling the weights), in two views.
+    # Ints: per player the top count and stride; per level of the depth-first walk the
+    # count, the cubes drawn before it and the flat index so far; the offset of r hit-all
+    # cubes; the tail table's offsets and where each ``left``'s entries start.
+    top, stride, at, drawn, index = 0, k, 2 * k, 3 * k, 4 * k
+    red_off = 5 * k
+    tail_off = red_off + red_top + 1
+    start = tail_off + n_pairs
+    n_ints = start + width + 1
+    # Floats: each category's weights (players, hit-all, black), the weight of each
+    # level's prefix, the tail table's weights.
+    red, black = k * width, (k + 1) * width
+    weight = (k + 2) * width
+    tail_w = weight + k
+    scratch = np.empty(n_ints + tail_w + n_pairs, np.int64)
+    ints = scratch[:n_ints]
+    f = scratch[n_ints:].view(np.float64)
+    s = 1
+    for i in range(k - 1, -1, -1):
+        ints[top + i] = min(draws, bag[2 + i])
+        ints[stride + i] = s
+        s *= min(draws, bag[2 + i] + max(0, n_hit_all - clones[i])) + 1
     for r in range(red_top + 1):
         off = 0
         for i in range(k):
             if r > clones[i]:
-                off += (r - clones[i]) * ints[k + i]
-        ints[ro + r] = off
-    if draws == 0:
-        out[0] = 1.0
-        return
-    if draws >= total:
-        # Every cube is drawn: each player's damage is at the top of its axis.
-        out[size - 1] = 1.0
-        return
+                off += (r - clones[i]) * ints[stride + i]
+        ints[red_off + r] = off
 
     theta = draws / (total - draws)
     use_log = _use_log_weights(total, draws)
-    width = draws + 1
-    # one float scratch: rows 0..k-1 the players' weights, k red, k+1 black, k+2 prefix weights
-    tab = np.empty((k + 3, max(width, k + 1)))
     shift = 0.0
     for i in range(k):
-        shift += _fill_weights(player_cubes[i], draws, theta, use_log, tab[i])
-    shift += _fill_weights(n_hit_all, draws, theta, use_log, tab[k])
-    shift += _fill_weights(n_black, draws, theta, use_log, tab[k + 1])
+        shift += _fill_weights(bag[2 + i], draws, theta, use_log, f, i * width)
+    shift += _fill_weights(n_hit_all, draws, theta, use_log, f, red)
+    shift += _fill_weights(n_black, draws, theta, use_log, f, black)
     if use_log:
         norm = math.exp(_log_norm(total, draws, theta) - shift)
     else:
         norm = _plain_norm(total, draws, theta)
-    black_top = min(n_black, draws)
-    tr = tab[k]
-    tb = tab[k + 1]
-    pw = tab[k + 2]  # pw[level] = product of the weights of the players before it
-    # Scale the black weights once so that the leaves come out normalised.
     for b in range(black_top + 1):
-        tb[b] /= norm
-    if k == 0:
-        for r in range(max(0, draws - black_top), red_top + 1):
-            out[0] += tr[r] * tb[draws - r]
+        f[black + b] /= norm  # so that every outcome comes out normalised
+
+    last = m * width
+    j = 0
+    for left in range(width):
+        ints[start + left] = j
+        for r in range(min(red_top, left) + 1):
+            rest = left - r
+            w = f[red + r]
+            off = ints[red_off + r]
+            for x in range(max(0, rest - black_top), min(last_top, rest) + 1):
+                ints[np.uint64(tail_off + j)] = off + x
+                f[np.uint64(tail_w + j)] = (
+                    w * f[np.uint64(last + x)] * f[np.uint64(black + rest - x)]
+                )
+                j += 1
+    ints[start + width] = j
+
+    if m == 0:  # one player: the tail is the whole attack
+        for j in range(ints[start + draws], ints[start + draws + 1]):
+            out[np.uint64(ints[np.uint64(tail_off + j)])] += f[np.uint64(tail_w + j)]
         return
 
-    last = k - 1
-    xs = 2 * k
-    ps = 3 * k  # ints[ps + level] = cubes drawn by players before this level
-    pi = 4 * k + 1  # ints[pi + level] = flat index so far
-    pw[0] = 1.0
-    ints[ps] = 0
-    ints[pi] = 0
-    ints[xs] = -1
-    t_last = tab[last]
-    last_top = ints[last]
+    p = m - 1  # the next-to-last player
+    row = p * width
+    top_p = ints[top + p]
+    stride_p = ints[stride + p]
+    f[weight] = 1.0
+    ints[drawn] = 0
+    ints[index] = 0
+    ints[at] = -1
     level = 0
     while True:
-        if level == last:
-            # The reds, then the last player's count in a tight loop over contiguous
-            # cells (the last axis has stride 1); black takes the rest.
-            w0 = pw[last]
-            left = draws - ints[ps + last]
-            base0 = ints[pi + last]
-            for r in range(min(red_top, left) + 1):
-                c = w0 * tr[r]
-                off = base0 + ints[ro + r]
-                rest = left - r
-                for x in range(max(0, rest - black_top), min(last_top, rest) + 1):
-                    out[off + x] += c * t_last[x] * tb[rest - x]
+        if level == p:
+            base_p = ints[index + p]
+            w_p = f[weight + p]
+            left_p = draws - ints[drawn + p]
+            for x in range(min(top_p, left_p) + 1):
+                base = base_p + x * stride_p
+                w = w_p * f[row + x]
+                left = left_p - x
+                for j in range(ints[start + left], ints[start + left + 1]):
+                    cell = base + ints[np.uint64(tail_off + j)]
+                    out[np.uint64(cell)] += w * f[np.uint64(tail_w + j)]
             if level == 0:
-                break
+                return
             level -= 1
             continue
-        x = ints[xs + level] + 1
-        if x > ints[level] or ints[ps + level] + x > draws:
+        x = ints[at + level] + 1
+        if x > ints[top + level] or ints[drawn + level] + x > draws:
             if level == 0:
-                break
+                return
             level -= 1
             continue
-        ints[xs + level] = x
-        pw[level + 1] = pw[level] * tab[level, x]
-        ints[ps + level + 1] = ints[ps + level] + x
-        ints[pi + level + 1] = ints[pi + level] + x * ints[k + level]
+        ints[at + level] = x
+        f[weight + level + 1] = f[weight + level] * f[level * width + x]
+        ints[drawn + level + 1] = ints[drawn + level] + x
+        ints[index + level + 1] = ints[index + level] + x * ints[stride + level]
         level += 1
-        if level < last:
-            ints[xs + level] = -1
-    return
+        if level < p:
+            ints[at + level] = -1
 
 
 # ---------------------------------------------------------------------------
