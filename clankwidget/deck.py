@@ -66,6 +66,7 @@ import numpy as np
 
 from .data import Card
 from .kernels.deck import _sample_turns, _turn_pmf
+from .kernels.rng import state_from
 
 __all__ = [
     "CONDITIONS",
@@ -639,8 +640,8 @@ def sample_turns(
     1 samples exactly the law that function computes, and with ``include_draws=False``
     and ``watch=card`` the first-seen turns sample :func:`turns_until_seen_distribution`.
 
-    ``seed`` is an int or a ``numpy.random.Generator``; it seeds the kernel's own
-    xoshiro128** state, so a seed gives the same samples on every machine.
+    ``seed`` is an int or a ``numpy.random.Generator``; it seeds the kernel's generator
+    (xoshiro256**), so a seed gives the same samples on every machine.
     """
     turns = _as_int("turns", turns, minimum=1)
     trials = _as_int("trials", trials, minimum=1)
@@ -679,7 +680,4 @@ def _seed_state(seed) -> np.ndarray:
         rng = seed
     else:
         rng = np.random.default_rng(_as_int("seed", seed, minimum=0))
-    while True:
-        state = rng.integers(0, 2**32, size=4, dtype=np.int64)
-        if state.any():
-            return state
+    return state_from(rng)

@@ -47,6 +47,7 @@ from .kernels.bag import (
     _sample_draws,
     _simulate_knockouts,
 )
+from .kernels.rng import state_from
 
 __all__ = [
     "BLACK",
@@ -177,10 +178,7 @@ def _rng_state(seed: Any) -> np.ndarray:
         raise OddsInputError(
             f"seed must be an int, SeedSequence or Generator, got {seed!r}"
         ) from err
-    state = np.zeros(6, np.uint64)
-    while not state[:4].any():
-        state[:4] = gen.integers(0, 2**64, size=4, dtype=np.uint64)
-    return state
+    return state_from(gen)
 
 
 # ---------------------------------------------------------------------------

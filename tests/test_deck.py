@@ -25,7 +25,8 @@ from clankwidget.deck import (
     sample_turns,
     turns_until_seen_distribution,
 )
-from clankwidget.kernels.deck import _rng_below, _rng_next, _turn_pmf
+from clankwidget.kernels.deck import _turn_pmf
+from clankwidget.kernels.rng import _bounded, state_from
 
 import naive_deck as naive
 
@@ -489,28 +490,19 @@ def test_simulation_mean_matches_plain_python_twin():
         assert abs(a.mean() - b.mean()) <= 5 * se + 1e-9, t
 
 
-def test_rng_matches_reference_xoshiro128starstar():
-    mask = 0xFFFFFFFF
-
-    def rotl(x, k):
-        return ((x << k) | (x >> (32 - k))) & mask
-
-    s = [0x12345678, 0x9ABCDEF0, 0x0F1E2D3C, 0x4B5A6978]
-    state = np.array(s, np.int64)
-    for _ in range(50):
-        want = (rotl((s[1] * 5) & mask, 7) * 9) & mask
-        t = (s[1] << 9) & mask
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = rotl(s[3], 11)
-        assert _rng_next(state) == want
-    draws = np.array([_rng_below(state, 7) for _ in range(7000)])
-    assert draws.min() == 0 and draws.max() == 6
-    counts = np.bincount(draws, minlength=7)
-    assert stats.chisquare(counts).pvalue > 1e-4
+def test_sampler_draws_from_the_shared_generator():
+    # the sampler takes its picks from kernels.rng (whose stream test_odds checks against
+    # a twin): replay three one-card turns from seven cards, each pick swapped out
+    pile = as_dicts([(v, 0) for v in range(1, 8)])
+    sim = sample_turns(pile, turns=3, trials=1, seed=3, hand_size=1)
+    state = state_from(np.random.default_rng(3))
+    cards, want = list(range(1, 8)), []
+    for _ in range(3):
+        j = int(_bounded(state, len(cards)))
+        want.append(cards[j])
+        cards[j] = cards[-1]
+        cards.pop()
+    assert sim.totals[0].tolist() == want
 
 
 # ---------------------------------------------------------------------------

@@ -8,13 +8,8 @@ A drawn black cube is set aside; a drawn player cube is one damage to that playe
 leaves the bag; a drawn hit-all cube is one damage to every player, leaves the bag for the
 rest of this attack, and is back in the bag at the next attack.
 
-Randomness: the sampling kernels never own a generator. They take ``rng``, a ``uint64``
-array of 6 words: a xoshiro256** state (words 0-3, not all zero) and a one-word buffer
-(word 4 holds a spare 32-bit half, word 5 says whether it is full). The public functions
-seed it from a :class:`numpy.random.Generator`; the kernels advance it in place, so the
-same seed gives the same stream. Each 64-bit output is used as two 32-bit words, the high
-half first, and an integer in ``[0, bound)`` is drawn from the words with Lemire's
-multiply-and-reject method, which is exactly uniform.
+Randomness: the sampling kernels never own a generator; they take ``rng``, the state of
+the project's one generator (see :mod:`clankwidget.kernels.rng`), and advance it in place.
 
 Every kernel has a plain-Python twin in ``tests/naive_odds.py``.
 """
@@ -23,93 +18,16 @@ from __future__ import annotations
 
 import math
 
-import numba
 import numpy as np
 
 from ._jit import kernel
-
-# Under NUMBA_DISABLE_JIT=1 the kernels run as plain Python on NumPy scalars, and NumPy warns
-# when a uint64 product wraps, where compiled code wraps silently (as xoshiro wants). The
-# flag is a compile-time constant for numba, so the compiled kernels keep the plain product.
-_PURE_PYTHON = bool(numba.config.DISABLE_JIT)
-_MASK64 = 0xFFFFFFFFFFFFFFFF
-
-_U5 = np.uint64(5)
-_U9 = np.uint64(9)
-_U17 = np.uint64(17)
-_U32 = np.uint64(32)
-_M32 = np.uint64(0xFFFFFFFF)
-_TWO32 = np.uint64(1 << 32)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+from .rng import _M32, _TWO32, _U5, _U9, _U17, _U32, _bounded, _rotl, _wmul
 
 # Above this value of N*log(1 + theta) the scaled binomial weights could overflow a float
 # (see _fill_weights); the kernels then build them from log-gamma instead.
 _LOG_WEIGHTS_ABOVE = 600.0
 
-
-# ---------------------------------------------------------------------------
-# Random numbers
-
-
-@kernel
-def _wmul(a, c):
-    """``a * c`` modulo 2**64 for uint64 scalars."""
-    if _PURE_PYTHON:
-        return np.uint64((int(a) * int(c)) & _MASK64)
-    return a * c
-
-
-@kernel
-def _rotl(x, k):
-    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
-
-
-@kernel
-def _xoshiro_next(rng):
-    """The next 64-bit output of xoshiro256** (state in ``rng[0:4]``, advanced in place)."""
-    s0 = rng[0]
-    s1 = rng[1]
-    s2 = rng[2]
-    s3 = rng[3]
-    result = _wmul(_rotl(_wmul(s1, _U5), 7), _U9)
-    t = s1 << _U17
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = _rotl(s3, 45)
-    rng[0] = s0
-    rng[1] = s1
-    rng[2] = s2
-    rng[3] = s3
-    return result
-
-
-@kernel
-def _next_word(rng):
-    """The next 32-bit word (as uint64): high half of a xoshiro output, then its low half."""
-    if rng[5] != 0:
-        rng[5] = np.uint64(0)
-        return rng[4]
-    r = _xoshiro_next(rng)
-    rng[4] = r & _M32
-    rng[5] = np.uint64(1)
-    return r >> _U32
-
-
-@kernel
-def _bounded(rng, bound):
-    """A uniform integer in ``[0, bound)``, ``1 <= bound < 2**32`` (Lemire, with rejection)."""
-    s = np.uint64(bound)
-    m = _next_word(rng) * s  # both factors < 2**32: no wrap
-    low = m & _M32
-    if low < s:
-        floor = (_TWO32 - s) % s
-        while low < floor:
-            m = _next_word(rng) * s
-            low = m & _M32
-    return np.int64(m >> _U32)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing of the DP's state keys
 
 
 # ---------------------------------------------------------------------------

@@ -37,10 +37,8 @@ Exact distribution of one turn (:func:`_turn_pmf`)
 Sampler (:func:`_sample_turns`)
     Plays ``turns`` consecutive turns ``trials`` times: draw a hand, draw what played
     cards say, total the resource, discard everything played, repeat; draw from an empty
-    draw pile reshuffles the discard pile first. Randomness comes from an explicit
-    xoshiro128** state (Blackman and Vigna, 2018) that the caller seeds and owns: four
-    32-bit words kept in an int64 array, every product masked to 32 bits, so the same
-    code runs, without integer-overflow warnings, under ``NUMBA_DISABLE_JIT=1``.
+    draw pile reshuffles the discard pile first. Randomness comes from the project's one
+    generator (:mod:`clankwidget.kernels.rng`), whose state the caller seeds and owns.
 """
 
 from __future__ import annotations
@@ -48,10 +46,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import kernel
+from .rng import _bounded
 
 __all__: list[str] = []
-
-_MASK32 = 0xFFFFFFFF
 
 
 @kernel
@@ -254,52 +251,6 @@ def _turn_pmf(d_cnt, r_cnt, drw, val, hand_size, lo, width):
 
 
 # ---------------------------------------------------------------------------
-# Random numbers: xoshiro128** on 32-bit words held in int64
-
-
-@kernel
-def _rotl32(x, k):
-    return ((x << k) | (x >> (32 - k))) & _MASK32
-
-
-@kernel
-def _rng_next(state):
-    """Next 32-bit output of xoshiro128** (as a non-negative int64); advances ``state``."""
-    s0 = state[0]
-    s1 = state[1]
-    s2 = state[2]
-    s3 = state[3]
-    result = (_rotl32((s1 * 5) & _MASK32, 7) * 9) & _MASK32
-    t = (s1 << 9) & _MASK32
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = _rotl32(s3, 11)
-    state[0] = s0
-    state[1] = s1
-    state[2] = s2
-    state[3] = s3
-    return result
-
-
-@kernel
-def _rng_below(state, m):
-    """Uniform integer in ``[0, m)`` for ``1 <= m < 2**31``, without bias (Lemire 2019)."""
-    x = _rng_next(state)
-    prod = x * m
-    low = prod & _MASK32
-    if low < m:
-        threshold = (_MASK32 + 1 - m) % m
-        while low < threshold:
-            x = _rng_next(state)
-            prod = x * m
-            low = prod & _MASK32
-    return prod >> 32
-
-
-# ---------------------------------------------------------------------------
 # Sampling turns
 
 
@@ -338,7 +289,7 @@ def _sample_turns(val, drw, n_draw_pile, watched, hand_size, turns, trials, stat
                         pile[i] = disc[i]
                     npile = ndisc
                     ndisc = 0
-                j = _rng_below(state, npile)
+                j = _bounded(state, npile)
                 c = pile[j]
                 pile[j] = pile[npile - 1]
                 npile -= 1
