@@ -457,6 +457,80 @@ def test_clone_damage_edges_and_simulation():
         lessons.clone_damage(cubes, draws, "blue", -1)
 
 
+def test_danger_story_is_the_games_state():
+    game = lessons.play_bots(**lessons.STORY_07)
+    story = lessons.danger_story()
+    s, rules = game.state, game.rules
+    cubes, draws = game.attack_cubes()
+    assert story.draws == draws == story.rage + rules.dangers(s)
+    assert story.draws_with(0) == rules.rage_value(s)
+    assert {c: n for c, n in story.cubes.items() if n} == {c: n for c, n in cubes.items() if n}
+    assert story.dangers == tuple(c for c in s.row if c and rules.card(c).danger)
+    assert len(story.dangers) == 2  # the lesson's text counts on two
+    assert sum(story.deck.values()) == len(s.dungeon_deck)
+    marked = [rules.card(c) for c in s.dungeon_deck]
+    assert story.deck["both"] + story.deck["danger"] == sum(bool(c.danger) for c in marked)
+    assert story.deck["both"] + story.deck["dragon"] == sum(bool(c.dragon) for c in marked)
+    green = next(p for p in game.players if p.colour == "green")
+    assert story.health["green"] == rules.health - green.damage
+    with pytest.raises(ValueError, match="dangers"):
+        story.draws_with(-1)
+
+
+def test_danger_table_is_hypergeometric():
+    from scipy.stats import hypergeom
+
+    story = lessons.danger_story()
+    table = lessons.danger_table(story, "green")
+    total, mine, hp = sum(story.cubes.values()), story.cubes["green"], story.health["green"]
+    assert table.column("dangers") == [0, 1, 2]
+    for row in table:
+        law = hypergeom(total, mine, row["draws"])
+        assert row["p_hit"] == pytest.approx(law.sf(0))
+        assert row["expected"] == pytest.approx(row["draws"] * mine / total)
+        assert row["p_knockout"] == pytest.approx(law.sf(hp - 1))
+
+
+def test_danger_knockout_starts_at_one_attack_and_orders_the_cards():
+    story = lessons.danger_story()
+    ko = lessons.danger_knockout(story, "green", 4)
+    one = lessons.danger_table(story, "green")
+    labels = ["2 Danger cards", "1 Danger card", "0 Danger cards"]
+    assert ko.columns == ["attack", *labels]
+    for n, label in zip((2, 1, 0), labels, strict=True):
+        assert ko.rows[0][label] == pytest.approx(one.rows[n]["p_knockout"])
+        assert ko.column(label) == sorted(ko.column(label))  # cumulative
+    for row in ko:
+        assert row[labels[0]] > row[labels[1]] > row[labels[2]]
+    attacks = lessons.danger_attacks(story, 3, 1, added=2)
+    assert [a.draws for a in attacks] == [story.rage + 1] * 3
+    assert dict(attacks[0].add) == {} and dict(attacks[1].add) == {c: 2 for c in story.health}
+    with pytest.raises(ValueError, match="attacks"):
+        lessons.danger_attacks(story, 0, 1)
+
+
+def test_refill_odds_exact_and_simulated():
+    from scipy.stats import hypergeom
+
+    story = lessons.danger_story()
+    size = sum(story.deck.values())
+    danger = story.deck["danger"] + story.deck["both"]
+    dragon = story.deck["dragon"] + story.deck["both"]
+    n = 50_000
+    table = lessons.refill_odds(story, (1, 2, 4), n=n, seed=3)
+    for row in table:
+        k = row["places"]
+        assert row["danger"] == pytest.approx(hypergeom(size, danger, k).sf(0))
+        assert row["attack"] == pytest.approx(hypergeom(size, dragon, k).sf(0))
+        for key in ("danger", "attack"):
+            noise = math.sqrt(row[key] * (1 - row[key]) / n)
+            assert abs(row[f"{key}_sim"] - row[key]) <= 4 * noise + 1e-12
+    again = lessons.refill_odds(story, (1, 2, 4), n=n, seed=3)
+    assert again.rows == table.rows
+    with pytest.raises(ValueError, match="cannot refill"):
+        lessons.refill_odds(story, (size + 1,), seed=3)
+
+
 # ---------------------------------------------------------------------------
 # lessons: exercise checks
 
@@ -542,6 +616,24 @@ def test_solutions_by_hand():
     assert lessons.solution("06") == pytest.approx(
         _clone_damage_by_enumeration(s6.cubes, s6.draws, "blue", 1)[0]
     )
+    s7 = lessons.danger_story()
+    total, mine, hp = sum(s7.cubes.values()), s7.cubes["green"], s7.health["green"]
+
+    def knocked_out(draws):  # P(at least hp green cubes among draws), by counting
+        hits = range(hp, draws + 1)
+        ways = sum(math.comb(mine, a) * math.comb(total - mine, draws - a) for a in hits)
+        return ways / math.comb(total, draws)
+
+    # every pair of new cards in the row: an attack if one has a dragon symbol, drawing one
+    # more cube for each that is a Danger card
+    cards = [kind for kind, count in s7.deck.items() for _ in range(count)]
+    pairs = list(itertools.combinations(cards, 2))
+    by_hand = 0.0
+    for pair in pairs:
+        if any(kind in ("both", "dragon") for kind in pair):
+            extra = sum(kind in ("both", "danger") for kind in pair)
+            by_hand += knocked_out(s7.rage + extra) / len(pairs)
+    assert lessons.solution("07") == pytest.approx(by_hand)
 
 
 # ---------------------------------------------------------------------------
@@ -555,7 +647,7 @@ def _cells(path):
 
 def test_lesson_notebooks_exist():
     names = [p.name for p in LESSON_NOTEBOOKS]
-    for prefix in ("01-", "02-", "03-", "04-", "05-", "06-"):
+    for prefix in ("01-", "02-", "03-", "04-", "05-", "06-", "07-"):
         assert any(n.startswith(prefix) for n in names), f"no lesson {prefix}*.ipynb"
 
 
