@@ -89,6 +89,15 @@ def test_bots_aboard_a_ship_hack_steal_and_escape(edition):
     assert escaped >= 2 and winners >= 3
 
 
+@pytest.mark.parametrize(("edition", "seed"), [("space", 146), ("pulsarcade", 121)])
+def test_four_planners_aboard_a_ship_finish(edition, seed):
+    # these deals once left the last thief aboard with no free data port in a second
+    # module (the ship's modules had two or three ports): the game never ended
+    game = play_game(["planner"] * 4, seed=seed, edition=edition, max_steps=4000)
+    assert game.is_over
+    assert all(p.status != "in" for p in game.players)
+
+
 def test_a_tournament_aboard_a_ship():
     result = tournament(["greedy", "random"], games=4, seed=2, edition="space")
     assert result.wins["greedy"] == 4 and result.no_winner == 0

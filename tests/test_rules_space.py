@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -227,6 +228,43 @@ def test_piece_port_effects_are_validated_with_file_and_path():
     assert err.value.file == "bad-ports.json"
     assert err.value.json_path == "$.spaces[3].data_port[0]"
     assert "not a known effect" in str(err.value)
+
+
+def test_every_shipped_module_has_a_port_for_each_player():
+    # the guarantee behind the check below: each side of each ship piece that has data
+    # ports has one per player of the biggest game (4)
+    boards = sorted(Path(__file__).resolve().parent.parent.glob("board_data/boards/*.json"))
+    pieces = [p.stem for p in boards if p.stem.startswith(("space-", "pulsarcade-"))]
+    assert len(pieces) >= 15
+    for name in pieces:
+        board = load_board(name)
+        ports = Counter(sp.module for sp in board.spaces if sp.data_port)
+        assert all(k >= 4 for k in ports.values()), (name, dict(ports))
+
+
+def _with_ports(name: str, keep: int) -> Board:
+    doc = copy.deepcopy(load_board(name).raw)
+    doc["id"] = f"{name}-{keep}-ports"
+    seen = 0
+    for space in doc["spaces"]:
+        if "data_port" in space:
+            seen += 1
+            if seen > keep:
+                del space["data_port"]
+    return Board.from_dict(doc, source=f"{doc['id']}.json")
+
+
+def test_a_ship_without_a_port_for_everyone_is_refused():
+    # a thief needs ports in two modules and the others hold one per module at most, so
+    # two modules must have a port per player, else a thief can be left with none to hack
+    ship = assemble_ship(
+        ["space-greenhouse", _with_ports("space-reactor", 2), _with_ports("space-sickbay", 3)]
+    )
+    with pytest.raises(ValueError, match="cannot seat 4 players") as err:
+        Game.new("space", board=ship, players=4, seed=1)
+    assert "Reactor Core 2" in str(err.value) and "Sick Bay 3" in str(err.value)
+    assert Game.new("space", board=ship, players=3, seed=1).state.turn == 1
+    assert Game.new("space", board=ship, players=2, seed=1).state.turn == 1
 
 
 def test_duplicate_space_ids_across_pieces_are_named():

@@ -599,6 +599,7 @@ class SpaceRules(DeckBuildingRules):
     # -- set-up ---------------------------------------------------------------
 
     def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:
+        self._ports_for_every_code(len(colours))
         s = super().setup(colours, rng)
         n = len(colours)
         halve = n in self.data.get("market_halved_for", ())
@@ -642,6 +643,29 @@ class SpaceRules(DeckBuildingRules):
         for p in s.players:
             p.clank_made = 0
         return s
+
+    def _ports_for_every_code(self, players: int) -> None:
+        """Refuse a ship on which a thief could be left unable to finish a command code.
+
+        A code takes ports in two modules, and every other thief holds at most one port in
+        any module; so a module with at least as many ports as there are players always
+        has one free for whoever still needs it, and two such modules are enough. (The
+        teaching ship once had modules of two or three ports: four bots could leave the
+        last thief aboard with no port to hack, in a game that never ended.)
+        """
+        ports: dict[str, int] = {}
+        for sp in self.board.spaces:
+            if sp.data_port:
+                ports[sp.module] = ports.get(sp.module, 0) + 1
+        if sum(k >= players for k in ports.values()) >= 2:
+            return
+        names = {m["id"]: m.get("name", m["id"]) for m in self.board.modules}
+        counts = ", ".join(f"{names.get(m, m)} {k}" for m, k in sorted(ports.items())) or "none"
+        raise ValueError(
+            f"ship {self.board.id!r} cannot seat {players} players: a thief needs a free data "
+            f"port in two modules, so two modules need {players} ports or more (data ports "
+            f"by module: {counts})"
+        )
 
     def setup_edition(self, s: GameState) -> None:
         """Hook: components an expansion adds, set up before the opening row arrives."""
