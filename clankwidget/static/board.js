@@ -2422,12 +2422,8 @@ function render({ model, el }) {
       },
       h(
         "div",
-        {
-          // a name with a long word takes the whole line; the cost goes under it
-          class: c.name.split(/\s+/).some((/** @type {string} */ w) => w.length > 10)
-            ? "cw-card-top cw-card-top-long"
-            : "cw-card-top",
-        },
+        // a name too wide to share its line with the cost takes the line; the cost wraps under it
+        { class: "cw-card-top" },
         h("span", { class: "cw-card-name", text: c.name }),
         showCost
           ? h(
