@@ -684,3 +684,40 @@ def test_lesson_notebook_hygiene(path):
     ]
     assert any(t.startswith("Not yet: replace the ...") for t in texts)
     assert any("Right! The exact answer is" in t for t in texts)
+
+
+def test_refresh_outputs_updates_only_the_checked_cells(tmp_path):
+    import importlib.util
+
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook, new_output
+
+    spec = importlib.util.spec_from_file_location("refresh", NOTEBOOKS / "refresh_outputs.py")
+    refresh = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(refresh)
+
+    stale = new_output("stream", name="stdout", text="3\n")
+    nb = new_notebook(
+        cells=[
+            new_code_cell(
+                "print(1 + 1)", metadata={"tags": ["nbval-check-output"]}, outputs=[stale]
+            ),
+            new_code_cell("print('kept')", metadata={"tags": ["nbval-check-output"]}),
+            new_code_cell("print('not checked')", outputs=[stale]),
+        ]
+    )
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"cell-{i}"
+    path = tmp_path / "lesson.ipynb"
+    nbformat.write(nb, path)
+    assert refresh.refresh(path) == ["cell-0", "cell-1"]
+    cells = nbformat.read(path, as_version=4).cells
+    assert cells[0].outputs[0]["text"] == "2\n" and cells[0].execution_count == 1
+    assert cells[1].outputs[0]["text"] == "kept\n"
+    assert cells[2].outputs == [] and cells[2].execution_count is None
+    assert refresh.refresh(path) == []  # a second run changes nothing
