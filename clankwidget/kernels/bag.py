@@ -21,7 +21,7 @@ import math
 import numpy as np
 
 from ._jit import kernel
-from .rng import _M32, _TWO32, _U5, _U9, _U17, _U32, _bounded, _rotl, _wmul
+from .rng import _M32, _TWO32, _U32, _bounded, _wmul, _xoshiro_step
 
 # Above this value of N*log(1 + theta) the scaled binomial weights could overflow a float
 # (see _fill_weights); the kernels then build them from log-gamma instead.
@@ -272,9 +272,9 @@ def _sample_draws(cubes, draws, out, rng):
     j. Whatever order the previous attack left, the first ``draws`` positions are then a
     uniform random subset, so the attacks are independent.
 
-    The generator is inlined (same stream as :func:`_bounded`: 32-bit words, high half
-    first, Lemire with rejection) so its state stays in registers instead of going through
-    ``rng`` at every draw: about twice as fast.
+    The generator's state is held in local words (same stream as :func:`_bounded`: 32-bit
+    words, high half first, Lemire with rejection) instead of going through ``rng`` at
+    every draw: about twice as fast.
     """
     n, m = out.shape
     size = cubes.size
@@ -294,14 +294,7 @@ def _sample_draws(cubes, draws, out, rng):
                     word = spare
                     have = False
                 else:
-                    r = _wmul(_rotl(_wmul(s1, _U5), 7), _U9)
-                    t = s1 << _U17
-                    s2 ^= s0
-                    s3 ^= s1
-                    s1 ^= s2
-                    s0 ^= s3
-                    s2 ^= t
-                    s3 = _rotl(s3, 45)
+                    r, s0, s1, s2, s3 = _xoshiro_step(s0, s1, s2, s3)
                     spare = r & _M32
                     have = True
                     word = r >> _U32

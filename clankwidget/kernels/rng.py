@@ -56,12 +56,12 @@ def _rotl(x, k):
 
 
 @kernel
-def _xoshiro_next(rng):
-    """The next 64-bit output of xoshiro256** (state in ``rng[0:4]``, advanced in place)."""
-    s0 = rng[0]
-    s1 = rng[1]
-    s2 = rng[2]
-    s3 = rng[3]
+def _xoshiro_step(s0, s1, s2, s3):
+    """One xoshiro256** step on the state words: ``(output, s0, s1, s2, s3)``.
+
+    On scalars, so that a kernel drawing many numbers can keep the state in registers
+    (:func:`clankwidget.kernels.bag._sample_draws` does); LLVM inlines it.
+    """
     result = _wmul(_rotl(_wmul(s1, _U5), 7), _U9)
     t = s1 << _U17
     s2 ^= s0
@@ -70,10 +70,13 @@ def _xoshiro_next(rng):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, 45)
-    rng[0] = s0
-    rng[1] = s1
-    rng[2] = s2
-    rng[3] = s3
+    return result, s0, s1, s2, s3
+
+
+@kernel
+def _xoshiro_next(rng):
+    """The next 64-bit output of xoshiro256** (state in ``rng[0:4]``, advanced in place)."""
+    result, rng[0], rng[1], rng[2], rng[3] = _xoshiro_step(rng[0], rng[1], rng[2], rng[3])
     return result
 
 
