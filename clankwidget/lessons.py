@@ -24,6 +24,7 @@ import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -959,19 +960,22 @@ def _story_07() -> DangerStory:
     s, rules = game.state, game.rules
     cubes, _ = game.attack_cubes()
     order = ["black", *(p.colour for p in game.players)]
+    mark = {(True, True): "both", (True, False): "danger", (False, True): "dragon"}
     deck = {"danger": 0, "both": 0, "dragon": 0, "neither": 0}
     for cid in s.dungeon_deck:
         card = rules.card(cid)
-        mark = {(True, True): "both", (True, False): "danger", (False, True): "dragon"}
         deck[mark.get((bool(card.danger), bool(card.dragon)), "neither")] += 1
     dangers = tuple(c for c in s.row if c and rules.card(c).danger)
+    # read-only views: the story is cached, so a learner's edits must not leak into it
     return DangerStory(
-        cubes={c: int(cubes.get(c, 0)) for c in order},
+        cubes=MappingProxyType({c: int(cubes.get(c, 0)) for c in order}),
         rage=int(rules.rage_value(s)),
         dangers=dangers,
-        health={p.colour: rules.health - p.damage for p in game.players if p.is_in},
-        deck=deck,
-        names={c: rules.card(c).name for c in dangers},
+        health=MappingProxyType(
+            {p.colour: rules.health - p.damage for p in game.players if p.is_in}
+        ),
+        deck=MappingProxyType(deck),
+        names=MappingProxyType({c: rules.card(c).name for c in dangers}),
     )
 
 

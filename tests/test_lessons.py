@@ -475,6 +475,8 @@ def test_danger_story_is_the_games_state():
     assert story.health["green"] == rules.health - green.damage
     with pytest.raises(ValueError, match="dangers"):
         story.draws_with(-1)
+    with pytest.raises(TypeError):  # cached: a learner cannot change it for later cells
+        story.cubes["green"] = 0
 
 
 def test_danger_table_is_hypergeometric():
