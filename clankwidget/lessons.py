@@ -953,6 +953,14 @@ class DangerStory:
             raise ValueError(f"dangers must be >= 0, got {dangers}")
         return self.rage + dangers
 
+    def attack(self, dangers: int):
+        """The exact odds (:func:`clankwidget.odds.attack_odds`) of the next attack with
+        ``dangers`` Danger cards in the row."""
+        from .odds import attack_odds
+
+        draws = self.draws_with(dangers)
+        return attack_odds(dict(self.cubes), draws, health=dict(self.health), hit_all=None)
+
 
 @cache
 def _story_07() -> DangerStory:
@@ -988,16 +996,13 @@ def danger_table(story: DangerStory, colour: str, dangers: Iterable[int] | None 
     """One attack's odds for ``colour`` with 0, 1, ... Danger cards in the row (default:
     0 up to the story's count): draws, ``p_hit`` (at least one damage), ``expected``
     damage and ``p_knockout``. All from :func:`clankwidget.odds.attack_odds`."""
-    from .odds import attack_odds
-
     rows = []
     for n in range(len(story.dangers) + 1) if dangers is None else dangers:
-        draws = story.draws_with(n)
-        odds = attack_odds(dict(story.cubes), draws, health=dict(story.health), hit_all=None)
+        odds = story.attack(n)
         rows.append(
             {
                 "dangers": n,
-                "draws": draws,
+                "draws": story.draws_with(n),
                 "p_hit": 1.0 - float(odds.damage(colour)[0]),
                 "expected": odds.expected(colour),
                 "p_knockout": odds.knockout(colour),
@@ -1046,6 +1051,11 @@ def _dangers_label(n: int) -> str:
     return f"{n} Danger card{'' if n == 1 else 's'}"
 
 
+def _some_marked(size: int, marked: int, k: int) -> float:
+    """The chance that ``k`` cards dealt from ``size`` include one of ``marked`` cards."""
+    return 1.0 - math.comb(size - marked, k) / math.comb(size, k)
+
+
 def refill_odds(
     story: DangerStory, slots: Iterable[int] = (1, 2, 3), *, n: int = 200_000, seed: int
 ) -> Table:
@@ -1070,13 +1080,12 @@ def refill_odds(
         sim = sample_attacks(bag, k, n, seed=seed, hit_all=None)
         new_danger = (sim.drawn_of("danger") + sim.drawn_of("both")) > 0
         new_dragon = (sim.drawn_of("dragon") + sim.drawn_of("both")) > 0
-        none = math.comb(size, k)
         rows.append(
             {
                 "places": k,
-                "danger": 1.0 - math.comb(size - danger, k) / none,
+                "danger": _some_marked(size, danger, k),
                 "danger_sim": float(new_danger.mean()),
-                "attack": 1.0 - math.comb(size - dragon, k) / none,
+                "attack": _some_marked(size, dragon, k),
                 "attack_sim": float(new_dragon.mean()),
             }
         )
@@ -1294,8 +1303,6 @@ def _refill_knockout(story: DangerStory, colour: str, places: int, *, new_danger
     """The chance that refilling ``places`` empty places sets off an attack (a dragon
     symbol among the new cards) and that attack knocks ``colour`` out. The Danger cards
     are gone from the row, but a new one adds its cube (unless ``new_dangers`` is false)."""
-    from .odds import attack_odds
-
     deck = story.deck
     size = sum(deck.values())
     kinds = ("both", "danger", "dragon", "neither")
@@ -1306,10 +1313,7 @@ def _refill_knockout(story: DangerStory, colour: str, places: int, *, new_danger
             continue  # not this many cards, or no dragon symbol: no attack
         ways = math.prod(math.comb(deck[k], got[k]) for k in kinds)
         extra = got["both"] + got["danger"] if new_dangers else 0
-        odds = attack_odds(
-            dict(story.cubes), story.draws_with(extra), health=dict(story.health), hit_all=None
-        )
-        total += ways / math.comb(size, places) * odds.knockout(colour)
+        total += ways / math.comb(size, places) * story.attack(extra).knockout(colour)
     return total
 
 
@@ -1318,13 +1322,10 @@ def _ex07():
 
 
 def _ex07_traps():
-    from .odds import attack_odds
-
     story = danger_story()
-    ko0 = attack_odds(
-        dict(story.cubes), story.draws_with(0), health=dict(story.health), hit_all=None
-    ).knockout("green")
-    attack = refill_odds(story, (2,), n=1, seed=0).rows[0]["attack"]
+    ko0 = story.attack(0).knockout("green")
+    size = sum(story.deck.values())
+    attack = _some_marked(size, story.deck["dragon"] + story.deck["both"], 2)
     return [
         (
             _refill_knockout(story, "green", 2, new_dangers=False),

@@ -28,7 +28,8 @@ def refresh(path: Path, timeout: int = 600) -> list[str]:
     """Re-run ``path`` in place; return the ids of the checked cells whose outputs changed."""
     stored = nbformat.read(path, as_version=4)
     ran = nbformat.read(path, as_version=4)
-    NotebookClient(ran, timeout=timeout, resources={"metadata": {"path": str(HERE)}}).execute()
+    here = {"metadata": {"path": str(Path(path).resolve().parent)}}  # run where it lives
+    NotebookClient(ran, timeout=timeout, resources=here).execute()
     changed = []
     for old, new in zip(stored.cells, ran.cells, strict=True):
         if old.cell_type != "code":
