@@ -24,6 +24,7 @@ from .errors import (
     SaveError,
 )
 from .game import Game
+from .registry import Edition, edition, editions
 from .rules import actions
 
 __version__ = "0.1.0"
@@ -37,6 +38,7 @@ __all__ = [
     "CardSet",
     "ClankBoard",
     "ClankwidgetError",
+    "Edition",
     "Game",
     "IllegalAction",
     "OddsInputError",
@@ -44,6 +46,8 @@ __all__ = [
     "SaveError",
     "Tunnel",
     "actions",
+    "edition",
+    "editions",
     "list_boards",
     "list_card_sets",
     "load_board",

@@ -9,51 +9,26 @@ follow from its actions.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
+from . import registry
 from .data import Board, CardSet, load_board, load_cards
-from .errors import BoardDataError, IllegalAction, RuleNotImplemented, SaveError
+from .errors import BoardDataError, IllegalAction, SaveError
 from .rules.actions import Action, action_from_dict
 from .rules.core import PLAYER_COLOURS, DeckBuildingRules
 from .rules.state import GameState, PlayerState
 
-__all__ = ["EDITIONS", "SAVE_VERSION", "Game"]
+__all__ = ["SAVE_VERSION", "Game"]
 
 SAVE_VERSION = 1
 
-#: edition -> (rules class, default board, default card set)
-EDITIONS: dict[str, tuple[str, str, str]] = {
-    "clank": ("clankwidget.rules.clank:ClankRules", "teaching-dungeon", "clank-teaching"),
-    # the ship editions have no board file: their rules class assembles one (assemble_board)
-    "space": ("clankwidget.rules.space:SpaceRules", "space-ship", "space-teaching"),
-    "pulsarcade": (
-        "clankwidget.rules.pulsarcade:PulsarcadeRules",
-        "pulsarcade-ship",
-        "space-teaching",
-    ),
-}
-
-_PLANNED = {
-    "legacy": "Clank! Legacy: Acquisitions Incorporated",
-    "moonrakers": "Moonrakers",
-}
-
 
 def _rules_class(edition: str) -> type[DeckBuildingRules]:
-    if edition not in EDITIONS:
-        if edition in _PLANNED:
-            raise RuleNotImplemented(
-                f"the {_PLANNED[edition]} rules ({edition!r}) are not implemented yet; "
-                f"available editions: {', '.join(EDITIONS)}"
-            )
-        raise ValueError(f"unknown edition {edition!r}; available: {', '.join(EDITIONS)}")
-    module, _, name = EDITIONS[edition][0].partition(":")
-    return getattr(importlib.import_module(module), name)
+    return registry.edition(edition).rules_class()
 
 
 class Game:
@@ -103,8 +78,9 @@ class Game:
         ``{position: side}``) and ``positions``; leaving both out gives the recommended
         first-game ship. ``options`` (JSON) are passed to the rules and saved with the game.
         """
-        rules_cls = _rules_class(edition)
-        _, default_board, default_cards = EDITIONS[edition]
+        entry = registry.edition(edition)
+        rules_cls = entry.rules_class()
+        default_board, default_cards = entry.board, entry.cards
         assemble = getattr(rules_cls, "assemble_board", None)
         if assemble is not None and board is None:
             board = assemble(modules=modules, positions=positions, options=options)

@@ -21,7 +21,6 @@ import pytest
 
 from clankwidget import Game
 from clankwidget.data import CardSet, load_cards
-from clankwidget.game import EDITIONS
 from clankwidget.rules.actions import EndTurn, Move, Play
 from clankwidget.rules.pulsarcade import PulsarcadeRules
 from clankwidget.rules.space import SpaceRules, assemble_ship
@@ -63,18 +62,6 @@ def _hot_cards() -> CardSet:
 
 
 HOT = _hot_cards()
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    monkeypatch.setitem(
-        EDITIONS, "space", ("clankwidget.rules.space:SpaceRules", "space-ship", "space-teaching")
-    )
-    monkeypatch.setitem(
-        EDITIONS,
-        "pulsarcade",
-        ("clankwidget.rules.pulsarcade:PulsarcadeRules", "pulsarcade-ship", "space-teaching"),
-    )
 
 
 def new_game(seed: int, players: int, edition: str, pieces, cards: CardSet) -> Game:

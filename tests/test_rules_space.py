@@ -18,7 +18,6 @@ import pytest
 
 from clankwidget import BoardDataError, Game, IllegalAction
 from clankwidget.data import Board, CardSet, load_board, load_cards
-from clankwidget.game import EDITIONS
 from clankwidget.rules.actions import (
     Acquire,
     AcquireReserve,
@@ -121,19 +120,6 @@ def rigged_attack(game, draws, **wanted):
 
 def cubes(game, colour):
     return game.rules.cube_census(game.state)[colour]
-
-
-@pytest.fixture
-def registered(monkeypatch):
-    """The editions registered as the lead will register them (for from_json)."""
-    monkeypatch.setitem(
-        EDITIONS, "space", ("clankwidget.rules.space:SpaceRules", "space-ship", "space-teaching")
-    )
-    monkeypatch.setitem(
-        EDITIONS,
-        "pulsarcade",
-        ("clankwidget.rules.pulsarcade:PulsarcadeRules", "pulsarcade-ship", "space-teaching"),
-    )
 
 
 # ---------------------------------------------------------------- assembling the ship
@@ -283,7 +269,7 @@ def test_duplicate_space_ids_across_pieces_are_named():
         assemble_ship(["space-greenhouse", copycat, "space-sickbay"])
 
 
-def test_assembled_board_is_self_contained(registered):
+def test_assembled_board_is_self_contained():
     ship = assemble_ship(["space-armory", "space-observatory", "space-gymnasium"])
     again = Board.from_dict(copy.deepcopy(ship.raw))
     assert again.space_ids == ship.space_ids and len(again.paths) == len(ship.paths)
@@ -1044,7 +1030,7 @@ def test_illegal_actions_change_nothing():
         assert game.state.to_dict() == before
 
 
-def test_replay_and_json_round_trip(registered):
+def test_replay_and_json_round_trip():
     game = new_game(players=3, seed=11)
     rng = np.random.default_rng(1)
     for _ in range(200):

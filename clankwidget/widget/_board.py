@@ -6,7 +6,6 @@ See :mod:`clankwidget.widget` for the message protocol.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import pathlib
 from collections.abc import Sequence
 from typing import Any
@@ -16,7 +15,8 @@ import traitlets
 
 from ..bots import Bot, make_bot
 from ..errors import IllegalAction
-from ..game import EDITIONS, Game
+from ..game import Game
+from ..registry import editions
 from ..rules import actions as A
 from .view import RoutePlan, terms, view_state
 
@@ -38,8 +38,8 @@ def _game_kinds() -> frozenset[str]:
 
 # The editions' own actions (hack-port, hyperlift, claim-cabinet...) are registered when
 # their rules module is imported: import them all, so every edition's intents are known.
-for _module_path, *_ in EDITIONS.values():
-    importlib.import_module(_module_path.partition(":")[0])
+for _edition in editions(playable=True):
+    _edition.rules_class()
 
 #: The engine's action kinds (the intents that are game actions), every edition's.
 GAME_KINDS = _game_kinds()

@@ -1,0 +1,223 @@
+"""The edition registry: the one place that says which games clankwidget plays.
+
+Every layer asks this registry about an edition (engine, widget, bots, paths, data,
+tests) instead of telling editions apart by name or by ``hasattr`` on the rules:
+
+>>> import clankwidget as cw
+>>> [e.name for e in cw.editions()]
+['clank', 'space', 'pulsarcade', 'legacy', 'moonrakers']
+>>> cw.edition("space").vocabulary["gold"]
+'Credits'
+>>> "ship" in cw.edition("pulsarcade").features
+True
+
+An :class:`Edition` is a record: its ``name`` (the key used by ``Game.new``), ``title``,
+where its rules class lives, its default board and card set, the words the widget and the
+log use for its parts (``vocabulary``), the ``features`` it has (which layers of shared
+mechanics it uses and which panels the widget draws), and where its contribution to the
+widget's view state lives. Editions whose rules are not written yet are registered with
+``playable=False``: asking for their rules raises :class:`RuleNotImplemented`.
+
+A new edition is one :func:`register` call (below, or from a plug-in), a rules module
+and its data; the conformance tests run over :func:`editions` and so cover it at once.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .errors import RuleNotImplemented
+
+__all__ = ["FEATURES", "Edition", "edition", "editions", "register"]
+
+#: What an edition may have. The layers of shared mechanics are ``deck`` (deck, hand,
+#: play, buy, reshuffle, points: every edition) and ``map`` (a board of spaces with
+#: thieves on it, the dragon bag, rage, damage, artifacts, secrets, escape). The rest
+#: name edition mechanics that more than one layer (widget, bots, odds) needs to know of.
+FEATURES: Mapping[str, str] = MappingProxyType(
+    {
+        "deck": "the deck-building core: deck, hand, play, acquire, reshuffle, points",
+        "map": "a board of spaces and paths that thieves move on (boots, swords, keys)",
+        "bag": "a bag of cubes drawn by attacks, with rage and damage",
+        "depths": "a surface/Depths line below which no one is rescued",
+        "countdown": "a countdown track started by the first player out",
+        "assembled": "the board is assembled from module pieces (no board file)",
+        "ship": "ship mechanics: data ports, command codes, hyperlifts, telepads, pods",
+        "hit-all": "cubes of a colour that hurt every player (bounty hunters)",
+        "cabinets": "Arcade Cabinets and Skill Shots (Pulsarcade)",
+        "clones": "clones that take a hit in a player's place (Cloning Vats)",
+    }
+)
+
+_CLANK_WORDS = {
+    "gold": "Gold",
+    "boss": "Dragon",
+    "boss_attack": "dragon attack",
+    "row": "Dungeon row",
+    "deck": "Dungeon deck",
+    "space": "room",
+    "spaces": "rooms",
+    "place": "dungeon",
+    "map": "The dungeon",
+    "cubes": "cubes",
+}
+_SHIP_WORDS = {
+    "gold": "Credits",
+    "boss": "Boss",
+    "boss_attack": "boss attack",
+    "row": "Adventure row",
+    "deck": "Adventure deck",
+    "space": "space",
+    "spaces": "spaces",
+    "place": "ship",
+    "map": "The ship",
+    "cubes": "cubes",
+}
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One registered edition (see the module docstring)."""
+
+    name: str
+    title: str
+    #: ``"module:Class"`` of the rules (a :class:`~clankwidget.rules.protocol.EditionRules`)
+    rules: str | None
+    #: default board id (for an assembled board: the id the assembly gives) and card set
+    board: str | None
+    cards: str | None
+    vocabulary: Mapping[str, str] = field(default_factory=dict)
+    features: frozenset[str] = frozenset()
+    #: ``"module:function"`` adding this edition's own part to the widget's view state
+    view: str | None = None
+    playable: bool = True
+    #: a sentence for people: what the edition is, what is special in it
+    summary: str = ""
+
+    def __post_init__(self):
+        unknown = set(self.features) - set(FEATURES)
+        if unknown:
+            raise ValueError(f"edition {self.name!r}: unknown features {sorted(unknown)}")
+        object.__setattr__(self, "features", frozenset(self.features))
+        object.__setattr__(self, "vocabulary", MappingProxyType(dict(self.vocabulary)))
+
+    def has(self, feature: str) -> bool:
+        """Whether the edition has ``feature`` (a key of :data:`FEATURES`)."""
+        if feature not in FEATURES:
+            raise ValueError(f"unknown feature {feature!r}; known: {', '.join(FEATURES)}")
+        return feature in self.features
+
+    def rules_class(self) -> type:
+        """The rules class (imported on first use)."""
+        if not self.playable or self.rules is None:
+            raise RuleNotImplemented(
+                f"the {self.title} rules ({self.name!r}) are not implemented yet; "
+                f"available editions: {', '.join(e.name for e in editions(playable=True))}"
+            )
+        return _load(self.rules)
+
+    def view_part(self):
+        """The function adding this edition's own part to the view state, or ``None``."""
+        return _load(self.view) if self.view else None
+
+
+def _load(ref: str) -> Any:
+    module, _, name = ref.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+_REGISTRY: dict[str, Edition] = {}
+
+
+def register(entry: Edition, *, replace: bool = False) -> Edition:
+    """Add an edition to the registry (``replace=True`` to redefine one)."""
+    if not isinstance(entry, Edition):
+        raise TypeError(f"register() takes an Edition, got {type(entry).__name__}")
+    if entry.name in _REGISTRY and not replace:
+        raise ValueError(f"edition {entry.name!r} is already registered")
+    _REGISTRY[entry.name] = entry
+    return entry
+
+
+def editions(*, playable: bool | None = None) -> list[Edition]:
+    """The registered editions in registration order (``playable=True``: only those
+    whose rules are implemented)."""
+    return [e for e in _REGISTRY.values() if playable is None or e.playable == playable]
+
+
+def edition(name: str | Edition) -> Edition:
+    """The registered edition called ``name`` (an :class:`Edition` is returned as is)."""
+    if isinstance(name, Edition):
+        return name
+    if not isinstance(name, str) or name not in _REGISTRY:
+        raise ValueError(f"unknown edition {name!r}; available: {', '.join(_REGISTRY)}")
+    return _REGISTRY[name]
+
+
+register(
+    Edition(
+        name="clank",
+        title="Clank!: A Deck-Building Adventure",
+        rules="clankwidget.rules.clank:ClankRules",
+        board="teaching-dungeon",
+        cards="clank-teaching",
+        vocabulary=_CLANK_WORDS,
+        features={"deck", "map", "bag", "depths", "countdown"},
+        summary="Sneak into the dragon's dungeon, take an artifact and get out alive.",
+    )
+)
+register(
+    Edition(
+        name="space",
+        title="Clank! In! Space!",
+        rules="clankwidget.rules.space:SpaceRules",
+        board="space-ship",
+        cards="space-teaching",
+        vocabulary=_SHIP_WORDS,
+        features={"deck", "map", "bag", "assembled", "ship", "hit-all"},
+        summary="Board Lord Eradikus's ship, hack a command code, steal an artifact, "
+        "reach an escape pod; bounty hunters hit everyone.",
+    )
+)
+register(
+    Edition(
+        name="pulsarcade",
+        title="Clank! In! Space! Adventures: Pulsarcade",
+        rules="clankwidget.rules.pulsarcade:PulsarcadeRules",
+        board="pulsarcade-ship",
+        cards="space-teaching",
+        vocabulary=_SHIP_WORDS,
+        features={"deck", "map", "bag", "assembled", "ship", "hit-all", "cabinets", "clones"},
+        summary="The ship's MCP, Arcade Cabinets and Skill Shots, and six new modules.",
+    )
+)
+register(
+    Edition(
+        name="legacy",
+        title="Clank! Legacy: Acquisitions Incorporated",
+        rules=None,
+        board=None,
+        cards=None,
+        vocabulary=_CLANK_WORDS,
+        features={"deck", "map", "bag", "depths"},
+        playable=False,
+        summary="A campaign: Danger cards, Events, Contracts and the Franchise.",
+    )
+)
+register(
+    Edition(
+        name="moonrakers",
+        title="Moonrakers",
+        rules=None,
+        board=None,
+        cards=None,
+        vocabulary={"gold": "Credits", "row": "Dispatch", "deck": "Contract deck"},
+        features={"deck"},
+        playable=False,
+        summary="Deck-building, hazard dice and negotiation between captains; no map.",
+    )
+)
