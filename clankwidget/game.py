@@ -124,6 +124,7 @@ class Game:
         state = rules.setup(list(setup["colours"]), rng)
         state.rng = rng.bit_generator.state
         state.log.insert(0, f"New {setup['edition']} game on {board.title}, seed {setup['seed']}")
+        state.events.insert(0, {"kind": "setup", "actor": None, "seed": setup["seed"]})
         return cls(rules, state, setup)
 
     # -------------------------------------------------------------- playing

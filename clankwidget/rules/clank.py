@@ -77,7 +77,12 @@ class ClankRules(DeckBuildingRules):
             p.tokens.append(
                 {"kind": "mastery", "id": "mastery", "name": "Mastery token", "points": mastery}
             )
-            self.say(s, f"{self.name(p)} escapes the dungeon with the Mastery token (+{mastery})")
+            self.say(
+                s,
+                f"{self.name(p)} escapes the dungeon with the Mastery token (+{mastery})",
+                "escape",
+                p,
+            )
             return
         if space.heal:
             self.heal(s, p, space.heal)
@@ -92,7 +97,7 @@ class ClankRules(DeckBuildingRules):
 
     def _take_token(self, s, p, token: dict) -> None:
         self.revealed = True
-        self.say(s, f"{self.name(p)} finds {token['name']}")
+        self.say(s, f"{self.name(p)} finds {token['name']}", "secret", p)
         if token.get("keep") or token.get("use"):
             p.tokens.append(token)
         if token.get("egg"):
@@ -115,7 +120,7 @@ class ClankRules(DeckBuildingRules):
         if s.countdown is None and self.setup_numbers.get("countdown"):
             s.countdown = 1
             s.countdown_player = s.players.index(p)
-            self.say(s, f"The countdown begins ({self.name(p)} is out first)")
+            self.say(s, f"The countdown begins ({self.name(p)} is out first)", "countdown", p)
 
     def out_turn(self, s, p) -> None:
         if s.countdown is None or s.players.index(p) != s.countdown_player:
@@ -124,7 +129,11 @@ class ClankRules(DeckBuildingRules):
         s.countdown = min(s.countdown + 1, len(track))
         extra = track[s.countdown - 1]
         if extra is None:
-            self.say(s, f"The countdown reaches space {s.countdown}: everyone still inside is lost")
+            self.say(
+                s,
+                f"The countdown reaches space {s.countdown}: everyone still inside is lost",
+                "countdown",
+            )
             for q in s.players:
                 if q.is_in:
                     self.knock_out(s, q, " by the countdown")

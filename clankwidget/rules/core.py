@@ -15,7 +15,8 @@ candidate actions that pass their check.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
 import numpy as np
 
@@ -38,10 +39,20 @@ class DeckBuildingRules:
     edition = "base"
     #: the colour whose drawn cube hurts every player (``None``: no such cubes)
     hit_all: str | None = None
+    #: the ``options`` this edition's rules understand: name -> what it does
+    known_options: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
         self.board = board
         self.cards = cards
+        if options is not None and not isinstance(options, dict):
+            raise ValueError(f"options must be a JSON object, got {type(options).__name__}")
+        unknown = sorted(set(options or ()) - set(self.known_options))
+        if unknown:
+            known = ", ".join(self.known_options) or "none"
+            raise ValueError(
+                f"unknown option {unknown[0]!r} for {self.edition!r} games (known: {known})"
+            )
         self.options = dict(options or {})
         self.setup_numbers = cards.setup
         self.rng: np.random.Generator | None = None
@@ -107,8 +118,11 @@ class DeckBuildingRules:
         order = self.rng.permutation(len(items))
         return [items[i] for i in order]
 
-    def say(self, s: GameState, text: str) -> None:
+    def say(self, s: GameState, text: str, kind: str = "info", who=None, **details) -> None:
+        """Add a line to the log and its structured event (see :data:`EVENT_KINDS`):
+        ``kind``, the player it is about (``who``, a :class:`PlayerState`) and details."""
         s.log.append(text)
+        s.events.append({"kind": kind, "actor": who.colour if who else None, **details})
 
     def name(self, p: PlayerState) -> str:
         return p.colour.capitalize()
@@ -210,6 +224,9 @@ class DeckBuildingRules:
             s,
             f"{self.name(p)} plays {card.name}"
             + (f" ({describe(card.play)})" if card.play else ""),
+            "play",
+            p,
+            card=card.id,
         )
         self.after_play(s, p, card)
         self.apply_effects(s, p, card.play, source=a.card, hold=True)
@@ -254,11 +271,13 @@ class DeckBuildingRules:
         card = self.card(cid)
         p.skill -= card.cost
         if card.is_device:
-            self.say(s, f"{self.name(p)} uses {card.name} ({describe(card.use)})")
+            self.say(
+                s, f"{self.name(p)} uses {card.name} ({describe(card.use)})", "gain", p, card=cid
+            )
             s.dungeon_discard.append(cid)
             self.apply_effects(s, p, card.use, source=cid)
         else:
-            self.say(s, f"{self.name(p)} acquires {card.name}")
+            self.say(s, f"{self.name(p)} acquires {card.name}", "gain", p, card=cid)
             p.discard.append(cid)
             self.apply_effects(s, p, card.acquire, source=cid)
         self.after_gain(s, p, card, from_row)
@@ -300,6 +319,9 @@ class DeckBuildingRules:
             s,
             f"{self.name(p)} defeats {card.name}"
             + (f" ({describe(card.reward)})" if card.reward else ""),
+            "defeat",
+            p,
+            card=card.id,
         )
         self.apply_effects(s, p, card.reward, source=card.id)
         self.after_gain(s, p, card, from_row)
@@ -362,7 +384,11 @@ class DeckBuildingRules:
             }
         )
         self.say(
-            s, f"{self.name(p)} buys a {item['name']}" + (f" worth {points}" if points else "")
+            s,
+            f"{self.name(p)} buys a {item['name']}" + (f" worth {points}" if points else ""),
+            "buy",
+            p,
+            item=a.item,
         )
         self.apply_effects(s, p, item.get("buy", ()), source=a.item)
 
@@ -453,6 +479,9 @@ class DeckBuildingRules:
             s,
             f"{self.name(p)} moves to {self.board.space(dest).name}"
             + (f", taking {hurt} damage" if hurt else ""),
+            "move",
+            p,
+            to=dest,
         )
         if hurt:
             self.damage_from_supply(s, p, hurt)
@@ -469,7 +498,9 @@ class DeckBuildingRules:
 
     def _do_teleport(self, s, p, a: A.Teleport):
         p.teleports -= 1
-        self.say(s, f"{self.name(p)} teleports to {self.board.space(a.to).name}")
+        self.say(
+            s, f"{self.name(p)} teleports to {self.board.space(a.to).name}", "move", p, to=a.to
+        )
         self.enter(s, p, a.to, teleport=True)
 
     def enter(self, s, p, space_id: str, teleport: bool) -> None:
@@ -497,7 +528,7 @@ class DeckBuildingRules:
     def _do_take_artifact(self, s, p, a):
         value = s.artifacts.pop(p.space)
         p.artifacts.append(value)
-        self.say(s, f"{self.name(p)} takes the {value}-point artifact")
+        self.say(s, f"{self.name(p)} takes the {value}-point artifact", "artifact", p, points=value)
         self.raise_rage(s, 1)
 
     # ----------------------------------------------------------------- tokens
@@ -730,7 +761,13 @@ class DeckBuildingRules:
     def knock_out(self, s, p, why: str = "") -> None:
         p.status = KNOCKED_OUT
         rescued = self.rescued(s, p)
-        self.say(s, f"{self.name(p)} is knocked out{why}" + (" but is rescued" if rescued else ""))
+        self.say(
+            s,
+            f"{self.name(p)} is knocked out{why}" + (" but is rescued" if rescued else ""),
+            "knockout",
+            p,
+            rescued=rescued,
+        )
         self.on_out(s, p)
 
     def rescued(self, s, p) -> bool:
@@ -745,7 +782,7 @@ class DeckBuildingRules:
         before = s.rage
         s.rage = min(top, s.rage + n)
         if s.rage != before:
-            self.say(s, f"Rage rises to {self.rage_value(s)} cubes per attack")
+            self.say(s, f"Rage rises to {self.rage_value(s)} cubes per attack", "rage", rage=s.rage)
         self.after_rage(s, before)
 
     def after_rage(self, s, before: int) -> None:
@@ -772,7 +809,9 @@ class DeckBuildingRules:
         self.revealed = True
         got = {c: int(n) for c, n in zip(order, drawn, strict=True) if n}
         shown = ", ".join(f"{n} {c}" for c, n in got.items()) or "nothing"
-        self.say(s, f"{why}: {draws} cube{'s' if draws != 1 else ''} drawn: {shown}")
+        self.say(
+            s, f"{why}: {draws} cube{'s' if draws != 1 else ''} drawn: {shown}", "attack", drawn=got
+        )
         for c, n in got.items():
             s.bag[c] -= n
             self.resolve_drawn(s, c, n)
@@ -819,7 +858,10 @@ class DeckBuildingRules:
             self.revealed = True
             card = self.card(new)
             self.say(
-                s, f"{card.name} enters the row" + (" (dragon attack!)" if card.dragon else "")
+                s,
+                f"{card.name} enters the row" + (" (dragon attack!)" if card.dragon else ""),
+                "row",
+                card=new,
             )
             dragon = dragon or card.dragon
             self.apply_effects(s, None, card.arrive, source=new)
@@ -827,7 +869,7 @@ class DeckBuildingRules:
             self.attack(s, self.rage_value(s) + self.dangers(s), "The dragon attacks")
 
     def deck_exhausted(self, s) -> None:
-        self.say(s, "The dungeon deck has run out")
+        self.say(s, "The dungeon deck has run out", "deck-out")
         for q in s.players:
             if q.is_in:
                 self.knock_out(s, q, " (the deck ran out)")
@@ -876,7 +918,7 @@ class DeckBuildingRules:
             s.turn += 1
             p = s.player
             if p.is_in:
-                self.say(s, f"— {self.name(p)}'s turn —")
+                self.say(s, f"— {self.name(p)}'s turn —", "turn", p, turn=s.turn)
                 return
             self.out_turn(s, p)
             if s.over:
@@ -897,6 +939,8 @@ class DeckBuildingRules:
             s,
             f"Game over ({reason}): "
             + ", ".join(f"{self.name(q)} {v}" for q, v in zip(s.players, scores, strict=True)),
+            "game-over",
+            reason=reason,
         )
 
     # --------------------------------------------------------------- scoring

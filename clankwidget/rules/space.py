@@ -507,6 +507,9 @@ class SpaceRules(DeckBuildingRules):
     hit_all = "red"
     #: effect keys that may open a pending choice (handled by :meth:`open_edition_choice`)
     edition_choices: ClassVar[tuple[str, ...]] = ("row_trash",)
+    known_options: ClassVar[Mapping[str, str]] = {
+        "card_extras": "a card-extras document (factions, Contraband, crystals) for a card set"
+    }
 
     def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
         super().__init__(board, cards, options)
@@ -584,7 +587,7 @@ class SpaceRules(DeckBuildingRules):
                 parts.append(label + describe_space(effects, self.factions))
         return " ".join(parts)
 
-    def say(self, s, text: str) -> None:
+    def say(self, s, text: str, kind: str = "info", who=None, **details) -> None:
         # the core's words are the dungeon's; aboard the ship they are these
         for old, new in (
             (" Gold", " Credits"),
@@ -594,7 +597,7 @@ class SpaceRules(DeckBuildingRules):
             ("left the dungeon", "left the ship"),
         ):
             text = text.replace(old, new)
-        s.log.append(text)
+        super().say(s, text, kind, who, **details)
 
     # -- set-up ---------------------------------------------------------------
 
@@ -737,7 +740,7 @@ class SpaceRules(DeckBuildingRules):
             points = self.bank["escape_pod_points"]
             pod = {"kind": "pod", "id": "escape-pod", "name": "Escape Pod", "points": points}
             p.tokens.append(pod)
-            self.say(s, f"{self.name(p)} escapes in an escape pod (+{points})")
+            self.say(s, f"{self.name(p)} escapes in an escape pod (+{points})", "escape", p)
             return
         if space.heal:
             self.heal(s, p, space.heal)
@@ -760,7 +763,7 @@ class SpaceRules(DeckBuildingRules):
 
     def _take_token(self, s, p, token: dict) -> None:
         self.revealed = True
-        self.say(s, f"{self.name(p)} finds {token['name']}")
+        self.say(s, f"{self.name(p)} finds {token['name']}", "secret", p)
         if token.get("keep") or token.get("use"):
             p.tokens.append(token)
         self.apply_effects(s, p, token.get("take", ()), source=token["id"])
@@ -806,7 +809,13 @@ class SpaceRules(DeckBuildingRules):
         return self.entry_refusal(s, p, a.to, teleport=False)
 
     def _do_hyperlift(self, s, p, a: Hyperlift):
-        self.say(s, f"{self.name(p)} rides the hyperlift to {self.board.space(a.to).name}")
+        self.say(
+            s,
+            f"{self.name(p)} rides the hyperlift to {self.board.space(a.to).name}",
+            "move",
+            p,
+            to=a.to,
+        )
         self.enter(s, p, a.to, teleport=False)
         p.exhausted = True
 
@@ -824,7 +833,13 @@ class SpaceRules(DeckBuildingRules):
         return self.entry_refusal(s, p, a.to, teleport=False)
 
     def _do_telepad(self, s, p, a: Telepad):
-        self.say(s, f"{self.name(p)} beams by telepad to {self.board.space(a.to).name}")
+        self.say(
+            s,
+            f"{self.name(p)} beams by telepad to {self.board.space(a.to).name}",
+            "move",
+            p,
+            to=a.to,
+        )
         p.turn_flags["telepad"] = True
         self.enter(s, p, a.to, teleport=False)
         p.exhausted = True
@@ -902,7 +917,9 @@ class SpaceRules(DeckBuildingRules):
         points = item.get("points", 0)
         token = {"kind": "market", "id": a.item, "name": item["name"], "points": points}
         p.tokens.append({**token, "grants": item["grants"]})
-        self.say(s, f"{self.name(p)} buys a {item['name']} for {cost} Credits")
+        self.say(
+            s, f"{self.name(p)} buys a {item['name']} for {cost} Credits", "buy", p, item=a.item
+        )
         self.apply_effects(s, p, list(item.get("buy", ())) + list(extra), source=a.item)
 
     # -- effects --------------------------------------------------------------------
@@ -912,7 +929,13 @@ class SpaceRules(DeckBuildingRules):
         p.play.append(a.card)
         card = self.card(a.card)
         text = describe_space(card.play, self.factions)
-        self.say(s, f"{self.name(p)} plays {card.name}" + (f" ({text})" if text else ""))
+        self.say(
+            s,
+            f"{self.name(p)} plays {card.name}" + (f" ({text})" if text else ""),
+            "play",
+            p,
+            card=a.card,
+        )
         self.after_play(s, p, card)
         self.apply_effects(s, p, card.play, source=a.card, hold=True)
 
@@ -1021,7 +1044,7 @@ class SpaceRules(DeckBuildingRules):
                         self.hunter_hits(s, q)
             s.clank_area[colour] = s.clank_area.get(colour, 0) + n
             who = "A bounty hunter strikes" if n == 1 else f"{n} bounty hunters strike"
-            self.say(s, f"{who}: every thief aboard takes {n} damage")
+            self.say(s, f"{who}: every thief aboard takes {n} damage", "attack", hunters=n)
         elif colour == "black":
             self.drawn_black(s, n)
         else:
@@ -1062,7 +1085,9 @@ class SpaceRules(DeckBuildingRules):
     # -- the row and the decks ------------------------------------------------------------
 
     def deck_exhausted(self, s) -> None:
-        self.say(s, "The adventure deck has run out: everyone still aboard is knocked out")
+        self.say(
+            s, "The adventure deck has run out: everyone still aboard is knocked out", "deck-out"
+        )
         for q in s.players:
             if q.is_in:
                 self.knock_out(s, q, " (the adventure deck ran out)")

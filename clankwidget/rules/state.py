@@ -102,6 +102,8 @@ class GameState:
     end_reason: str = ""
     rng: dict = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
+    #: one structured event per log line: {"kind", "actor" (a colour or None), details}
+    events: list[dict] = field(default_factory=list)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -112,7 +114,7 @@ class GameState:
         new = object.__new__(GameState)
         new.__dict__.update(self.__dict__)
         new.players = [p.copy() for p in self.players]
-        for name in ("row", "dungeon_deck", "dungeon_discard", "trash", "crowns", "log"):
+        for name in ("row", "dungeon_deck", "dungeon_discard", "trash", "crowns", "log", "events"):
             setattr(new, name, list(getattr(self, name)))
         for name in ("reserve", "market", "bag", "clank_area", "aside", "artifacts"):
             setattr(new, name, dict(getattr(self, name)))
