@@ -14,12 +14,14 @@ candidate actions that pass their check.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 import numpy as np
 
+from .. import registry
 from ..data import Board, Card, CardSet
 from ..errors import IllegalAction, RuleNotImplemented
 from . import actions as A
@@ -45,6 +47,8 @@ class DeckBuildingRules:
     def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
         self.board = board
         self.cards = cards
+        #: the edition's words for the table's parts (from the registry)
+        self.words = dict(registry.vocabulary(self.edition))
         if options is not None and not isinstance(options, dict):
             raise ValueError(f"options must be a JSON object, got {type(options).__name__}")
         unknown = sorted(set(options or ()) - set(self.known_options))
@@ -108,6 +112,40 @@ class DeckBuildingRules:
             (aside if self.card(cid).dragon else s.row).append(cid)
         if aside:
             s.dungeon_deck = self.shuffled(s.dungeon_deck + aside)
+
+    def deal_secrets(self, s: GameState) -> None:
+        """Shuffle the secret tokens by size and stack them face down on their spaces
+        (major under minor), with any face-up tokens of the edition (:meth:`extra_tokens`)."""
+        pools = {}
+        for size in ("minor", "major"):
+            tokens = []
+            for t in self.cards.secrets.get(size, ()):
+                token = self.secret_token(
+                    {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
+                )
+                tokens.extend(copy.deepcopy(token) for _ in range(t.get("count", 1)))
+            pools[size] = self.shuffled(tokens)
+        for sp in self.board.spaces:
+            stack = []
+            for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
+                for _ in range(slots):
+                    if not pools[size]:
+                        raise ValueError(
+                            f"card set {self.cards.id!r} has too few {size} secrets "
+                            f"for board {self.board.id!r}"
+                        )
+                    stack.append(pools[size].pop())
+            stack.extend(self.extra_tokens(sp))
+            if stack:
+                s.space_tokens[sp.id] = stack
+
+    def secret_token(self, token: dict) -> dict:
+        """Hook: a secret token as this edition deals it."""
+        return token
+
+    def extra_tokens(self, space) -> list[dict]:
+        """Hook: face-up tokens dealt onto ``space`` under its secrets."""
+        return []
 
     # ------------------------------------------------------------- utilities
 
@@ -220,16 +258,20 @@ class DeckBuildingRules:
         p.hand.remove(a.card)
         p.play.append(a.card)
         card = self.card(a.card)
+        text = self.effects_text(card.play)
         self.say(
             s,
-            f"{self.name(p)} plays {card.name}"
-            + (f" ({describe(card.play)})" if card.play else ""),
+            f"{self.name(p)} plays {card.name}" + (f" ({text})" if text else ""),
             "play",
             p,
             card=card.id,
         )
         self.after_play(s, p, card)
         self.apply_effects(s, p, card.play, source=a.card, hold=True)
+
+    def effects_text(self, effects) -> str:
+        """A list of effects in the edition's words (for the log and the card text)."""
+        return describe(effects) if effects else ""
 
     def after_play(self, s, p, card: Card) -> None:
         """Hook: an edition may react to a card being played (before its effects)."""
@@ -349,17 +391,26 @@ class DeckBuildingRules:
         item = self._market.get(a.item)
         if item is None:
             return f"the market has no item {a.item!r}"
-        if not self.is_market(s, p):
+        if not p.is_in:
+            return f"you have left the {self.words['place']}"
+        price = self.market_price(s, p, item)
+        if price is None:
             return "you are not in a market"
         if s.market.get(a.item, 0) <= 0:
             return f"no {item['name']} is left"
-        cost = item.get("cost", 7)
+        cost, extra = price
         if p.gold < cost:
-            return f"a {item['name']} costs {cost} Gold; you have {p.gold}"
+            return f"a {item['name']} costs {cost} {self.words['gold']}; you have {p.gold}"
+        need = sum(e["clank"] for e in extra if "clank" in e and e["clank"] > 0)
+        if need > p.supply:
+            return f"buying here makes {need} Clank! and you have {p.supply} cubes left"
         return self.market_limit(s, p, item)
 
-    def is_market(self, s, p) -> bool:
-        return self.board.space(p.space).market
+    def market_price(self, s, p, item: dict) -> tuple[int, list] | None:
+        """``(price, extra effects)`` of ``item`` where ``p`` stands; ``None``: no market."""
+        if not self.board.space(p.space).market:
+            return None
+        return item.get("cost", 7), []
 
     def market_limit(self, s, p, item: dict) -> str | None:
         """Hook: Clank! allows duplicates; later editions allow one of each type."""
