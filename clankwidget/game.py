@@ -19,7 +19,7 @@ from . import registry
 from .data import Board, CardSet, load_board, load_cards
 from .errors import BoardDataError, IllegalAction, RuleNotImplemented, SaveError
 from .rules.actions import Action, action_from_dict
-from .rules.core import PLAYER_COLOURS, DeckBuildingRules
+from .rules.deckbuilding import PLAYER_COLOURS, DeckBuildingRules
 from .rules.state import GameState, PlayerState
 
 __all__ = ["SAVE_VERSION", "Game"]

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import DeckBuildingRules
 from .state import ESCAPED, GameState
+from .thieves import ThievesRules
 
 __all__ = ["ClankRules"]
 
 
-class ClankRules(DeckBuildingRules):
+class ClankRules(ThievesRules):
     edition = "clank"
 
     def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:

@@ -50,9 +50,9 @@ import numpy as np
 from ..data import Board, Card, CardSet, _expected, _read_json, board_data_dir, load_board
 from ..errors import BoardDataError
 from . import actions as A
-from .core import DeckBuildingRules
 from .effects import condition_text, describe
 from .state import ESCAPED, GameState
+from .thieves import ThievesRules
 
 __all__ = [
     "HackPort",
@@ -500,7 +500,7 @@ def describe_space(effects: Iterable[dict], factions: Mapping[str, str] | None =
 # The rules
 
 
-class SpaceRules(DeckBuildingRules):
+class SpaceRules(ThievesRules):
     """Clank! In! Space! Give it an assembled ship (:func:`assemble_ship`)."""
 
     edition = "space"
