@@ -55,7 +55,7 @@ class ClankRules(ThievesRules):
     def on_enter(self, s, p, space, teleport: bool) -> None:
         if space.start and p.artifacts:
             p.status = ESCAPED
-            mastery = self.setup_numbers.get("mastery_points", 20)
+            mastery = self.escape_bonus
             p.tokens.append(
                 {"kind": "mastery", "id": "mastery", "name": "Mastery token", "points": mastery}
             )

@@ -520,7 +520,7 @@ class SpaceRules(ThievesRules):
             "crystals": 5,
             "data_cubes": 2,
             "command_code_rage": 1,
-            "escape_pod_points": self.setup_numbers.get("mastery_points", 20),
+            "escape_pod_points": self.escape_bonus,
             "all_artifacts": False,
             **self.data.get("bank", {}),
         }

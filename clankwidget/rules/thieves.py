@@ -194,6 +194,15 @@ class ThievesRules(DeckBuildingRules):
             return f"taking {hurt} damage would fill your health meter; pay more Swords"
         return self.entry_refusal(s, p, path.other_end(p.space), teleport=False)
 
+    @property
+    def escape_bonus(self) -> int:
+        """Points for getting out with an artifact (Clank!'s Mastery token, a ship's pod)."""
+        return self.setup_numbers.get("mastery_points", 20)
+
+    def artifact_capacity(self, p) -> int:
+        """How many artifacts ``p`` may carry (one, and one more with a Backpack)."""
+        return 1 + p.owns("backpack")
+
     def has_key(self, s, p) -> bool:
         return p.owns("key") > 0
 
@@ -285,7 +294,7 @@ class ThievesRules(DeckBuildingRules):
     def _check_take_artifact(self, s, p, a):
         if p.space not in s.artifacts:
             return "there is no artifact here"
-        room = 1 + p.owns("backpack")
+        room = self.artifact_capacity(p)
         if len(p.artifacts) >= room:
             return "you cannot carry another artifact" + (
                 "" if room > 1 else " (a Backpack holds one more)"
