@@ -17,7 +17,7 @@ import numpy as np
 
 from . import registry
 from .data import Board, CardSet, load_board, load_cards
-from .errors import BoardDataError, IllegalAction, RuleNotImplemented, SaveError
+from .errors import BoardDataError, IllegalAction, PositionError, RuleNotImplemented, SaveError
 from .rules.actions import Action, action_from_dict
 from .rules.deckbuilding import PLAYER_COLOURS, DeckBuildingRules
 from .rules.state import GameState, PlayerState
@@ -35,7 +35,7 @@ MAX_SAVE_BYTES = 16 * 2**20
 #: At most this many actions in a save (a four-player game has a few thousand).
 MAX_SAVE_ACTIONS = 100_000
 _SAVE_KEYS = ("format", "version", "setup", "actions", "state", "checksum")
-_SETUP_KEYS = {"edition", "colours", "seed", "board", "cards", "options"}
+_SETUP_KEYS = {"edition", "colours", "seed", "board", "cards", "options", "position"}
 
 
 def _rules_class(edition: str) -> type[DeckBuildingRules]:
@@ -118,15 +118,60 @@ class Game:
         return cls._from_setup(setup, rules_cls, board, cards)
 
     @classmethod
+    def from_position(cls, position: dict | str, seed: int | None = None) -> Game:
+        """A game that starts at ``position`` (a dict or its JSON text; see
+        :mod:`clankwidget.positions`). ``seed`` draws only what is still unrevealed from
+        here (reshuffles, the bag, the dungeon deck's refills come from the position's
+        order). ``Game.from_position(game.position())`` has the same position and the
+        same legal actions. The game saves, loads, undoes and replays like any other; its
+        save holds the position it started from. A position that breaks the rules raises
+        :class:`~clankwidget.errors.PositionError` naming the field."""
+        from .positions import state_from_position
+
+        if isinstance(position, str | bytes):
+            try:
+                position = json.loads(position)
+            except (ValueError, RecursionError) as exc:
+                raise PositionError("$", f"not JSON ({exc})") from None
+        rules, _ = state_from_position(position)
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy % (2**63))
+        setup = {
+            "edition": rules.edition,
+            "colours": [p["colour"] for p in position["state"]["players"]],
+            "seed": _seed(seed),
+            "board": rules.board.raw,
+            "cards": rules.cards.raw,
+            "position": position,
+        }
+        if rules.options:
+            setup["options"] = dict(rules.options)
+        return cls._from_setup(setup, type(rules), rules.board, rules.cards)
+
+    def position(self) -> dict:
+        """The current situation as a JSON-ready position (see :mod:`clankwidget.positions`)."""
+        from .positions import position_of
+
+        return position_of(self)
+
+    @classmethod
     def _from_setup(cls, setup, rules_cls=None, board=None, cards=None) -> Game:
         rules_cls = rules_cls or _rules_class(setup["edition"])
         board = board or _from_saved(Board, setup["board"], "<saved board>")
         cards = cards or _from_saved(CardSet, setup["cards"], "<saved card set>")
-        rules = rules_cls(board, cards, setup.get("options"))
         rng = np.random.Generator(np.random.PCG64(setup["seed"]))
-        state = rules.setup(list(setup["colours"]), rng)
+        if "position" in setup:
+            from .positions import state_from_position
+
+            rules, state = state_from_position(setup["position"])
+            rules.rng = rng
+            what = f"Game from a position on {board.title}, seed {setup['seed']}"
+        else:
+            rules = rules_cls(board, cards, setup.get("options"))
+            state = rules.setup(list(setup["colours"]), rng)
+            what = f"New {setup['edition']} game on {board.title}, seed {setup['seed']}"
         state.rng = rng.bit_generator.state
-        state.log.insert(0, f"New {setup['edition']} game on {board.title}, seed {setup['seed']}")
+        state.log.insert(0, what)
         state.events.insert(0, {"kind": "setup", "actor": None, "seed": setup["seed"]})
         return cls(rules, state, setup)
 

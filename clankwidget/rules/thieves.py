@@ -199,6 +199,17 @@ class ThievesRules(DeckBuildingRules):
         """Points for getting out with an artifact (Clank!'s Mastery token, a ship's pod)."""
         return self.setup_numbers.get("mastery_points", 20)
 
+    def cube_census(self, s) -> dict[str, int]:
+        """Every cube by colour wherever it is (bag, Clank! area, aside, supplies, damage):
+        the same at every moment of a game, which conservation checks rely on."""
+        out: dict[str, int] = {}
+        for where in (s.bag, s.clank_area, s.aside):
+            for c, k in where.items():
+                out[c] = out.get(c, 0) + k
+        for p in s.players:
+            out[p.colour] = out.get(p.colour, 0) + p.supply + p.damage
+        return out
+
     def artifact_capacity(self, p) -> int:
         """How many artifacts ``p`` may carry (one, and one more with a Backpack)."""
         return 1 + p.owns("backpack")
