@@ -312,16 +312,39 @@ class Game:
         :func:`clankwidget.paths.turn_options`."""
         return self.rules.path_context(self.state, self.current_player)
 
-    def attack_cubes(self, extra: int = 0) -> tuple[dict[str, int], int]:
-        """The bag as the next dragon attack will see it (bag + Clank! area), and its draws."""
+    def attack_cubes(self, extra: int | None = None) -> tuple[dict[str, int], int]:
+        """The bag as the next dragon attack will see it (bag + Clank! area), and its draws.
+
+        Players still inside have their own colour; the cubes of players who are out
+        (escaped or knocked out) can be drawn but hurt nobody, so they are counted with
+        the black cubes. ``extra`` cubes are added to the draw; ``None`` adds the
+        countdown's extra cubes when the countdown is running (its next space's number).
+        """
         s = self.state
-        seats = [p.colour for p in s.players]
-        others = sorted((set(s.bag) | set(s.clank_area)) - set(seats))
-        cubes = {c: s.bag.get(c, 0) + s.clank_area.get(c, 0) for c in seats + others}
+        inside = [p.colour for p in s.players if p.is_in]
+        out = {p.colour for p in s.players if not p.is_in}
+        colours = sorted(set(s.bag) | set(s.clank_area))
+        cubes = {c: 0 for c in ["black", *inside]}
+        for c in colours:
+            k = s.bag.get(c, 0) + s.clank_area.get(c, 0)
+            into = "black" if c in out else c
+            cubes[into] = cubes.get(into, 0) + k
+        if extra is None:
+            extra = self.countdown_extra()
         return cubes, self.rules.rage_value(s) + self.rules.dangers(s) + extra
 
-    def attack_odds(self, extra: int = 0):
-        """Exact odds of the next dragon attack from the current state.
+    def countdown_extra(self) -> int:
+        """The extra cubes the countdown's next attack draws (0 when it is not running)."""
+        s = self.state
+        track = self.rules.setup_numbers.get("countdown")
+        if s.countdown is None or not track or s.countdown >= len(track):
+            return 0
+        return track[s.countdown] or 0
+
+    def attack_odds(self, extra: int | None = None):
+        """Exact odds of the next dragon attack from the current state, for the players
+        still inside. While the countdown runs, the next attack is the countdown's and its
+        extra cubes are counted (``extra=0`` leaves them out; a number adds that many).
 
         See :func:`clankwidget.odds.attack_odds` for the object returned.
         """

@@ -141,12 +141,15 @@ def position(
     return doc
 
 
-def _merge(into: dict, patch: dict, where: str) -> None:
+def _merge(into: dict, patch: dict, where: str, strict: bool = True) -> None:
+    """Merge ``patch`` into ``into``: objects key by key, anything else replaced. At the top
+    (a state or a player) only known fields may be named; below (the bag, the reserve...)
+    new keys are added."""
     for key, value in patch.items():
-        if key not in into:
+        if strict and key not in into:
             raise PositionError(f"{where}.{key}", "no such field in a position's state")
-        if isinstance(value, dict) and isinstance(into[key], dict) and key != "pending":
-            _merge(into[key], value, f"{where}.{key}")
+        if isinstance(value, dict) and isinstance(into.get(key), dict) and key != "pending":
+            _merge(into[key], value, f"{where}.{key}", strict=False)
         else:
             into[key] = value
 

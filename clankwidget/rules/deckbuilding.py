@@ -431,10 +431,20 @@ class DeckBuildingRules:
                     changed = True
                     break
 
+    def source_name(self, source) -> str:
+        """What a prompt calls the card, token or item whose effect asks the question."""
+        if source in self.cards.cards:
+            return self.card(source).name
+        kinds = [*self.cards.secrets.get("minor", ()), *self.cards.secrets.get("major", ())]
+        for thing in (*kinds, *self.cards.market, self.cards.idol or {}):
+            if thing.get("id") == source and thing.get("name"):
+                return thing["name"]
+        return str(source)
+
     def open_choice(self, s, p, effect: dict, source, rest: list) -> bool:
         """Set up a pending choice; returns False if there is nothing to choose from."""
         key = next(iter(effect))
-        cname = self.card(source).name if source in self.cards.cards else str(source)
+        cname = self.source_name(source)
         if key == "choose":
             opts = effect["choose"]
             pending = {

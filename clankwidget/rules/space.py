@@ -906,7 +906,7 @@ class SpaceRules(ThievesRules):
         slots = [i for i, cid in enumerate(s.row) if cid is not None]
         if not slots:
             return False
-        cname = self.card(source).name if source in self._cards else str(source)
+        cname = self.source_name(source)
         s.pending = {
             "kind": "row-trash",
             "prompt": f"{cname}: you may trash a card from the adventure row",
