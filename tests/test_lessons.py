@@ -3,9 +3,11 @@ and the hygiene of the committed lesson notebooks."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import math
+import pkgutil
 from collections import Counter
 from pathlib import Path
 
@@ -216,6 +218,50 @@ def test_board_map_draws_the_board(board):
     assert fig.y_range.start > fig.y_range.end  # y grows downwards, as on the board
     with pytest.raises(KeyError, match="nowhere"):
         plots.board_map(board, values, mark={"nowhere": "?"})
+
+
+# ---------------------------------------------------------------------------
+# lessons: one module per lesson, every name re-exported
+
+
+LESSON_MODULES = sorted(
+    info.name for info in pkgutil.iter_modules(lessons.__path__) if info.name[:1] == "l"
+)
+
+
+def test_one_module_per_lesson_and_every_name_reexported():
+    assert [m[:3] for m in LESSON_MODULES] == [f"l{k}" for k in lessons.EXERCISES]
+    assert [n.name[:2] for n in LESSON_NOTEBOOKS] == [m[1:3] for m in LESSON_MODULES]
+    for name in [*LESSON_MODULES, "_common", "_exercises"]:
+        module = importlib.import_module(f"clankwidget.lessons.{name}")
+        for public in module.__all__:
+            if public == "register":  # for lesson modules, not for notebooks
+                continue
+            assert public in lessons.__all__, f"{name}.{public} is not re-exported"
+            assert getattr(lessons, public) is getattr(module, public)
+    assert all(hasattr(lessons, n) for n in lessons.__all__)
+    assert len(lessons.__all__) == len(set(lessons.__all__))
+
+
+@pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
+def test_exercise_lives_with_its_story(lesson):
+    ex = lessons.EXERCISES[lesson]
+    home = ex.solve.__module__
+    assert home.startswith(f"clankwidget.lessons.l{lesson}_"), home
+    assert ex.traps.__module__ == home
+    assert importlib.import_module(home).EXERCISE is ex
+
+
+def test_lesson_modules_stay_small():
+    for path in Path(lessons.__file__).parent.glob("*.py"):
+        assert len(path.read_text().splitlines()) <= 800, f"{path.name} is over 800 lines"
+
+
+def test_register_refuses_a_second_exercise_for_a_lesson():
+    from clankwidget.lessons._exercises import register
+
+    with pytest.raises(ValueError, match="already has an exercise"):
+        register(lessons.EXERCISES["01"])
 
 
 # ---------------------------------------------------------------------------

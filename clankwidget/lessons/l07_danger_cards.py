@@ -1,0 +1,270 @@
+"""Lesson 07, Danger cards: what one more cube per attack costs, and what refilling the
+dungeon row brings.
+
+Story: :data:`STORY_07`, :func:`danger_story` (lesson 01's game, played on); one attack:
+:func:`danger_table`; several: :func:`danger_attacks`, :func:`danger_knockout`; the row's
+refill: :func:`refill_odds`; the exercise: a refill that may set off an attack.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+
+from ._common import Table, play_bots
+from ._exercises import Exercise, register
+
+__all__ = [
+    "STORY_07",
+    "DangerStory",
+    "danger_attacks",
+    "danger_knockout",
+    "danger_story",
+    "danger_table",
+    "refill_odds",
+]
+
+
+STORY_07 = {"players": 3, "seed": 6, "until_turn": 57}
+"""Lesson 07's game: lesson 01's game (three random bots, seed 6), played on to the start
+of turn 57."""
+
+
+@dataclass(frozen=True)
+class DangerStory:
+    """Lesson 07's moment, as plain numbers.
+
+    ``cubes``: the bag plus the Clank area (black first); ``rage``: the cubes the rage
+    track draws; ``dangers``: the Danger cards in the dungeon row (ids), each one more cube
+    per attack; ``health``: each thief's remaining health; ``deck``: the cards left in the
+    dungeon deck by mark, ``{"danger": .., "both": .., "dragon": .., "neither": ..}``
+    (``"both"``: a Danger card that also has a dragon symbol); ``names``: card id -> name.
+    """
+
+    cubes: Mapping[str, int]
+    rage: int
+    dangers: tuple[str, ...]
+    health: Mapping[str, int]
+    deck: Mapping[str, int]
+    names: Mapping[str, str]
+
+    @property
+    def draws(self) -> int:
+        """Cubes the next attack draws: the rage track's plus one per Danger card."""
+        return self.rage + len(self.dangers)
+
+    def draws_with(self, dangers: int) -> int:
+        """Cubes an attack draws with ``dangers`` Danger cards in the row."""
+        if dangers < 0:
+            raise ValueError(f"dangers must be >= 0, got {dangers}")
+        return self.rage + dangers
+
+    def attack(self, dangers: int):
+        """The exact odds (:func:`clankwidget.odds.attack_odds`) of the next attack with
+        ``dangers`` Danger cards in the row."""
+        from ..odds import attack_odds
+
+        draws = self.draws_with(dangers)
+        return attack_odds(dict(self.cubes), draws, health=dict(self.health), hit_all=None)
+
+
+@cache
+def _story_07() -> DangerStory:
+    game = play_bots(**STORY_07)
+    s, rules = game.state, game.rules
+    cubes, _ = game.attack_cubes()
+    order = ["black", *(p.colour for p in game.players)]
+    mark = {(True, True): "both", (True, False): "danger", (False, True): "dragon"}
+    deck = {"danger": 0, "both": 0, "dragon": 0, "neither": 0}
+    for cid in s.dungeon_deck:
+        card = rules.card(cid)
+        deck[mark.get((bool(card.danger), bool(card.dragon)), "neither")] += 1
+    dangers = tuple(c for c in s.row if c and rules.card(c).danger)
+    # read-only views: the story is cached, so a learner's edits must not leak into it
+    return DangerStory(
+        cubes=MappingProxyType({c: int(cubes.get(c, 0)) for c in order}),
+        rage=int(rules.rage_value(s)),
+        dangers=dangers,
+        health=MappingProxyType(
+            {p.colour: rules.health - p.damage for p in game.players if p.is_in}
+        ),
+        deck=MappingProxyType(deck),
+        names=MappingProxyType({c: rules.card(c).name for c in dangers}),
+    )
+
+
+def danger_story() -> DangerStory:
+    """Lesson 07: green, hurt, on turn, with two Danger cards in the dungeon row."""
+    return _story_07()
+
+
+def danger_table(story: DangerStory, colour: str, dangers: Iterable[int] | None = None) -> Table:
+    """One attack's odds for ``colour`` with 0, 1, ... Danger cards in the row (default:
+    0 up to the story's count): draws, ``p_hit`` (at least one damage), ``expected``
+    damage and ``p_knockout``. All from :func:`clankwidget.odds.attack_odds`."""
+    rows = []
+    for n in range(len(story.dangers) + 1) if dangers is None else dangers:
+        odds = story.attack(n)
+        rows.append(
+            {
+                "dangers": n,
+                "draws": story.draws_with(n),
+                "p_hit": 1.0 - float(odds.damage(colour)[0]),
+                "expected": odds.expected(colour),
+                "p_knockout": odds.knockout(colour),
+            }
+        )
+    return Table(rows, title=f"{colour}, one attack")
+
+
+def danger_attacks(story: DangerStory, attacks: int, dangers: int, *, added: int = 1) -> list:
+    """The next ``attacks`` attacks with ``dangers`` Danger cards in the row: the first
+    from the bag as it is, each later one after every thief still inside has put ``added``
+    more cubes in the Clank area. A list of :class:`clankwidget.odds.Attack` for
+    :func:`clankwidget.odds.knockout_odds`."""
+    from ..odds import Attack
+
+    if attacks < 1:
+        raise ValueError(f"attacks must be >= 1, got {attacks}")
+    draws = story.draws_with(dangers)
+    later = {c: added for c in story.health} if added else {}
+    return [Attack(draws)] + [Attack(draws, later) for _ in range(attacks - 1)]
+
+
+def danger_knockout(
+    story: DangerStory, colour: str, attacks: int, dangers: Iterable[int] | None = None
+) -> Table:
+    """The chance ``colour`` is knocked out by the end of each of the next ``attacks``
+    attacks, one column per number of Danger cards left in the row (default: the story's
+    count down to 0), exact (:func:`clankwidget.odds.knockout_odds`)."""
+    from ..odds import knockout_odds
+
+    counts = list(range(len(story.dangers), -1, -1) if dangers is None else dangers)
+    rows = [{"attack": t + 1} for t in range(attacks)]
+    for n in counts:
+        ko = knockout_odds(
+            dict(story.health),
+            danger_attacks(story, attacks, n),
+            bag=dict(story.cubes),
+            hit_all=None,
+        )
+        for row, p in zip(rows, ko.knockout(colour), strict=True):
+            row[_dangers_label(n)] = float(p)
+    return Table(rows, title=f"{colour}: knocked out by the end of attack ...")
+
+
+def _dangers_label(n: int) -> str:
+    return f"{n} Danger card{'' if n == 1 else 's'}"
+
+
+def _some_marked(size: int, marked: int, k: int) -> float:
+    """The chance that ``k`` cards dealt from ``size`` include one of ``marked`` cards."""
+    return 1.0 - math.comb(size - marked, k) / math.comb(size, k)
+
+
+def refill_odds(
+    story: DangerStory, slots: Iterable[int] = (1, 2, 3), *, n: int = 200_000, seed: int
+) -> Table:
+    """What refilling ``slots`` empty places in the dungeon row from the dungeon deck
+    brings: the chance of a new Danger card and of a dragon symbol (which sets off an
+    attack), exact (hypergeometric: ``1 - C(N - marked, k) / C(N, k)``) and from ``n``
+    seeded refills drawn by :func:`clankwidget.odds.sample_attacks` (the deck is a bag of
+    cards, marked or not)."""
+    from ..odds import sample_attacks
+
+    deck = dict(story.deck)
+    size = sum(deck.values())
+    danger = deck["danger"] + deck["both"]
+    dragon = deck["dragon"] + deck["both"]
+    # the deck as a bag: "black" the unmarked cards, so sample_attacks counts the others
+    bag = {"danger": deck["danger"], "both": deck["both"], "dragon": deck["dragon"]}
+    bag["black"] = deck["neither"]
+    rows = []
+    for k in slots:
+        if not 0 <= k <= size:
+            raise ValueError(f"cannot refill {k} places from a deck of {size}")
+        sim = sample_attacks(bag, k, n, seed=seed, hit_all=None)
+        new_danger = (sim.drawn_of("danger") + sim.drawn_of("both")) > 0
+        new_dragon = (sim.drawn_of("dragon") + sim.drawn_of("both")) > 0
+        rows.append(
+            {
+                "places": k,
+                "danger": _some_marked(size, danger, k),
+                "danger_sim": float(new_danger.mean()),
+                "attack": _some_marked(size, dragon, k),
+                "attack_sim": float(new_dragon.mean()),
+            }
+        )
+    return Table(
+        rows,
+        title=f"Refilling from a dungeon deck of {size} ({danger} Danger, {dragon} dragon)",
+        headers={
+            "danger": "P(new Danger)",
+            "danger_sim": "simulated",
+            "attack": "P(dragon attacks)",
+            "attack_sim": "simulated",
+        },
+    )
+
+
+def _refill_knockout(story: DangerStory, colour: str, places: int, *, new_dangers=True) -> float:
+    """The chance that refilling ``places`` empty places sets off an attack (a dragon
+    symbol among the new cards) and that attack knocks ``colour`` out. The Danger cards
+    are gone from the row, but a new one adds its cube (unless ``new_dangers`` is false)."""
+    deck = story.deck
+    size = sum(deck.values())
+    kinds = ("both", "danger", "dragon", "neither")
+    total = 0.0
+    for counts in itertools.product(*(range(min(deck[k], places) + 1) for k in kinds)):
+        got = dict(zip(kinds, counts, strict=True))
+        if sum(counts) != places or got["both"] + got["dragon"] == 0:
+            continue  # not this many cards, or no dragon symbol: no attack
+        ways = math.prod(math.comb(deck[k], got[k]) for k in kinds)
+        extra = got["both"] + got["danger"] if new_dangers else 0
+        total += ways / math.comb(size, places) * story.attack(extra).knockout(colour)
+    return total
+
+
+def _ex07():
+    return _refill_knockout(danger_story(), "green", 2)
+
+
+def _ex07_traps():
+    story = danger_story()
+    ko0 = story.attack(0).knockout("green")
+    size = sum(story.deck.values())
+    attack = _some_marked(size, story.deck["dragon"] + story.deck["both"], 2)
+    return [
+        (
+            _refill_knockout(story, "green", 2, new_dangers=False),
+            "Nearly: if the refill brings the second Ember Altar, it is a Danger card in the "
+            "row when the attack it sets off draws, so that attack draws one cube more.",
+        ),
+        (
+            ko0,
+            "That is the chance an attack drawing the rage track's cubes knocks green out; "
+            "but the attack comes only if a new card shows a dragon symbol.",
+        ),
+        (attack, "That is the chance the refill sets off an attack; it must also knock green out."),
+    ]
+
+
+EXERCISE = register(
+    Exercise(
+        "07",
+        "Green defeats the Ash Gremlin and uses the Ember Altar, so two places refill at the "
+        "end of the turn. What is the chance that the refill sets off an attack and that "
+        "attack knocks green out?",
+        _ex07,
+        "Split on what the two new cards are (story.deck): with the other Ember Altar (dragon "
+        "and Danger) the attack draws story.draws_with(1); with a plain dragon card only, "
+        "story.draws_with(0); with no dragon symbol there is no attack. Add up P(cards) x "
+        "attack_odds(...).knockout('green').",
+        tolerance=1e-4,
+        traps=_ex07_traps,
+    )
+)
