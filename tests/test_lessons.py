@@ -123,6 +123,11 @@ def test_compare_bars_with_labels_and_lengths():
         plots.compare_bars([1, 2, 3], [0.5, 0.5])
     with pytest.raises(ValueError, match="simulated"):
         plots.compare_bars([1, 2], [0.5, 0.5], [1.0])
+    # a repeated category would make bokeh log E-1019 and BokehJS draw a blank chart
+    with pytest.raises(ValueError, match="distinct; repeated: 25 points"):
+        plots.compare_bars(["20 points", "25 points", "25 points"], [0.6, 0.3, 0.1])
+    with pytest.raises(ValueError, match="repeated: 2"):
+        plots.compare_bars([1, 2, 2], [0.6, 0.3, 0.1])
 
 
 def test_resource_bars_align_supports_and_mark_thresholds():
@@ -453,6 +458,20 @@ def test_skill_shot_numbers():
         lessons.best_artifact(t, story.costs) for t in (7, 8, 9)
     ]
     assert all(isinstance(n, str) for n in table.column("prize"))
+    # on the booth 8 and 9 tokens take the same 25: one row (one bar) per prize
+    prizes = lessons.prize_chances(skill, 7, story.costs, story.names)
+    assert table.column("best artifact") == [20, 25, 25]
+    assert prizes.column("points") == [20, 25]
+    assert prizes.column("probability") == pytest.approx([1 - p6, p6])
+    assert prizes.column("tokens") == ["7", "8 or 9"]
+    assert prizes.column("prize") == [story.names[20], story.names[25]]
+    fig = plots.compare_bars(
+        [f"{v} points" for v in prizes.column("points")], prizes.column("probability")
+    )
+    assert list(fig.x_range.factors) == ["20 points", "25 points"]
+    # with no prize in reach the row says so
+    none = lessons.prize_chances(skill, 0, story.costs)
+    assert none.column("points")[0] is None and sum(none.column("probability")) == pytest.approx(1)
 
 
 def test_cycling_story_is_the_first_turn():

@@ -3,7 +3,8 @@ does that buy at the High Score Booth?
 
 Story: :func:`skill_shot_story`; the rule: :data:`SKILL_SHOT`, :data:`CABINET_TOKENS`,
 :func:`skill_shot_tokens`, :func:`best_artifact`; tables: :func:`card_table`,
-:func:`distribution_table`, :func:`token_distribution`; the exercise: one more cabinet.
+:func:`distribution_table`, :func:`token_distribution`, :func:`prize_chances`; the
+exercise: one more cabinet.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = [
     "best_artifact",
     "card_table",
     "distribution_table",
+    "prize_chances",
     "skill_shot_story",
     "skill_shot_tokens",
     "token_distribution",
@@ -180,6 +182,28 @@ def token_distribution(
         }
         if names is not None:
             row["prize"] = names.get(value, "-") if value is not None else "none"
+        rows.append(row)
+    return Table(rows)
+
+
+def prize_chances(
+    skill_pmf, base_tokens: int, costs: Mapping[int, int], names: Mapping[Any, str] | None = None
+) -> Table:
+    """The law of the best prize in reach: one row per prize, with its ``points`` (``None``:
+    no prize), ``probability`` and the ``tokens`` totals that take it. Token totals that
+    take the same prize (a Skill Shot of 8 when 6 already pays for the best prize in reach)
+    share one row, so each prize appears once: a chart's categories must be distinct."""
+    by_prize: dict[Any, dict] = {}
+    for r in token_distribution(skill_pmf, base_tokens, costs):
+        value = r["best artifact"]
+        row = by_prize.setdefault(value, {"points": value, "probability": 0.0, "tokens": []})
+        row["probability"] += r["probability"]
+        row["tokens"].append(r["tokens"])
+    rows = []
+    for value, row in by_prize.items():
+        row["tokens"] = " or ".join(str(t) for t in row["tokens"])
+        if names is not None:
+            row = {"prize": names.get(value, "-") if value is not None else "none", **row}
         rows.append(row)
     return Table(rows)
 
