@@ -576,6 +576,66 @@ def test_danger_knockout_starts_at_one_attack_and_orders_the_cards():
         lessons.danger_attacks(story, 0, 1)
 
 
+def _story(cubes, health, rage=2):
+    return lessons.DangerStory(cubes=cubes, rage=rage, dangers=(), health=health, deck={}, names={})
+
+
+def test_knockout_by_attack_is_knockout_odds_when_nobody_else_can_fall():
+    """With the other thieves out of reach of a knock-out, no countdown starts and every
+    thief adds a cube before each later attack: exactly knockout_odds' fixed sequence."""
+    story = _story(
+        {"black": 6, "blue": 3, "yellow": 4, "green": 2}, {"blue": 2, "yellow": 99, "green": 99}
+    )
+    for dangers in (0, 1):
+        fixed = odds.knockout_odds(
+            dict(story.health),
+            lessons.danger_attacks(story, 4, dangers),
+            bag=dict(story.cubes),
+            hit_all=None,
+        ).knockout("blue")
+        got = lessons.knockout_by_attack(story, "blue", 4, dangers)
+        assert got == pytest.approx(fixed.tolist(), abs=1e-12)
+
+
+def test_knockout_by_attack_follows_the_knocked_out_and_the_countdown():
+    # Blue (1 health) falls at the first attack unless it draws black only; green (9 health)
+    # cannot be knocked out by damage in 4 attacks of few cubes: only the countdown that
+    # blue's knock-out starts, on its 5th space, can do it.
+    story = _story({"black": 4, "blue": 4, "green": 1}, {"blue": 1, "green": 9}, rage=1)
+    blue = lessons.knockout_by_attack(story, "blue", 1, 0)
+    assert blue == pytest.approx([4 / 9])
+    green = lessons.knockout_by_attack(story, "green", 6, 0)
+    # blue out at attack 1 -> countdown space 1; attacks 2, 3, 4 are its spaces 2, 3, 4
+    # (2, 3, 4 cubes); attack 5 is space 5: everyone inside is out
+    assert green[:4] == pytest.approx([0, 0, 0, 0], abs=1e-12)
+    assert green[4] >= 4 / 9 - 1e-12
+    # a thief who is out adds no cubes: with blue out at once, green's cubes are the only
+    # thief cubes added, 1 a round; blue's 4 cubes are black from then on
+    sampled = lessons.knockout_sampled(story, "green", 6, 0, n=20_000, seed=1)
+    assert sampled == pytest.approx(green, abs=0.02)
+    with pytest.raises(ValueError, match="not inside"):
+        lessons.knockout_by_attack(story, "purple", 2, 0)
+    with pytest.raises(ValueError, match="attacks"):
+        lessons.knockout_by_attack(story, "green", 0, 0)
+
+
+def test_lesson_07_rules_against_fixed_cubes():
+    story = lessons.danger_story()
+    rules = lessons.danger_knockout(story, "green", 4)
+    fixed = lessons.danger_knockout(story, "green", 4, rules=False)
+    # the first attack is the same; later ones differ (a little, for green)
+    assert rules.rows[0] == pytest.approx(fixed.rows[0])
+    diff = [r - f for r, f in zip(rules.column("2 Danger cards"), fixed.column("2 Danger cards"))]
+    assert 0 < max(diff) < 0.01
+    exact = lessons.knockout_by_attack(story, "yellow", 4, 2)
+    sampled = lessons.knockout_sampled(story, "yellow", 4, 2, n=100_000, seed=3)
+    se = [math.sqrt(p * (1 - p) / 100_000) for p in exact]
+    assert all(abs(s - e) <= 4 * d + 1e-9 for s, e, d in zip(sampled, exact, se, strict=True))
+    # the countdown green's knock-out starts is what endangers yellow (7 health)
+    old = lessons.danger_knockout(story, "yellow", 4, dangers=[2], rules=False)
+    assert exact[-1] > 1.5 * old.column("2 Danger cards")[-1]
+
+
 def test_refill_odds_exact_and_simulated():
     from scipy.stats import hypergeom
 

@@ -78,6 +78,8 @@ from .l07_danger_cards import (
     danger_knockout,
     danger_story,
     danger_table,
+    knockout_by_attack,
+    knockout_sampled,
     refill_odds,
 )
 
@@ -120,6 +122,8 @@ __all__ = [
     "first_turn_buy",
     "fronts",
     "key_savings",
+    "knockout_by_attack",
+    "knockout_sampled",
     "pivot",
     "play_bots",
     "prize_chances",
