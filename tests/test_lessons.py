@@ -503,6 +503,40 @@ def test_clone_damage_exact(clones):
     assert got == pytest.approx(want)
 
 
+def test_clone_cube_cost_at_the_next_attack():
+    """Checked by sampling this attack's draws (without replacement), keeping those with a
+    red cube, and asking attack_odds for blue's expected damage at the next attack with
+    and without the clone's cube."""
+    story = lessons.space_story()
+    cubes, draws = dict(story.cubes), story.draws
+    got = lessons.clone_cube_cost(cubes, draws, "blue")
+    rng = np.random.default_rng(5)
+    bag = np.repeat(list(cubes), list(cubes.values()))
+    seen: dict[tuple, float] = {}
+    costs = []
+    for _ in range(4000):
+        drawn = Counter(rng.choice(bag, size=draws, replace=False).tolist())
+        if not drawn["red"]:
+            continue
+        left = {k: v - (0 if k == "red" else drawn[k]) for k, v in cubes.items()}
+        key = tuple(left.values())
+        if key not in seen:
+            plus = dict(left, blue=left["blue"] + 1)
+            e = odds.attack_odds(left, draws).expected("blue")
+            seen[key] = odds.attack_odds(plus, draws).expected("blue") - e
+        costs.append(seen[key])
+    assert got == pytest.approx(np.mean(costs), abs=4 * np.std(costs) / math.sqrt(len(costs)))
+    # this attack's bag plus one cube is a different (smaller) number: the lesson shows both
+    plus = dict(cubes, blue=cubes["blue"] + 1)
+    same_bag = odds.attack_odds(plus, draws).expected("blue") - odds.attack_odds(
+        cubes, draws
+    ).expected("blue")
+    assert got > same_bag + 0.005
+    assert lessons.clone_cube_cost(cubes, draws, "blue", next_draws=0) == 0
+    with pytest.raises(ValueError, match="purple"):
+        lessons.clone_cube_cost(cubes, draws, "purple")
+
+
 def test_clone_damage_edges_and_simulation():
     story = lessons.space_story()
     cubes, draws = dict(story.cubes), story.draws

@@ -70,7 +70,13 @@ from .l04_skill_shot import (
     token_distribution,
 )
 from .l05_deck_cycling import CyclingStory, cycling_story, exercise_piles, first_turn_buy
-from .l06_bounty_hunters import SpaceStory, clone_damage, clone_damage_sampled, space_story
+from .l06_bounty_hunters import (
+    SpaceStory,
+    clone_cube_cost,
+    clone_damage,
+    clone_damage_sampled,
+    space_story,
+)
 from .l07_danger_cards import (
     STORY_07,
     DangerStory,
@@ -102,6 +108,7 @@ __all__ = [
     "card_table",
     "check",
     "clank_sweep",
+    "clone_cube_cost",
     "clone_damage",
     "clone_damage_sampled",
     "compare",

@@ -71,6 +71,10 @@ def countdown_survival(
     (theirs do nothing now). 0 when ``turns >= 5`` (the countdown ends first), 1 when
     ``turns <= 1`` (out before the next countdown attack). Otherwise
     ``1 - knockout_odds(...)``, exact or simulated (``method="simulate"`` with ``seed``).
+
+    Only the countdown's attacks count: an attack set off by a dragon symbol when the
+    dungeon row refills is left out. Such attacks only add damage, so this is an upper
+    bound on the chance of walking out (the lesson says so).
     """
     from ..odds import knockout_odds
 

@@ -2,12 +2,14 @@
 in the Cloning Vats that soak them.
 
 Story: :func:`space_story`; the law of one thief's damage with clones:
-:func:`clone_damage` (exact), :func:`clone_damage_sampled` (simulated); the exercise: one
-clone.
+:func:`clone_damage` (exact), :func:`clone_damage_sampled` (simulated); what a clone's
+cube costs at the next attack: :func:`clone_cube_cost`; the exercise: one clone.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -15,7 +17,13 @@ import numpy as np
 
 from ._exercises import Exercise, register
 
-__all__ = ["SpaceStory", "clone_damage", "clone_damage_sampled", "space_story"]
+__all__ = [
+    "SpaceStory",
+    "clone_cube_cost",
+    "clone_damage",
+    "clone_damage_sampled",
+    "space_story",
+]
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,48 @@ def clone_damage_sampled(
     sim = sample_attacks(dict(cubes), draws, n, seed=seed, hit_all=red, clones={colour: clones})
     size = _most_clone_damage(cubes, draws, colour, clones, red) + 1
     return np.bincount(sim.damage_samples(colour), minlength=size) / n
+
+
+def clone_cube_cost(
+    cubes: Mapping[str, int],
+    draws: int,
+    colour: str,
+    *,
+    next_draws: int | None = None,
+    red: str = "red",
+) -> float:
+    """What the cube of a clone that absorbs a hit at this attack costs ``colour`` at the
+    next one: the expected damage it adds there, exact.
+
+    This attack draws ``draws`` cubes from ``cubes``; the clone absorbs a hit when a
+    ``red`` cube is among them, and its cube (one more of ``colour``) joins the bag for the
+    next attack. That attack draws ``next_draws`` (default ``draws``) from what is left:
+    the black and player cubes drawn now leave the bag, the red ones come back. Expected
+    damage at an attack drawing ``d`` of ``T`` cubes, ``h`` of which hurt ``colour``
+    (theirs and the red ones), is ``d h / T``; the cost is that with the clone's cube minus
+    that without, averaged over this attack's draws with a red cube. Kept simple: nobody
+    adds Clank! between the two attacks, and ``colour`` has no clone left at the next.
+    """
+    kinds = list(cubes)
+    if colour not in cubes or red not in cubes:
+        raise ValueError(f"the bag needs {colour!r} and {red!r} cubes")
+    d_next = draws if next_draws is None else next_draws
+    total = sum(cubes.values())
+    take = min(draws, total)
+    weight = cost = 0.0
+    for drawn in itertools.product(*(range(min(cubes[k], take) + 1) for k in kinds)):
+        got = dict(zip(kinds, drawn, strict=True))
+        if sum(drawn) != take or got[red] == 0:
+            continue  # not a draw of this size, or no red cube: the clone absorbs nothing
+        p = math.prod(math.comb(cubes[k], got[k]) for k in kinds) / math.comb(total, take)
+        left = {k: cubes[k] - (0 if k == red else got[k]) for k in kinds}
+        size = sum(left.values())
+        hurt = left[colour] + left[red]
+        before = min(d_next, size) * hurt / size if size else 0.0
+        after = min(d_next, size + 1) * (hurt + 1) / (size + 1)
+        weight += p
+        cost += p * (after - before)
+    return cost / weight
 
 
 def _ex06():
