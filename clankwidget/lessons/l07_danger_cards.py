@@ -2,8 +2,11 @@
 dungeon row brings.
 
 Story: :data:`STORY_07`, :func:`danger_story` (lesson 01's game, played on); one attack:
-:func:`danger_table`; several: :func:`danger_attacks`, :func:`danger_knockout`; the row's
-refill: :func:`refill_odds`; the exercise: a refill that may set off an attack.
+:func:`danger_table`; several, one a round: :func:`danger_knockout`, following the thieves
+knocked out on the way and the countdown the first of them starts
+(:func:`knockout_by_attack` exact, :func:`knockout_sampled` simulated), or as the fixed
+sequence :func:`danger_attacks` that :func:`clankwidget.odds.knockout_odds` can take; the
+row's refill: :func:`refill_odds`; the exercise: a refill that may set off an attack.
 """
 
 from __future__ import annotations
