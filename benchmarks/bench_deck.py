@@ -2,26 +2,24 @@
 
 Prints a markdown table: for each case, the median time per call of the numba kernel, the
 public function (input checks and conversion included), the plain-Python twin from
-``tests/naive_deck.py`` (floats, memoised) and, where one exists, scipy; plus how many
-times faster each is than the twin. Not a test: nothing here asserts a time.
+``tests/naive_deck.py`` (floats, memoised) and, where one exists, scipy, timed in
+alternating rounds (``_harness.timings``); plus how many times faster each is than the
+twin. Not a test: nothing here asserts a time.
 
-    NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/bench_deck.py [--quick]
+    NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/bench_deck.py [--quick] [--repeat N]
 """
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import random
-import statistics
 import sys
-import time
-from pathlib import Path
 
+import _harness as H
 import numpy as np
 from scipy import stats
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(H.ROOT / "tests"))
 
 from clankwidget.deck import (
     chance_at_least,
@@ -32,27 +30,6 @@ from clankwidget.deck import (
 from clankwidget.kernels.deck import _turn_pmf
 
 import naive_deck as naive
-
-
-def median_time(fn, min_time: float, repeat: int) -> float:
-    """Median seconds per call over ``repeat`` runs of a loop lasting ~``min_time``."""
-    fn()  # warm up (compile, fill caches)
-    number = 1
-    while True:
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_time / repeat or number >= 1 << 20:
-            break
-        number *= 4
-    runs = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        runs.append((time.perf_counter() - start) / number)
-    return statistics.median(runs)
 
 
 def kernel_args(d, r, h):
@@ -80,19 +57,11 @@ def scipy_multivariate(pile, h):
     return np.bincount(totals, weights=p)
 
 
-def fmt(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.2f} µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:.2f} ms"
-    return f"{seconds:.2f} s"
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="shorter runs")
-    args = parser.parse_args()
-    min_time, repeat = (0.2, 5) if args.quick else (1.0, 7)
+    args = H.parser(__doc__).parse_args()
+    repeat = H.repeats(args, full=7, quick=5)
+    kw = {"repeat": repeat, "min_time": 0.04 if args.quick else 0.15}
+    twin = "plain-Python twin (floats)"
 
     starter = [(1, 0)] * 6 + [(0, 0)] * 4
     midgame = [(1, 0)] * 6 + [(0, 0)] * 4 + [(2, 0)] * 3 + [(3, 0)] * 2 + [(1, 1), (0, 1), (2, 2)]
@@ -106,97 +75,75 @@ def main() -> None:
     ]
 
     rows = []
+
+    def add(label: str, t: dict[str, float], base: str) -> None:
+        for method, seconds in t.items():
+            rows.append((label, method, H.fmt(seconds), f"{t[base] / seconds:,.1f}"))
+
     for label, d, r, h, with_scipy in cases:
         ka = kernel_args(d, r, h)
         dd, rd = as_dicts(d), as_dicts(r)
-        twin = median_time(
-            lambda d=d, r=r, h=h: naive.turn_distribution(d, r, h, exact=False),
-            min_time,
-            max(3, repeat // 2),
-        )
-        timings = {
-            "numba kernel `_turn_pmf`": median_time(lambda ka=ka: _turn_pmf(*ka), min_time, repeat),
-            "public `resource_distribution`": median_time(
-                lambda dd=dd, rd=rd, h=h: resource_distribution(dd, rd, hand_size=h),
-                min_time,
-                repeat,
+        fns = {
+            "numba kernel `_turn_pmf`": lambda ka=ka: _turn_pmf(*ka),
+            "public `resource_distribution`": lambda dd=dd, rd=rd, h=h: resource_distribution(
+                dd, rd, hand_size=h
             ),
         }
         if with_scipy:
             good = sum(1 for v, _ in d if v)
             size = len(d)
-            timings["scipy `hypergeom.pmf`"] = median_time(
-                lambda n=size, good=good, h=h: stats.hypergeom.pmf(np.arange(h + 1), n, good, h),
-                min_time,
-                repeat,
+            fns["scipy `hypergeom.pmf`"] = lambda n=size, good=good, h=h: stats.hypergeom.pmf(
+                np.arange(h + 1), n, good, h
             )
-        timings["plain-Python twin (floats)"] = twin
-        for method, t in timings.items():
-            rows.append((label, method, t, twin / t))
+        fns[twin] = lambda d=d, r=r, h=h: naive.turn_distribution(d, r, h, exact=False)
+        add(label, H.timings(fns, **kw), twin)
 
     # Same 20 cards without draw effects: scipy's multivariate hypergeometric as a peer.
     flat = [(v, 0) for v, _ in midgame]
     ka = kernel_args(flat, [], 5)
-    twin = median_time(lambda: naive.turn_distribution(flat, [], 5, exact=False), min_time, repeat)
-    label = "mid-game 20 cards, values 0-3, no draws"
-    for method, t in (
-        ("numba kernel `_turn_pmf`", median_time(lambda: _turn_pmf(*ka), min_time, repeat)),
-        (
-            "scipy `multivariate_hypergeom.pmf`, summed",
-            median_time(lambda: scipy_multivariate(flat, 5), min_time, repeat),
-        ),
-        ("plain-Python twin (floats)", twin),
-    ):
-        rows.append((label, method, t, twin / t))
+    fns = {
+        "numba kernel `_turn_pmf`": lambda: _turn_pmf(*ka),
+        "scipy `multivariate_hypergeom.pmf`, summed": lambda: scipy_multivariate(flat, 5),
+        twin: lambda: naive.turn_distribution(flat, [], 5, exact=False),
+    }
+    add("mid-game 20 cards, values 0-3, no draws", H.timings(fns, **kw), twin)
 
     # Skill Shot at 6 and 8.
     dd = as_dicts(midgame)
-    twin = median_time(
-        lambda: [
+    fns = {
+        "public `chance_at_least` x2": lambda: [
+            chance_at_least(dd, resource="skill", k=k) for k in (6, 8)
+        ],
+        twin: lambda: [
             sum(
                 p for s, p in naive.turn_distribution(midgame, [], 5, exact=False).items() if s >= k
             )
             for k in (6, 8)
         ],
-        min_time,
-        repeat,
-    )
-    pub = median_time(
-        lambda: [chance_at_least(dd, resource="skill", k=k) for k in (6, 8)], min_time, repeat
-    )
-    rows.append(
-        ("Skill Shot 6 and 8, mid-game deck", "public `chance_at_least` x2", pub, twin / pub)
-    )
-    rows.append(("Skill Shot 6 and 8, mid-game deck", "plain-Python twin (floats)", twin, 1.0))
+    }
+    add("Skill Shot 6 and 8, mid-game deck", H.timings(fns, **kw), twin)
 
     # Deck cycling: a bought card in the discard pile, 4 turns.
     draw_pile = {"o": 13}
     discard = {"o": 9, "new": 1}
-    pub = median_time(lambda: chance_to_see("new", draw_pile, discard, turns=4), min_time, repeat)
-    twin = median_time(lambda: naive.chance_to_see(0, 13, 1, 9, 5, 4), min_time, repeat)
-    rows.append(
-        ("chance to see a bought card within 4 turns", "public `chance_to_see`", pub, twin / pub)
-    )
-    rows.append(
-        ("chance to see a bought card within 4 turns", "plain-Python twin (fractions)", twin, 1.0)
-    )
+    fractions = "plain-Python twin (fractions)"
+    fns = {
+        "public `chance_to_see`": lambda: chance_to_see("new", draw_pile, discard, turns=4),
+        fractions: lambda: naive.chance_to_see(0, 13, 1, 9, 5, 4),
+    }
+    add("chance to see a bought card within 4 turns", H.timings(fns, **kw), fractions)
 
     # Simulation: 10 turns of the mid-game deck.
     trials = 2_000 if args.quick else 10_000
     label = f"simulate {trials:,} trials x 10 turns, mid-game deck"
-    sim = median_time(
-        lambda: sample_turns(dd, turns=10, trials=trials, seed=1), min_time, max(3, repeat // 2)
-    )
-    twin = median_time(
-        lambda: naive.sample_turn_totals(midgame, [], 5, 10, trials, seed=1), min_time, 3
-    )
-    rows.append((label, "public `sample_turns` (numba)", sim, twin / sim))
-    rows.append((label, "plain-Python twin (`random.Random`)", twin, 1.0))
+    plain = "plain-Python twin (`random.Random`)"
+    fns = {
+        "public `sample_turns` (numba)": lambda: sample_turns(dd, turns=10, trials=trials, seed=1),
+        plain: lambda: naive.sample_turn_totals(midgame, [], 5, 10, trials, seed=1),
+    }
+    add(label, H.timings(fns, repeat=max(3, repeat // 2), number=1), plain)
 
-    print("| case | method | median per call | x faster than twin |")
-    print("| --- | --- | ---: | ---: |")
-    for label, method, t, ratio in rows:
-        print(f"| {label} | {method} | {fmt(t)} | {ratio:,.1f} |")
+    H.print_table(("case", "method", ">median per call", ">x faster than twin"), rows)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,12 @@
 """Benchmark the path kernels against their peers, measured in the same run.
 
-Run: ``NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/bench_paths.py [--quick]``.
+Run: ``NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/bench_paths.py [--quick] [--repeat N]``.
 
 Board: ``generated_board(120, seed=0)`` from ``tests/naive_paths.py`` (120 spaces, 258
 paths, 494 directed edges; boots 1-3, some monsters, locked and one-way paths, crystal
-caves). Prints medians of repeated runs (``timeit`` style loops of ~0.1 s, ours and the peers
-interleaved round by round so that load changes during the run hit all alike) and the
-ratio to each peer, then a markdown table of targets.
+caves). Prints medians of repeated runs (``_harness.timings``: loops of ~0.1 s, ours and
+the peers alternating round by round so that load changes during the run hit all alike)
+and the ratio to each peer, then a markdown table of targets.
 
 Peers, each given its input prepared outside the timing:
 
@@ -25,21 +25,16 @@ Not a test: timings depend on the machine and its load. Compare the ratios.
 
 from __future__ import annotations
 
-import argparse
-import os
-import statistics
-import subprocess
 import sys
 import textwrap
-import timeit
-from pathlib import Path
 
+import _harness as H
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra, floyd_warshall
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(H.ROOT / "tests"))
 
 from clankwidget import paths
 from clankwidget.kernels import graph as g
@@ -53,39 +48,6 @@ TURNS = {
         boots=7, swords=3, health=6, keys=True, teleports=1
     ),
 }
-
-
-def loop_size(fn, min_time: float) -> int:
-    """Calls per timed loop so that one loop lasts about ``min_time`` seconds."""
-    timer = timeit.Timer(fn)
-    number = 1
-    while timer.timeit(number) < min_time / 4 and number < 1 << 24:
-        number *= 2
-    return max(1, int(number * min_time / max(timer.timeit(number), 1e-9)))
-
-
-def timings(fns: dict, rounds: int = 7, min_time: float = 0.1) -> dict:
-    """Median seconds per call of each function, measured in interleaved rounds.
-
-    Each round times one loop of every function in turn, so a change in the machine's
-    load during the run hits ours and the peers alike and the ratios stay fair.
-    """
-    sizes = {k: loop_size(fn, min_time) for k, fn in fns.items()}
-    seen: dict = {k: [] for k in fns}
-    for _ in range(rounds):
-        for k, fn in fns.items():
-            seen[k].append(timeit.Timer(fn).timeit(sizes[k]) / sizes[k])
-    return {k: statistics.median(v) for k, v in seen.items()}
-
-
-def fmt(seconds: float) -> str:
-    if seconds >= 1:
-        return f"{seconds:.2f} s"
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:.2f} ms"
-    if seconds >= 1e-6:
-        return f"{seconds * 1e6:.2f} µs"
-    return f"{seconds * 1e9:.1f} ns"
 
 
 def peers_for(board):
@@ -104,19 +66,7 @@ def peers_for(board):
     return csr, G
 
 
-def row(task, ours, t_ours, peer, t_peer, target, ratio_needed):
-    ratio = t_peer / t_ours
-    return (
-        task + ": " + ours,
-        fmt(t_ours),
-        f"{peer} {fmt(t_peer)}",
-        ratio,
-        target,
-        ratio >= ratio_needed,
-    )
-
-
-def bench_all_pairs(board, csr, G, rows):
+def bench_all_pairs(board, csr, G, rows, repeat):
     walk = paths._prepared(board).walk(False, False)
     ours = paths.distance_table(board)
     nxd = dict(nx.all_pairs_dijkstra_path_length(G, weight="boots"))
@@ -125,7 +75,7 @@ def bench_all_pairs(board, csr, G, rows):
     assert np.array_equal(ours, want), "disagrees with networkx"
     assert np.array_equal(ours, floyd_warshall(csr, directed=True)), "disagrees with scipy"
     everyone = np.arange(n)
-    t = timings(
+    t = H.timings(
         {
             "kernel": lambda: g._all_pairs_boots(*walk),
             "distance_table": lambda: paths.distance_table(board),
@@ -133,24 +83,36 @@ def bench_all_pairs(board, csr, G, rows):
             "fw": lambda: floyd_warshall(csr, directed=True),
             "dijkstra": lambda: dijkstra(csr, directed=True),
             "nx": lambda: dict(nx.all_pairs_dijkstra_path_length(G, weight="boots")),
-        }
+        },
+        repeat=repeat,
     )
     print(
         "all pairs: "
-        + ", ".join(f"{k} {fmt(v)}" for k, v in t.items())
+        + ", ".join(f"{k} {H.fmt(v)}" for k, v in t.items())
         + f"  (FW/kernel {t['fw'] / t['kernel']:.1f}x, nx/kernel {t['nx'] / t['kernel']:.0f}x)"
     )
     task = "all-pairs fewest boots"
     for ours in ("kernel", "distance_table"):
-        rows.append(row(task, ours, t[ours], "scipy floyd_warshall", t["fw"], ">= 2x", 2))
-        rows.append(row(task, ours, t[ours], "networkx", t["nx"], ">= 100x", 100))
-    rows.append(row(task, "kernel", t["kernel"], "scipy dijkstra", t["dijkstra"], ">= 1x", 1))
+        rows.append(
+            H.ratio_row(f"{task}: {ours}", t[ours], "scipy floyd_warshall", t["fw"], ">= 2x", 2)
+        )
+        rows.append(H.ratio_row(f"{task}: {ours}", t[ours], "networkx", t["nx"], ">= 100x", 100))
     rows.append(
-        row(task, "kernel", t["kernel"], "Dial from every space (ours)", t["dial"], "(info)", 0)
+        H.ratio_row(f"{task}: kernel", t["kernel"], "scipy dijkstra", t["dijkstra"], ">= 1x", 1)
+    )
+    rows.append(
+        H.ratio_row(
+            f"{task}: kernel",
+            t["kernel"],
+            "Dial from every space (ours)",
+            t["dial"],
+            "(info)",
+            None,
+        )
     )
 
 
-def bench_single_source(board, csr, G, rows):
+def bench_single_source(board, csr, G, rows, repeat):
     walk = paths._prepared(board).walk(False, False)
     sources = [board.index(s) for s in STARTS]
     for s in sources:
@@ -174,23 +136,30 @@ def bench_single_source(board, csr, G, rows):
             nx.single_source_dijkstra_path_length(G, s, weight="boots")
 
     k = len(sources)
-    t = timings(
+    t = H.timings(
         {
             "kernel": kernel,
             "distance_table(board, [s])": public,
             "scipy": scipy_peer,
             "nx": nx_peer,
-        }
+        },
+        repeat=repeat,
     )
     t = {name: v / k for name, v in t.items()}
-    print("single source (per call): " + ", ".join(f"{a} {fmt(b)}" for a, b in t.items()))
+    print("single source (per call): " + ", ".join(f"{a} {H.fmt(b)}" for a, b in t.items()))
     task = "single-source fewest boots"
     for ours in ("kernel", "distance_table(board, [s])"):
-        rows.append(row(task, ours, t[ours], "scipy dijkstra", t["scipy"], ">= 5x (notes: 10x)", 5))
-        rows.append(row(task, ours, t[ours], "networkx", t["nx"], ">= 20x (notes: 58x)", 20))
+        rows.append(
+            H.ratio_row(
+                f"{task}: {ours}", t[ours], "scipy dijkstra", t["scipy"], ">= 5x (notes: 10x)", 5
+            )
+        )
+        rows.append(
+            H.ratio_row(f"{task}: {ours}", t[ours], "networkx", t["nx"], ">= 20x (notes: 58x)", 20)
+        )
 
 
-def bench_turn(board, name, kw, rows, quick):
+def bench_turn(board, name, kw, rows, repeat):
     p = paths._prepared(board)
     full = dict(keys=False, teleports=0, can_exit=False, exhausted=False, canoe=False, lifts=())
     full.update(kw)
@@ -216,29 +185,36 @@ def bench_turn(board, name, kw, rows, quick):
     labels = sum(len(g._turn_front(*a)[0]) for a in args) / len(args)
     front = sum(len(g._turn_front(*a)[1]) for a in args) / len(args)
     k = len(STARTS)
-    t = timings(
+    t = H.timings(
         {
             "kernel": lambda: [g._turn_front(*a) for a in args],
             "turn_options": lambda: [paths.turn_options(board, s, **kw) for s in STARTS],
             "py_func": lambda: [g._turn_front.py_func(*a) for a in args],
             "naive": lambda: [naive_turn_front(board, s, **full) for s in STARTS],
         },
-        rounds=3 if quick else 7,
+        repeat=repeat,
     )
     t = {name: v / k for name, v in t.items()}
     print(
         f"turn front, {name} ({labels:.0f} labels, {front:.0f} options on average): "
-        + ", ".join(f"{a} {fmt(b)}" for a, b in t.items())
+        + ", ".join(f"{a} {H.fmt(b)}" for a, b in t.items())
     )
     task = f"turn Pareto front, {name}"
     for ours in ("kernel", "turn_options"):
-        rows.append(row(task, ours, t[ours], "naive twin", t["naive"], ">= 30x", 30))
+        rows.append(H.ratio_row(f"{task}: {ours}", t[ours], "naive twin", t["naive"], ">= 30x", 30))
         rows.append(
-            row(task, ours, t[ours], "same algorithm in plain Python", t["py_func"], ">= 30x", 30)
+            H.ratio_row(
+                f"{task}: {ours}",
+                t[ours],
+                "same algorithm in plain Python",
+                t["py_func"],
+                ">= 30x",
+                30,
+            )
         )
 
 
-def bench_cold_start(rows, runs: int = 5):
+def bench_cold_start(rows, runs: int):
     code = textwrap.dedent(
         """
         import sys, time
@@ -254,27 +230,12 @@ def bench_cold_start(rows, runs: int = 5):
         print(time.perf_counter() - t0)
         """
     )
-    env = dict(os.environ)
-    env.setdefault("NUMBA_CACHE_DIR", "/tmp/numba-cache-paths")
-    root = Path(__file__).resolve().parent.parent
-    subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=root, capture_output=True)
-    inside = []
-    for _ in range(runs):
-        done = subprocess.run(
-            [sys.executable, "-c", code],
-            env=env,
-            check=True,
-            cwd=root,
-            capture_output=True,
-            text=True,
-        )
-        inside.append(float(done.stdout.strip()))
-    t_in = statistics.median(inside)
-    print(f"warm-cache import of clankwidget.paths + one call of each function: {fmt(t_in)}")
+    t_in, _ = H.fresh_process(code, runs=runs, cache="/tmp/numba-cache-paths")
+    print(f"warm-cache import of clankwidget.paths + one call of each function: {H.fmt(t_in)}")
     rows.append(
-        (
+        H.Row(
             "warm-cache import + first call of every path function (fresh process)",
-            fmt(t_in),
+            H.fmt(t_in),
             "-",
             None,
             "< 1.5 s",
@@ -284,11 +245,8 @@ def bench_cold_start(rows, runs: int = 5):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--quick", action="store_true", help="fewer rounds for the turn fronts and the cold start"
-    )
-    args = parser.parse_args()
+    args = H.parser(__doc__, quick="fewer rounds and fewer fresh processes").parse_args()
+    repeat = H.repeats(args, full=7, quick=3)
     board = generated_board(120, 0)
     print(f"{board}, {len(board.arrays.dst)} directed edges")
     # compile (or load from the cache) before timing anything
@@ -297,18 +255,13 @@ def main() -> None:
     paths.distance_table(board, ["s0"])
     csr, G = peers_for(board)
     rows: list = []
-    bench_all_pairs(board, csr, G, rows)
-    bench_single_source(board, csr, G, rows)
+    bench_all_pairs(board, csr, G, rows, repeat)
+    bench_single_source(board, csr, G, rows, repeat)
     for name, kw in TURNS.items():
-        bench_turn(board, name, kw, rows, args.quick)
+        bench_turn(board, name, kw, rows, repeat)
     bench_cold_start(rows, 3 if args.quick else 5)
     print()
-    print("| task | ours | peer | ratio | target | met |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for task, ours, peer, ratio, target, met in rows:
-        r = "-" if ratio is None else f"{ratio:.1f}x"
-        verdict = "info" if target == "(info)" else ("met" if met else "NOT met")
-        print(f"| {task} | {ours} | {peer} | {r} | {target} | {verdict} |")
+    H.print_rows(rows, ("task", "ours", "peer", "ratio", "target", "met"))
 
 
 if __name__ == "__main__":

@@ -248,8 +248,9 @@ def compare_bars(
 ) -> figure:
     """Bars of exact probabilities with the simulated ones as dots on top.
 
-    ``categories`` are the x positions (numbers or strings). ``legend``: a location inside
-    the plot (``"top_left"``, ...) or ``"outside"`` (right of it, never over a bar).
+    ``categories`` are the x positions (numbers or strings), each once. ``legend``: a
+    location inside the plot (``"top_left"``, ...) or ``"outside"`` (right of it, never
+    over a bar).
     Renderers: ``"exact"`` (a ``vbar``; data ``x``, ``label``, ``exact``, ``simulated``,
     ``difference``) and, when ``simulated`` is given, ``"simulated"`` (a scatter on the
     same source).
@@ -266,6 +267,9 @@ def compare_bars(
         xs = [float(c) if isinstance(c, (float, np.floating)) else int(c) for c in cats]
     else:
         xs = [str(c) for c in cats]
+    repeated = [x for x in dict.fromkeys(xs) if xs.count(x) > 1]
+    if repeated:  # bokeh would log E-1019 (DUPLICATE_FACTORS) and BokehJS draw nothing
+        raise ValueError(f"categories must be distinct; repeated: {', '.join(map(str, repeated))}")
     data: dict[str, list] = {
         "x": xs,
         "label": [str(c) for c in cats],

@@ -3,9 +3,11 @@ and the hygiene of the committed lesson notebooks."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import math
+import pkgutil
 from collections import Counter
 from pathlib import Path
 
@@ -121,6 +123,11 @@ def test_compare_bars_with_labels_and_lengths():
         plots.compare_bars([1, 2, 3], [0.5, 0.5])
     with pytest.raises(ValueError, match="simulated"):
         plots.compare_bars([1, 2], [0.5, 0.5], [1.0])
+    # a repeated category would make bokeh log E-1019 and BokehJS draw a blank chart
+    with pytest.raises(ValueError, match="distinct; repeated: 25 points"):
+        plots.compare_bars(["20 points", "25 points", "25 points"], [0.6, 0.3, 0.1])
+    with pytest.raises(ValueError, match="repeated: 2"):
+        plots.compare_bars([1, 2, 2], [0.6, 0.3, 0.1])
 
 
 def test_resource_bars_align_supports_and_mark_thresholds():
@@ -216,6 +223,50 @@ def test_board_map_draws_the_board(board):
     assert fig.y_range.start > fig.y_range.end  # y grows downwards, as on the board
     with pytest.raises(KeyError, match="nowhere"):
         plots.board_map(board, values, mark={"nowhere": "?"})
+
+
+# ---------------------------------------------------------------------------
+# lessons: one module per lesson, every name re-exported
+
+
+LESSON_MODULES = sorted(
+    info.name for info in pkgutil.iter_modules(lessons.__path__) if info.name[:1] == "l"
+)
+
+
+def test_one_module_per_lesson_and_every_name_reexported():
+    assert [m[:3] for m in LESSON_MODULES] == [f"l{k}" for k in lessons.EXERCISES]
+    assert [n.name[:2] for n in LESSON_NOTEBOOKS] == [m[1:3] for m in LESSON_MODULES]
+    for name in [*LESSON_MODULES, "_common", "_exercises"]:
+        module = importlib.import_module(f"clankwidget.lessons.{name}")
+        for public in module.__all__:
+            if public == "register":  # for lesson modules, not for notebooks
+                continue
+            assert public in lessons.__all__, f"{name}.{public} is not re-exported"
+            assert getattr(lessons, public) is getattr(module, public)
+    assert all(hasattr(lessons, n) for n in lessons.__all__)
+    assert len(lessons.__all__) == len(set(lessons.__all__))
+
+
+@pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
+def test_exercise_lives_with_its_story(lesson):
+    ex = lessons.EXERCISES[lesson]
+    home = ex.solve.__module__
+    assert home.startswith(f"clankwidget.lessons.l{lesson}_"), home
+    assert ex.traps.__module__ == home
+    assert importlib.import_module(home).EXERCISE is ex
+
+
+def test_lesson_modules_stay_small():
+    for path in Path(lessons.__file__).parent.glob("*.py"):
+        assert len(path.read_text().splitlines()) <= 800, f"{path.name} is over 800 lines"
+
+
+def test_register_refuses_a_second_exercise_for_a_lesson():
+    from clankwidget.lessons._exercises import register
+
+    with pytest.raises(ValueError, match="already has an exercise"):
+        register(lessons.EXERCISES["01"])
 
 
 # ---------------------------------------------------------------------------
@@ -407,6 +458,20 @@ def test_skill_shot_numbers():
         lessons.best_artifact(t, story.costs) for t in (7, 8, 9)
     ]
     assert all(isinstance(n, str) for n in table.column("prize"))
+    # on the booth 8 and 9 tokens take the same 25: one row (one bar) per prize
+    prizes = lessons.prize_chances(skill, 7, story.costs, story.names)
+    assert table.column("best artifact") == [20, 25, 25]
+    assert prizes.column("points") == [20, 25]
+    assert prizes.column("probability") == pytest.approx([1 - p6, p6])
+    assert prizes.column("tokens") == ["7", "8 or 9"]
+    assert prizes.column("prize") == [story.names[20], story.names[25]]
+    fig = plots.compare_bars(
+        [f"{v} points" for v in prizes.column("points")], prizes.column("probability")
+    )
+    assert list(fig.x_range.factors) == ["20 points", "25 points"]
+    # with no prize in reach the row says so
+    none = lessons.prize_chances(skill, 0, story.costs)
+    assert none.column("points")[0] is None and sum(none.column("probability")) == pytest.approx(1)
 
 
 def test_cycling_story_is_the_first_turn():
@@ -436,6 +501,40 @@ def test_clone_damage_exact(clones):
     got = lessons.clone_damage(cubes, 3, "blue", clones)
     want = _clone_damage_by_enumeration(cubes, 3, "blue", clones)
     assert got == pytest.approx(want)
+
+
+def test_clone_cube_cost_at_the_next_attack():
+    """Checked by sampling this attack's draws (without replacement), keeping those with a
+    red cube, and asking attack_odds for blue's expected damage at the next attack with
+    and without the clone's cube."""
+    story = lessons.space_story()
+    cubes, draws = dict(story.cubes), story.draws
+    got = lessons.clone_cube_cost(cubes, draws, "blue")
+    rng = np.random.default_rng(5)
+    bag = np.repeat(list(cubes), list(cubes.values()))
+    seen: dict[tuple, float] = {}
+    costs = []
+    for _ in range(4000):
+        drawn = Counter(rng.choice(bag, size=draws, replace=False).tolist())
+        if not drawn["red"]:
+            continue
+        left = {k: v - (0 if k == "red" else drawn[k]) for k, v in cubes.items()}
+        key = tuple(left.values())
+        if key not in seen:
+            plus = dict(left, blue=left["blue"] + 1)
+            e = odds.attack_odds(left, draws).expected("blue")
+            seen[key] = odds.attack_odds(plus, draws).expected("blue") - e
+        costs.append(seen[key])
+    assert got == pytest.approx(np.mean(costs), abs=4 * np.std(costs) / math.sqrt(len(costs)))
+    # this attack's bag plus one cube is a different (smaller) number: the lesson shows both
+    plus = dict(cubes, blue=cubes["blue"] + 1)
+    same_bag = odds.attack_odds(plus, draws).expected("blue") - odds.attack_odds(
+        cubes, draws
+    ).expected("blue")
+    assert got > same_bag + 0.005
+    assert lessons.clone_cube_cost(cubes, draws, "blue", next_draws=0) == 0
+    with pytest.raises(ValueError, match="purple"):
+        lessons.clone_cube_cost(cubes, draws, "purple")
 
 
 def test_clone_damage_edges_and_simulation():
@@ -509,6 +608,66 @@ def test_danger_knockout_starts_at_one_attack_and_orders_the_cards():
     assert dict(attacks[0].add) == {} and dict(attacks[1].add) == {c: 2 for c in story.health}
     with pytest.raises(ValueError, match="attacks"):
         lessons.danger_attacks(story, 0, 1)
+
+
+def _story(cubes, health, rage=2):
+    return lessons.DangerStory(cubes=cubes, rage=rage, dangers=(), health=health, deck={}, names={})
+
+
+def test_knockout_by_attack_is_knockout_odds_when_nobody_else_can_fall():
+    """With the other thieves out of reach of a knock-out, no countdown starts and every
+    thief adds a cube before each later attack: exactly knockout_odds' fixed sequence."""
+    story = _story(
+        {"black": 6, "blue": 3, "yellow": 4, "green": 2}, {"blue": 2, "yellow": 99, "green": 99}
+    )
+    for dangers in (0, 1):
+        fixed = odds.knockout_odds(
+            dict(story.health),
+            lessons.danger_attacks(story, 4, dangers),
+            bag=dict(story.cubes),
+            hit_all=None,
+        ).knockout("blue")
+        got = lessons.knockout_by_attack(story, "blue", 4, dangers)
+        assert got == pytest.approx(fixed.tolist(), abs=1e-12)
+
+
+def test_knockout_by_attack_follows_the_knocked_out_and_the_countdown():
+    # Blue (1 health) falls at the first attack unless it draws black only; green (9 health)
+    # cannot be knocked out by damage in 4 attacks of few cubes: only the countdown that
+    # blue's knock-out starts, on its 5th space, can do it.
+    story = _story({"black": 4, "blue": 4, "green": 1}, {"blue": 1, "green": 9}, rage=1)
+    blue = lessons.knockout_by_attack(story, "blue", 1, 0)
+    assert blue == pytest.approx([4 / 9])
+    green = lessons.knockout_by_attack(story, "green", 6, 0)
+    # blue out at attack 1 -> countdown space 1; attacks 2, 3, 4 are its spaces 2, 3, 4
+    # (2, 3, 4 cubes); attack 5 is space 5: everyone inside is out
+    assert green[:4] == pytest.approx([0, 0, 0, 0], abs=1e-12)
+    assert green[4] >= 4 / 9 - 1e-12
+    # a thief who is out adds no cubes: with blue out at once, green's cubes are the only
+    # thief cubes added, 1 a round; blue's 4 cubes are black from then on
+    sampled = lessons.knockout_sampled(story, "green", 6, 0, n=20_000, seed=1)
+    assert sampled == pytest.approx(green, abs=0.02)
+    with pytest.raises(ValueError, match="not inside"):
+        lessons.knockout_by_attack(story, "purple", 2, 0)
+    with pytest.raises(ValueError, match="attacks"):
+        lessons.knockout_by_attack(story, "green", 0, 0)
+
+
+def test_lesson_07_rules_against_fixed_cubes():
+    story = lessons.danger_story()
+    rules = lessons.danger_knockout(story, "green", 4)
+    fixed = lessons.danger_knockout(story, "green", 4, rules=False)
+    # the first attack is the same; later ones differ (a little, for green)
+    assert rules.rows[0] == pytest.approx(fixed.rows[0])
+    diff = [r - f for r, f in zip(rules.column("2 Danger cards"), fixed.column("2 Danger cards"))]
+    assert 0 < max(diff) < 0.01
+    exact = lessons.knockout_by_attack(story, "yellow", 4, 2)
+    sampled = lessons.knockout_sampled(story, "yellow", 4, 2, n=100_000, seed=3)
+    se = [math.sqrt(p * (1 - p) / 100_000) for p in exact]
+    assert all(abs(s - e) <= 4 * d + 1e-9 for s, e, d in zip(sampled, exact, se, strict=True))
+    # the countdown green's knock-out starts is what endangers yellow (7 health)
+    old = lessons.danger_knockout(story, "yellow", 4, dangers=[2], rules=False)
+    assert exact[-1] > 1.5 * old.column("2 Danger cards")[-1]
 
 
 def test_refill_odds_exact_and_simulated():

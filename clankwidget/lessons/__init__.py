@@ -1,0 +1,147 @@
+"""Helpers for the lesson notebooks: story set-ups, exercise checks, small tables.
+
+The notebooks in ``notebooks/`` stay short by calling these. Everything random is seeded,
+so a lesson prints the same numbers on every machine, and every number a lesson teaches
+comes from the public functions of :mod:`clankwidget.odds`, :mod:`clankwidget.paths` and
+:mod:`clankwidget.deck`; the functions here only set up the questions.
+
+One module per lesson holds that lesson's story, its helpers, its exercise and the traps
+(known wrong answers) its check recognises, side by side:
+
+=================================  ===================================================
+module                             lesson
+=================================  ===================================================
+``l01_dragon_bag``                 01, the next dragon attack
+``l02_countdown``                  02, walking out during the countdown
+``l03_boots_swords_monsters``      03, one turn's movement and its Pareto fronts
+``l04_skill_shot``                 04, the Skill Shot (Pulsarcade)
+``l05_deck_cycling``               05, when a bought card comes into the hand
+``l06_bounty_hunters``             06, bounty hunters and clones (Space)
+``l07_danger_cards``               07, Danger cards and the row's refill
+``_common``                        shared: :class:`Table`, :func:`compare`,
+                                   :func:`pivot`, :func:`play_bots`
+``_exercises``                     shared: :class:`Exercise`, :class:`Feedback`,
+                                   :func:`check`, :func:`solution`, :data:`EXERCISES`
+=================================  ===================================================
+
+Every public name of those modules is re-exported here, so a notebook writes
+``lessons.countdown_story()`` rather than ``lessons.l02_countdown.countdown_story()``;
+both work. A new lesson adds a module ``lNN_topic.py`` that builds its story and calls
+:func:`~clankwidget.lessons._exercises.register` with its :class:`Exercise`, then one
+import line below.
+
+Exercises: each lesson ends with a question. The learner writes an answer in a cell and
+runs :func:`check`, which says whether it is right, with a hint when it is not. It never
+raises, whatever it is given.
+
+>>> bool(check("05", ...))  # the placeholder of an unanswered exercise: "Not yet: ..."
+False
+>>> check("05", solution("05"))
+Right! The exact answer is 0.8750.
+"""
+
+from __future__ import annotations
+
+# Shared helpers first; then the lessons in order, so EXERCISES lists "01" to "07".
+from ._common import Table, compare, pivot, play_bots
+from ._exercises import EXERCISES, Exercise, Feedback, check, exercise, solution
+from .l01_dragon_bag import STORY_01, clank_sweep, dragon_bag_game, dragon_bag_story
+from .l02_countdown import (
+    COUNTDOWN_EXTRAS,
+    CountdownStory,
+    countdown_attacks,
+    countdown_story,
+    countdown_survival,
+    countdown_table,
+    survival_map,
+    turns_to_exit,
+)
+from .l03_boots_swords_monsters import fronts, key_savings, random_walks, walks_against_front
+from .l04_skill_shot import (
+    CABINET_TOKENS,
+    SKILL_SHOT,
+    SkillShotStory,
+    best_artifact,
+    card_table,
+    distribution_table,
+    prize_chances,
+    skill_shot_story,
+    skill_shot_tokens,
+    token_distribution,
+)
+from .l05_deck_cycling import CyclingStory, cycling_story, exercise_piles, first_turn_buy
+from .l06_bounty_hunters import (
+    SpaceStory,
+    clone_cube_cost,
+    clone_damage,
+    clone_damage_sampled,
+    space_story,
+)
+from .l07_danger_cards import (
+    STORY_07,
+    DangerStory,
+    danger_attacks,
+    danger_knockout,
+    danger_story,
+    danger_table,
+    knockout_by_attack,
+    knockout_sampled,
+    refill_odds,
+)
+
+__all__ = [
+    "CABINET_TOKENS",
+    "COUNTDOWN_EXTRAS",
+    "EXERCISES",
+    "SKILL_SHOT",
+    "STORY_01",
+    "STORY_07",
+    "CountdownStory",
+    "CyclingStory",
+    "DangerStory",
+    "Exercise",
+    "Feedback",
+    "SkillShotStory",
+    "SpaceStory",
+    "Table",
+    "best_artifact",
+    "card_table",
+    "check",
+    "clank_sweep",
+    "clone_cube_cost",
+    "clone_damage",
+    "clone_damage_sampled",
+    "compare",
+    "countdown_attacks",
+    "countdown_story",
+    "countdown_survival",
+    "countdown_table",
+    "cycling_story",
+    "danger_attacks",
+    "danger_knockout",
+    "danger_story",
+    "danger_table",
+    "distribution_table",
+    "dragon_bag_game",
+    "dragon_bag_story",
+    "exercise",
+    "exercise_piles",
+    "first_turn_buy",
+    "fronts",
+    "key_savings",
+    "knockout_by_attack",
+    "knockout_sampled",
+    "pivot",
+    "play_bots",
+    "prize_chances",
+    "random_walks",
+    "refill_odds",
+    "skill_shot_story",
+    "skill_shot_tokens",
+    "solution",
+    "space_story",
+    "survival_map",
+    "token_distribution",
+    "turns_to_exit",
+    "walks_against_front",
+]

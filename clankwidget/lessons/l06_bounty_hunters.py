@@ -1,0 +1,168 @@
+"""Lesson 06, bounty hunters (Clank! In! Space!): red cubes that hurt everyone, and clones
+in the Cloning Vats that soak them.
+
+Story: :func:`space_story`; the law of one thief's damage with clones:
+:func:`clone_damage` (exact), :func:`clone_damage_sampled` (simulated); what a clone's
+cube costs at the next attack: :func:`clone_cube_cost`; the exercise: one clone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._exercises import Exercise, register
+
+__all__ = [
+    "SpaceStory",
+    "clone_cube_cost",
+    "clone_damage",
+    "clone_damage_sampled",
+    "space_story",
+]
+
+
+@dataclass(frozen=True)
+class SpaceStory:
+    """Lesson 06's boss attack in Clank! In! Space!: the bag (black, red bounty hunters,
+    player cubes), the draw count and each player's remaining health."""
+
+    cubes: Mapping[str, int]
+    draws: int
+    health: Mapping[str, int]
+
+
+def space_story() -> SpaceStory:
+    """Lesson 06: three thieves aboard; the boss marker has passed two red-zone spaces, so
+    two bounty hunter cubes are in the bag, and the attack draws 4."""
+    return SpaceStory(
+        cubes={"black": 18, "red": 2, "blue": 6, "yellow": 3, "green": 4},
+        draws=4,
+        health={"blue": 3, "yellow": 5, "green": 7},
+    )
+
+
+def clone_damage(
+    cubes: Mapping[str, int], draws: int, colour: str, clones: int, *, red: str = "red"
+) -> np.ndarray:
+    """Exact law of ``colour``'s damage at one attack when they have ``clones`` clones in
+    the Cloning Vats: each drawn ``red`` cube hits a clone instead while one is left.
+
+    Damage = own cubes drawn + max(0, red cubes drawn - clones):
+    :func:`clankwidget.odds.attack_odds` with ``clones=``, cut at the most damage
+    ``colour`` can take.
+    """
+    from ..odds import attack_odds
+
+    if clones < 0:
+        raise ValueError(f"clones must be >= 0, got {clones}")
+    odds = attack_odds(dict(cubes), draws, hit_all=red, clones={colour: clones})
+    return odds.damage(colour)[: _most_clone_damage(cubes, draws, colour, clones, red) + 1]
+
+
+def _most_clone_damage(cubes, draws, colour, clones, red) -> int:
+    """The most damage ``colour`` can take at one attack with ``clones`` clones."""
+    own, reds = cubes.get(colour, 0), cubes.get(red, 0)
+    drawn = min(draws, sum(cubes.values()))
+    return max(
+        a + max(0, r - clones)
+        for a in range(min(own, drawn) + 1)
+        for r in range(min(reds, drawn - a) + 1)
+    )
+
+
+def clone_damage_sampled(
+    cubes: Mapping[str, int],
+    draws: int,
+    colour: str,
+    clones: int,
+    *,
+    n: int = 200_000,
+    seed: int,
+    red: str = "red",
+) -> np.ndarray:
+    """The same as :func:`clone_damage` (and of the same length), estimated from ``n``
+    seeded attacks drawn by :func:`clankwidget.odds.sample_attacks`."""
+    from ..odds import sample_attacks
+
+    if clones < 0:
+        raise ValueError(f"clones must be >= 0, got {clones}")
+    sim = sample_attacks(dict(cubes), draws, n, seed=seed, hit_all=red, clones={colour: clones})
+    size = _most_clone_damage(cubes, draws, colour, clones, red) + 1
+    return np.bincount(sim.damage_samples(colour), minlength=size) / n
+
+
+def clone_cube_cost(
+    cubes: Mapping[str, int],
+    draws: int,
+    colour: str,
+    *,
+    next_draws: int | None = None,
+    red: str = "red",
+) -> float:
+    """What the cube of a clone that absorbs a hit at this attack costs ``colour`` at the
+    next one: the expected damage it adds there, exact.
+
+    This attack draws ``draws`` cubes from ``cubes``; the clone absorbs a hit when a
+    ``red`` cube is among them, and its cube (one more of ``colour``) joins the bag for the
+    next attack. That attack draws ``next_draws`` (default ``draws``) from what is left:
+    the black and player cubes drawn now leave the bag, the red ones come back. Expected
+    damage at an attack drawing ``d`` of ``T`` cubes, ``h`` of which hurt ``colour``
+    (theirs and the red ones), is ``d h / T``; the cost is that with the clone's cube minus
+    that without, averaged over this attack's draws with a red cube. Kept simple: nobody
+    adds Clank! between the two attacks, and ``colour`` has no clone left at the next.
+    """
+    kinds = list(cubes)
+    if colour not in cubes or red not in cubes:
+        raise ValueError(f"the bag needs {colour!r} and {red!r} cubes")
+    d_next = draws if next_draws is None else next_draws
+    total = sum(cubes.values())
+    take = min(draws, total)
+    weight = cost = 0.0
+    for drawn in itertools.product(*(range(min(cubes[k], take) + 1) for k in kinds)):
+        got = dict(zip(kinds, drawn, strict=True))
+        if sum(drawn) != take or got[red] == 0:
+            continue  # not a draw of this size, or no red cube: the clone absorbs nothing
+        p = math.prod(math.comb(cubes[k], got[k]) for k in kinds) / math.comb(total, take)
+        left = {k: cubes[k] - (0 if k == red else got[k]) for k in kinds}
+        size = sum(left.values())
+        hurt = left[colour] + left[red]
+        before = min(d_next, size) * hurt / size if size else 0.0
+        after = min(d_next, size + 1) * (hurt + 1) / (size + 1)
+        weight += p
+        cost += p * (after - before)
+    return cost / weight
+
+
+def _ex06():
+    story = space_story()
+    return float(clone_damage(story.cubes, story.draws, "blue", 1)[0])
+
+
+def _ex06_traps():
+    from ..odds import attack_odds
+
+    story = space_story()
+    no_clone = float(attack_odds(story.cubes, story.draws).damage("blue")[0])
+    two = float(clone_damage(story.cubes, story.draws, "blue", 2)[0])
+    return [
+        (no_clone, "That is without a clone. With one, the first red cube drawn spares blue."),
+        (two, "That is with two clones (every red cube absorbed); blue has one."),
+    ]
+
+
+EXERCISE = register(
+    Exercise(
+        "06",
+        "Blue has one clone in the Cloning Vats. What is the chance blue takes no damage at "
+        "this attack?",
+        _ex06,
+        "clone_damage(cubes, draws, 'blue', clones=1)[0]: red cubes beyond the clones and "
+        "blue's own cubes hurt.",
+        traps=_ex06_traps,
+    )
+)
