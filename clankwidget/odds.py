@@ -51,6 +51,11 @@ from .kernels.rng import state_from
 
 __all__ = [
     "BLACK",
+    "MAX_ATTACKS",
+    "MAX_BYTES",
+    "MAX_CUBES",
+    "MAX_EXACT_STEPS",
+    "MAX_WORK",
     "Attack",
     "AttackOdds",
     "KnockoutOdds",
@@ -68,6 +73,25 @@ _MAX_JOINT = 20_000_000  # cells of a joint distribution (160 MB of float64)
 _MAX_KEY = 1 << 62  # the exact many-attack DP packs a bag state into one int64
 _DEFAULT_EXACT_STEPS = 20_000_000
 
+MAX_CUBES = 10_000_000
+"""Most cubes a bag may hold (all colours together, over every attack), and the largest
+draw count, health or clone count: far beyond any game (a bag holds about 150), small
+enough that no count overflows a kernel's 64-bit integers or its memory."""
+MAX_ATTACKS = 10_000
+"""Most attacks in one :func:`knockout_odds` sequence."""
+MAX_WORK = 2_000_000_000
+"""Most cube draws one simulation may make (``n`` times the draws of one run, plus the
+cubes put back in the bag at the start of each run): about half a minute. Longer runs
+are refused at once; runs longer than a second or two go in chunks, show a progress bar
+and stop at Ctrl-C (or the notebook's interrupt) between chunks."""
+MAX_EXACT_STEPS = 1_000_000_000
+"""Most transitions ``knockout_odds(method="exact")`` makes (about a minute) before it
+stops and says to simulate."""
+MAX_BYTES = 2 << 30
+"""Most memory (bytes) an odds function allocates for its result and scratch space."""
+_CHUNK_WORK = 50_000_000  # cube draws per chunk of a long simulation (about half a second)
+_PROGRESS_WORK = 4 * _CHUNK_WORK  # a bar is shown (progress=None) for runs longer than this
+
 
 # ---------------------------------------------------------------------------
 # Checking input
@@ -79,13 +103,67 @@ def _colour(colour: Any, where: str) -> str:
     return colour
 
 
-def _whole(value: Any, what: str, *, least: int = 0) -> int:
+def _whole(value: Any, what: str, *, least: int = 0, most: int = MAX_CUBES) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise OddsInputError(f"{what} must be a whole number, got {value!r}")
     value = int(value)
     if value < least:
         raise OddsInputError(f"{what} must be at least {least}, got {value}")
+    if value > most:
+        raise OddsInputError(f"{what} must be at most {most:,}, got {_big(value)}")
     return value
+
+
+def _big(value: int) -> str:
+    """A number for a message: in full up to 20 digits, else its size."""
+    text = f"{value:,}" if abs(value) < 10**20 else f"a number of {len(str(abs(value)))} digits"
+    return text
+
+
+def _check_total(total: int, what: str) -> None:
+    if total > MAX_CUBES:
+        raise OddsInputError(
+            f"{what} holds {_big(total)} cubes; at most {MAX_CUBES:,} are supported "
+            "(a game's bag holds about 150)"
+        )
+
+
+def _check_bytes(need: int, what: str, advice: str) -> None:
+    if need > MAX_BYTES:
+        raise OddsInputError(
+            f"{what} would need {need / 2**20:,.0f} MiB of memory (the limit is "
+            f"{MAX_BYTES / 2**20:,.0f} MiB); {advice}"
+        )
+
+
+def _check_work(work: int, what: str) -> None:
+    if work > MAX_WORK:
+        raise OddsInputError(
+            f"{what} would draw {_big(work)} cubes (at most {MAX_WORK:,}, about half a "
+            "minute); use a smaller n: the error of a simulated share shrinks as 1/sqrt(n)"
+        )
+
+
+def _chunks(total_rows: int, row_work: int, progress: Any, desc: str):
+    """``(start, stop)`` row ranges of a simulation, each about ``_CHUNK_WORK`` draws;
+    with a tqdm bar when ``progress`` (``None``: when the run is long)."""
+    per = max(1, _CHUNK_WORK // max(row_work, 1))
+    if progress is None:
+        progress = total_rows * row_work > _PROGRESS_WORK
+    bar = None
+    if progress and total_rows > per:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total_rows, desc=desc, unit="run", unit_scale=True, leave=False)
+    try:
+        for start in range(0, total_rows, per):
+            stop = min(start + per, total_rows)
+            yield start, stop
+            if bar is not None:
+                bar.update(stop - start)
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def _check_hit_all(hit_all: Any) -> str | None:
@@ -114,7 +192,7 @@ def _parse_bag(cubes: Any, hit_all: str | None):
         # fast path for the usual str -> int; the checks build their messages only on failure
         if type(colour) is not str or not colour or colour.isspace():
             _colour(colour, "cubes")
-        if type(count) is not int or count < 0:
+        if type(count) is not int or count < 0 or count > MAX_CUBES:
             count = _whole(count, f"cubes[{colour!r}]")
         if colour == BLACK:
             black = count
@@ -123,6 +201,8 @@ def _parse_bag(cubes: Any, hit_all: str | None):
         else:
             players.append(colour)
             counts.append(count)
+    if black + red + sum(counts) > MAX_CUBES:
+        _check_total(black + red + sum(counts), "the bag")
     return players, counts, black, red
 
 
@@ -362,6 +442,16 @@ class AttackOdds(_PlayerResult):
         return _render(title, rows, [cols[0], ("cubes", "cubes"), *cols[1:]])
 
 
+def _attack_scratch(counts: Sequence[int], red: int, black: int, drawn: int) -> int:
+    """Words of scratch memory :func:`_attack_joint` allocates (its tail table is
+    ``(drawn + 1) * (hit-all cubes + 1) * (last player's cubes + 1)`` pairs)."""
+    k = len(counts)
+    width = drawn + 1
+    red_top = min(red, drawn)
+    pairs = width * (red_top + 1) * (min(drawn, counts[-1]) + 1)
+    return 5 * k + red_top + 1 + 2 * pairs + width + 1 + (k + 2) * width + k
+
+
 # no clones, for up to 8 players: read-only zeros, made once (attack_odds is a hot call)
 _NO_CLONES = tuple(np.zeros(k, np.int64) for k in range(9))
 for _zeros in _NO_CLONES:
@@ -434,12 +524,19 @@ def attack_odds(
         if shields is None:
             shields = np.zeros(len(players), np.int64)
         shape = tuple([min(drawn, c + red) + 1 for c in counts])
-    if math.prod(shape) > _MAX_JOINT:
+    cells = math.prod(shape)
+    if cells > _MAX_JOINT:
         raise OddsInputError(
-            f"the joint distribution would have {math.prod(shape):,} cells (more than "
+            f"the joint distribution would have {_big(cells)} cells (more than "
             f"{_MAX_JOINT:,}); use sample_attacks, or knockout_odds for per-player odds"
         )
-    flat = np.empty(math.prod(shape))
+    if drawn > 64 and players:  # the kernel's scratch: see _attack_scratch
+        _check_bytes(
+            8 * (cells + _attack_scratch(counts, red, black, drawn)),
+            f"an exact attack drawing {drawn:,} cubes",
+            "draw fewer cubes, or use sample_attacks",
+        )
+    flat = np.empty(cells)
     _attack_joint(np.array([black, red, *counts], dtype=np.int64), shields, drawn, flat)
     joint = flat.reshape(shape)
     return AttackOdds(tuple(players), joint, dict(cubes), draws, drawn, hit_all, hp, cl)
@@ -534,6 +631,7 @@ def sample_attacks(
     hit_all: str | None = "red",
     health: Mapping[str, int] | None = None,
     clones: Mapping[str, int] | None = None,
+    progress: bool | None = None,
 ) -> SampledAttacks:
     """Draw the same attack ``n`` times at random: a simulation to set beside :func:`attack_odds`.
 
@@ -541,6 +639,12 @@ def sample_attacks(
     and ``seed`` (an int, :class:`numpy.random.SeedSequence` or
     :class:`numpy.random.Generator`, which is advanced): the same seed gives the same draws.
     Each attack is drawn cube by cube from a fresh, full bag.
+
+    Bounded: the result may take at most :data:`MAX_BYTES` and the run at most
+    :data:`MAX_WORK` cube draws; a long run goes in chunks that Ctrl-C (a notebook's
+    interrupt) stops, with a tqdm progress bar (``progress=None``: when it takes more than
+    a second or two; ``True`` / ``False``: always / never). Chunks give the same draws as
+    one run.
 
     Examples
     --------
@@ -557,7 +661,7 @@ def sample_attacks(
     hit_all = _check_hit_all(hit_all)
     players = _parse_bag(cubes, hit_all)[0]
     draws = _whole(draws, "draws")
-    n = _whole(n, "n", least=1)
+    n = _whole(n, "n", least=1, most=MAX_WORK)
     hp = _parse_health(health, players, hit_all)
     cl = _parse_clones(clones, players, hit_all)
     columns = tuple(cubes)
@@ -567,13 +671,22 @@ def sample_attacks(
     total = int(sizes.sum())
     drawn = min(draws, total)
     dtype = np.int16 if drawn <= np.iinfo(np.int16).max else np.int32
+    _check_bytes(
+        n * len(columns) * np.dtype(dtype).itemsize + total,
+        f"{n:,} sampled attacks",
+        "use a smaller n",
+    )
     state = _rng_state(seed)
     if drawn == total:  # every cube, every time: nothing random
         out = np.broadcast_to(sizes.astype(dtype), (n, len(columns))).copy()
     else:
+        _check_work(n * drawn, f"{n:,} sampled attacks")
         out = np.empty((n, len(columns)), dtype)
+        # One byte per cube (at most MAX_CUBES bytes): the kernel permutes it in place, so
+        # that each attack is a partial shuffle of what the one before left.
         bag = np.repeat(np.arange(len(columns), dtype=np.uint8), sizes)
-        _sample_draws(bag, drawn, out, state)
+        for start, stop in _chunks(n, drawn, progress, "sampled attacks"):
+            _sample_draws(bag, drawn, out[start:stop], state)
     return SampledAttacks(out, columns, tuple(players), dict(cubes), draws, drawn, hit_all, hp, cl)
 
 
@@ -670,6 +783,8 @@ def _parse_attacks(attacks: Any) -> tuple[Attack, ...]:
         )
     if not attacks:
         raise OddsInputError("attacks is empty: give at least one attack")
+    if len(attacks) > MAX_ATTACKS:
+        raise OddsInputError(f"attacks has {len(attacks):,} attacks; at most {MAX_ATTACKS:,}")
     out = []
     for t, item in enumerate(attacks):
         if isinstance(item, Attack):
@@ -712,6 +827,7 @@ def knockout_odds(
     seed: Any = None,
     max_exact_steps: int = _DEFAULT_EXACT_STEPS,
     clones: Mapping[str, int] | None = None,
+    progress: bool | None = None,
 ) -> KnockoutOdds:
     """The chance each player is knocked out within a sequence of dragon attacks.
 
@@ -750,6 +866,14 @@ def knockout_odds(
     clones : mapping of colour to count, optional
         Clones in Pulsarcade's Cloning Vats before the first attack (none added later):
         they take the first ``hit_all`` cubes' hits in place of their player.
+    progress : bool or None
+        A tqdm progress bar for a simulation: ``None`` shows one when it runs more than a
+        second or two. A long simulation runs in chunks (the same odds as one run), so
+        Ctrl-C or a notebook's interrupt stops it.
+
+    Bounds: at most :data:`MAX_ATTACKS` attacks, :data:`MAX_CUBES` cubes in all, results
+    of at most :data:`MAX_BYTES`, simulations of at most :data:`MAX_WORK` cube draws;
+    beyond them the call is refused at once with :class:`OddsInputError`.
 
     Examples
     --------
@@ -785,12 +909,25 @@ def knockout_odds(
     index.update({c: i + 2 for i, c in enumerate(players)})
     m = len(index)
     steps = _parse_attacks(attacks)
-    n = _whole(n, "n", least=1)
-    max_exact_steps = _whole(max_exact_steps, "max_exact_steps")
+    n = _whole(n, "n", least=1, most=MAX_WORK)
+    max_exact_steps = _whole(max_exact_steps, "max_exact_steps", most=np.iinfo(np.int64).max)
     start = _row(bag or {}, "bag", index, m)
     adds = np.array([_row(a.add, f"attacks[{t}].add", index, m) for t, a in enumerate(steps)])
-    draws = np.array([a.draws for a in steps], dtype=np.int64)
     adds = adds.reshape(len(steps), m)
+    put_in = int(start.sum()) + int(adds.sum())
+    _check_total(put_in, "the bag (with every attack's additions)")
+    # A draw count above every cube ever put in draws the whole bag, as that count does:
+    # clamped, it cannot overflow the kernels or size their tables.
+    draws = np.array([min(a.draws, put_in) for a in steps], dtype=np.int64)
+    # The most damage anyone can take (the kernels' _damage_cap), for the size of by_attack.
+    avail = start + np.cumsum(adds, axis=0)
+    reds = int(np.minimum(draws, avail[:, 1]).sum())
+    most = min(int(draws.sum()), int(avail[-1, 2:].max()) + reds)
+    _check_bytes(
+        8 * len(steps) * len(players) * (most + 1),
+        f"damage distributions over {len(steps):,} attacks",
+        "give fewer attacks or players",
+    )
 
     by_attack = used = reason = None
     if method != "simulate":
@@ -802,10 +939,15 @@ def knockout_odds(
             if method == "exact":
                 raise OddsInputError(f"{reason}; use method='simulate' with a seed")
         else:
-            limit = max_exact_steps if method == "auto" else np.iinfo(np.int64).max
+            limit = max_exact_steps if method == "auto" else MAX_EXACT_STEPS
             status, dist = _knockout_dp(start, adds, draws, shields, limit)
             if status >= 0:
                 by_attack, used = dist, int(status)
+            elif method == "exact":
+                raise OddsInputError(
+                    f"computing it exactly takes more than {MAX_EXACT_STEPS:,} steps (the "
+                    "limit, about a minute); use method='simulate' with a seed"
+                )
             else:
                 reason = f"computing it exactly takes more than max_exact_steps={limit:,} steps"
     if by_attack is not None:
@@ -816,5 +958,12 @@ def knockout_odds(
             if reason
             else "method='simulate' needs a seed (e.g. seed=1) for reproducible odds"
         )
-    hist = _simulate_knockouts(start, adds, draws, shields, n, _rng_state(seed))
+    refill = int(start.sum() - start[1] + adds.sum() - adds[:, 1].sum())
+    run_work = int(draws.sum()) + refill
+    _check_work(n * run_work, f"{n:,} simulated sequences")
+    state = _rng_state(seed)
+    hist = None
+    for lo, hi in _chunks(n, run_work, progress, "simulated attacks"):
+        part = _simulate_knockouts(start, adds, draws, shields, hi - lo, state)
+        hist = part if hist is None else hist + part
     return KnockoutOdds(tuple(players), hp, hist / n, steps, "simulate", n, None)
