@@ -338,7 +338,7 @@ def _shown(value: int) -> str:
     """An integer for a message: in full up to 20 digits, else its size."""
     if abs(value) < 10**20:
         return f"{value:,}"
-    return f"a number of {len(str(abs(value)))} digits"
+    return f"about 10^{int(abs(value).bit_length() * 0.30103)}"
 
 
 def _too_many(where: str) -> OddsInputError:

@@ -116,8 +116,9 @@ def _whole(value: Any, what: str, *, least: int = 0, most: int = MAX_CUBES) -> i
 
 def _big(value: int) -> str:
     """A number for a message: in full up to 20 digits, else its size."""
-    text = f"{value:,}" if abs(value) < 10**20 else f"a number of {len(str(abs(value)))} digits"
-    return text
+    if abs(value) < 10**20:
+        return f"{value:,}"
+    return f"about 10^{int(abs(value).bit_length() * 0.30103)}"
 
 
 def _check_total(total: int, what: str) -> None:
@@ -510,7 +511,7 @@ def attack_odds(
     if hit_all != "red":
         hit_all = _check_hit_all(hit_all)
     players, counts, black, red = _parse_bag(cubes, hit_all)
-    if type(draws) is not int or draws < 0:
+    if type(draws) is not int or draws < 0 or draws > MAX_CUBES:
         draws = _whole(draws, "draws")
     hp = _parse_health(health, players, hit_all) if health is not None else {}
     cl = _parse_clones(clones, players, hit_all) if clones is not None else {}

@@ -179,7 +179,10 @@ def check_plain(doc: Any, source: str) -> None:
         elif kind is int:
             if abs(value) > MAX_INT:
                 raise BoardDataError(
-                    source, _path_of(chain), f"expected a number of sensible size, got {value:.3g}"
+                    source,
+                    _path_of(chain),
+                    f"expected a number of sensible size, got one of about "
+                    f"{_digits(value):,} digits",
                 )
         elif kind is float:
             if not math.isfinite(value):
@@ -225,6 +228,11 @@ def check_plain(doc: Any, source: str) -> None:
             )
 
 
+def _digits(value: int) -> int:
+    """Decimal digits of a (possibly huge) integer, without ``str`` (which refuses 4,300+)."""
+    return int(abs(value).bit_length() * 0.30103) + 1
+
+
 def _check_text(text: str, source: str, chain) -> None:
     if text.isascii():
         return
@@ -263,7 +271,8 @@ def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
     raise BoardDataError(
         _safe_repr(str(name_or_path)),
         "$",
-        f"no shipped {kind} by that name and no such file (shipped: {known})",
+        f"expected the name of a shipped {kind} or the path of a file, and there is no "
+        f"shipped {kind} by that name and no such file (shipped: {known})",
     )
 
 
