@@ -65,13 +65,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from .data import Card
+from .errors import OddsInputError
 from .kernels.deck import _sample_turns, _turn_pmf
 from .kernels.rng import state_from
 
 __all__ = [
     "CONDITIONS",
+    "MAX_AMOUNT",
+    "MAX_BYTES",
     "MAX_CARDS",
+    "MAX_PILE",
     "MAX_STATES",
+    "MAX_WORK",
     "RESOURCES",
     "TotalDistribution",
     "TurnSamples",
@@ -107,6 +112,18 @@ MAX_STATES = 4_000_000
 
 MAX_CARDS = 500
 """Largest pile the exact functions accept (float64 subset counts stay far from overflow)."""
+
+MAX_PILE = 100_000
+"""Largest pile any function accepts (a game's deck holds a few dozen cards)."""
+
+MAX_AMOUNT = 1_000_000
+"""Largest amount of a resource (or draws) one card may give."""
+
+MAX_WORK = 2_000_000_000
+"""Most cards :func:`sample_turns` may draw in all (``trials * turns * hand_size``)."""
+
+MAX_BYTES = 2 << 30
+"""Most memory :func:`sample_turns` allocates for its results."""
 
 _IGNORED_EFFECTS = ("discard", "trash")
 _RESOURCE_SET = frozenset(RESOURCES)
@@ -303,7 +320,7 @@ def _add(into: dict[str, int], more: Mapping[str, int]) -> None:
 # Validation and conversion
 
 
-def _as_int(name: str, value, minimum: int | None = None) -> int:
+def _as_int(name: str, value, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool):
         raise ValueError(f"{name} must be an integer, got {value!r}")
     try:
@@ -312,7 +329,20 @@ def _as_int(name: str, value, minimum: int | None = None) -> int:
         raise ValueError(f"{name} must be an integer, got {value!r}") from None
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise OddsInputError(f"{name} must be at most {maximum:,}, got {_shown(value)}")
     return value
+
+
+def _shown(value: int) -> str:
+    """An integer for a message: in full up to 20 digits, else its size."""
+    if abs(value) < 10**20:
+        return f"{value:,}"
+    return f"about 10^{int(abs(value).bit_length() * 0.30103)}"
+
+
+def _too_many(where: str) -> OddsInputError:
+    return OddsInputError(f"{where} has more than {MAX_PILE:,} cards (the limit)")
 
 
 def _check_resource(resource, what: str = "resource") -> str:
@@ -350,11 +380,15 @@ def _expand(pile, cards, where: str) -> list[tuple[object, object]]:
     out: list[tuple[object, object]] = []
     if isinstance(pile, Mapping):
         for name, count in pile.items():
-            count = _as_int(f"{where}[{name!r}] (a count)", count, minimum=0)
+            count = _as_int(f"{where}[{name!r}] (a count)", count, minimum=0, maximum=MAX_PILE)
+            if len(out) + count > MAX_PILE:
+                raise _too_many(where)
             spec = cards.get(name) if cards is not None else None
             out.extend([(name, spec)] * count)
         return out
     for i, item in enumerate(pile):
+        if i >= MAX_PILE:
+            raise _too_many(where)
         if isinstance(item, Card):
             out.append((item.id, item))
         elif isinstance(item, (dict, Mapping)):
@@ -398,7 +432,13 @@ def _amounts(entries, resource, include_draws, choose_for, held) -> list[tuple[i
             draw = int(res.get("draw", 0)) if include_draws else 0
             if draw < 0:
                 raise ValueError(f"card {key!r} draws {draw} cards; draws must be >= 0")
-            amounts = memo[id(spec)] = (draw, int(res.get(resource, 0)))
+            amount = int(res.get(resource, 0))
+            for what, value in (("draws", draw), (resource, amount)):
+                if abs(value) > MAX_AMOUNT:
+                    raise OddsInputError(
+                        f"card {key!r} gives {what} {_shown(value)}; at most {MAX_AMOUNT:,}"
+                    )
+            amounts = memo[id(spec)] = (draw, amount)
         out.append(amounts)
     return out
 
@@ -590,7 +630,7 @@ def chance_to_see(card, draw_pile, discard=(), *, turns: int, hand_size: int = 5
     N" effects and no cards acquired along the way (either would change the timing).
     """
     turns = _as_int("turns", turns, minimum=0)
-    hand_size = _as_int("hand_size", hand_size, minimum=1)
+    hand_size = _as_int("hand_size", hand_size, minimum=1, maximum=MAX_PILE)
     cd, d, cr, r = _copies(card, draw_pile, discard)
     return 1.0 - _unseen_after(turns, cd, d, cr, r, hand_size)
 
@@ -602,7 +642,7 @@ def turns_until_seen_distribution(card, draw_pile, discard=(), *, hand_size: int
     then), so it sums to 1; ``np.cumsum(p)[n]`` is ``chance_to_see(..., turns=n)``. Same
     model as :func:`chance_to_see`.
     """
-    hand_size = _as_int("hand_size", hand_size, minimum=1)
+    hand_size = _as_int("hand_size", hand_size, minimum=1, maximum=MAX_PILE)
     cd, d, cr, r = _copies(card, draw_pile, discard)
     unseen = [1.0]
     while unseen[-1] > 0.0:
@@ -643,9 +683,20 @@ def sample_turns(
     ``seed`` is an int or a ``numpy.random.Generator``; it seeds the kernel's generator
     (xoshiro256**), so a seed gives the same samples on every machine.
     """
-    turns = _as_int("turns", turns, minimum=1)
-    trials = _as_int("trials", trials, minimum=1)
-    hand_size = _as_int("hand_size", hand_size, minimum=1)
+    turns = _as_int("turns", turns, minimum=1, maximum=MAX_WORK)
+    trials = _as_int("trials", trials, minimum=1, maximum=MAX_WORK)
+    hand_size = _as_int("hand_size", hand_size, minimum=1, maximum=MAX_PILE)
+    need = 2 * 8 * trials * turns + 8 * trials
+    if need > MAX_BYTES:
+        raise OddsInputError(
+            f"{trials:,} trials of {turns:,} turns would need {need / 2**20:,.0f} MiB for "
+            f"their results (the limit is {MAX_BYTES / 2**20:,.0f} MiB); ask for fewer"
+        )
+    if trials * turns * hand_size > MAX_WORK:
+        raise OddsInputError(
+            f"{trials:,} trials of {turns:,} turns of {hand_size} cards would draw "
+            f"{trials * turns * hand_size:,} cards (at most {MAX_WORK:,}); ask for fewer"
+        )
     resource = _check_resource(resource)
     choose_for = resource if choose_for is None else _check_resource(choose_for, "choose_for")
     held = _check_conditions(conditions)

@@ -58,3 +58,8 @@ class PositionError(ClankwidgetError, ValueError):
 
 class RuleNotImplemented(ClankwidgetError, NotImplementedError):
     """A rule, edition or option the engine does not implement (yet)."""
+
+
+class PathsInputError(ClankwidgetError, ValueError):
+    """A request to the paths functions that cannot be answered within bounds (a table
+    too large for memory); the message says the limit."""

@@ -40,6 +40,29 @@ from typing import Any
 
 import numpy as np
 
+from ._odds_input import (
+    _DEFAULT_EXACT_STEPS,
+    _MAX_JOINT,
+    _MAX_KEY,
+    BLACK,
+    MAX_ATTACKS,
+    MAX_BYTES,
+    MAX_CUBES,
+    MAX_EXACT_STEPS,
+    MAX_WORK,
+    _big,
+    _check_bytes,
+    _check_hit_all,
+    _check_total,
+    _check_work,
+    _colour,
+    _mapping,
+    _parse_bag,
+    _parse_clones,
+    _parse_health,
+    _rng_state,
+    _whole,
+)
 from .errors import OddsInputError
 from .kernels.bag import (
     _attack_joint,
@@ -47,10 +70,14 @@ from .kernels.bag import (
     _sample_draws,
     _simulate_knockouts,
 )
-from .kernels.rng import state_from
 
 __all__ = [
     "BLACK",
+    "MAX_ATTACKS",
+    "MAX_BYTES",
+    "MAX_CUBES",
+    "MAX_EXACT_STEPS",
+    "MAX_WORK",
     "Attack",
     "AttackOdds",
     "KnockoutOdds",
@@ -61,124 +88,31 @@ __all__ = [
     "sample_attacks",
 ]
 
-BLACK = "black"
-"""The inert colour: a drawn black cube is set aside and does nothing."""
 
-_MAX_JOINT = 20_000_000  # cells of a joint distribution (160 MB of float64)
-_MAX_KEY = 1 << 62  # the exact many-attack DP packs a bag state into one int64
-_DEFAULT_EXACT_STEPS = 20_000_000
+_CHUNK_WORK = 50_000_000  # cube draws per chunk of a long simulation (about half a second)
+_PROGRESS_WORK = 4 * _CHUNK_WORK  # a bar is shown (progress=None) for runs longer than this
 
 
-# ---------------------------------------------------------------------------
-# Checking input
+def _chunks(total_rows: int, row_work: int, progress: Any, desc: str):
+    """``(start, stop)`` row ranges of a simulation, each about ``_CHUNK_WORK`` draws;
+    with a tqdm bar when ``progress`` (``None``: when the run is long)."""
+    per = max(1, _CHUNK_WORK // max(row_work, 1))
+    if progress is None:
+        progress = total_rows * row_work > _PROGRESS_WORK
+    bar = None
+    if progress and total_rows > per:
+        from tqdm.auto import tqdm
 
-
-def _colour(colour: Any, where: str) -> str:
-    if not isinstance(colour, str) or not colour.strip():
-        raise OddsInputError(f"{where}: a colour must be a non-empty string, got {colour!r}")
-    return colour
-
-
-def _whole(value: Any, what: str, *, least: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise OddsInputError(f"{what} must be a whole number, got {value!r}")
-    value = int(value)
-    if value < least:
-        raise OddsInputError(f"{what} must be at least {least}, got {value}")
-    return value
-
-
-def _check_hit_all(hit_all: Any) -> str | None:
-    if hit_all is None:
-        return None
-    _colour(hit_all, "hit_all")
-    if hit_all == BLACK:
-        raise OddsInputError("hit_all cannot be 'black': black cubes do no damage")
-    return hit_all
-
-
-def _mapping(value: Any, what: str) -> Mapping:
-    if not isinstance(value, Mapping):
-        raise OddsInputError(
-            f"{what} must be a mapping of colour to count, got {type(value).__name__}"
-        )
-    return value
-
-
-def _parse_bag(cubes: Any, hit_all: str | None):
-    """(players, player counts, black, hit-all) from a mapping colour -> cubes."""
-    players: list[str] = []
-    counts: list[int] = []
-    black = red = 0
-    for colour, count in _mapping(cubes, "cubes").items():
-        # fast path for the usual str -> int; the checks build their messages only on failure
-        if type(colour) is not str or not colour or colour.isspace():
-            _colour(colour, "cubes")
-        if type(count) is not int or count < 0:
-            count = _whole(count, f"cubes[{colour!r}]")
-        if colour == BLACK:
-            black = count
-        elif colour == hit_all:
-            red = count
-        else:
-            players.append(colour)
-            counts.append(count)
-    return players, counts, black, red
-
-
-def _parse_health(health: Any, players: Sequence[str], hit_all: str | None) -> dict[str, int]:
-    if health is None:
-        return {}
-    out = {}
-    for colour, value in _mapping(health, "health").items():
-        _colour(colour, "health")
-        if colour == BLACK:
-            raise OddsInputError("'black' in health: black is not a player (its cubes do nothing)")
-        if colour == hit_all:
-            raise OddsInputError(
-                f"{colour!r} in health: it is the hit_all colour, whose cubes hurt every "
-                "player, not a player (pass hit_all=None if it is a player here)"
-            )
-        if colour not in players:
-            raise OddsInputError(
-                f"unknown colour {colour!r} in health: the players are "
-                f"{', '.join(map(repr, players)) or 'none'}; list a player with no cubes in "
-                f"the bag as {{{colour!r}: 0}} in cubes"
-            )
-        out[colour] = _whole(value, f"health[{colour!r}]", least=1)
-    return out
-
-
-def _parse_clones(clones: Any, players: Sequence[str], hit_all: str | None) -> dict[str, int]:
-    if clones is None:
-        return {}
-    out = {}
-    for colour, value in _mapping(clones, "clones").items():
-        _colour(colour, "clones")
-        if colour not in players:
-            raise OddsInputError(
-                f"unknown colour {colour!r} in clones: the players are "
-                f"{', '.join(map(repr, players)) or 'none'}"
-            )
-        n = _whole(value, f"clones[{colour!r}]")
-        if n:
-            out[colour] = n
-    if out and hit_all is None:
-        raise OddsInputError("clones take hits from hit_all cubes: give hit_all (e.g. 'red')")
-    return out
-
-
-def _rng_state(seed: Any) -> np.ndarray:
-    """A kernel RNG state (xoshiro256** plus a spare word) seeded from ``seed``."""
-    if isinstance(seed, bool):
-        raise OddsInputError(f"seed must be an int, SeedSequence or Generator, got {seed!r}")
+        bar = tqdm(total=total_rows, desc=desc, unit="run", unit_scale=True, leave=False)
     try:
-        gen = np.random.default_rng(seed)
-    except (TypeError, ValueError) as err:
-        raise OddsInputError(
-            f"seed must be an int, SeedSequence or Generator, got {seed!r}"
-        ) from err
-    return state_from(gen)
+        for start in range(0, total_rows, per):
+            stop = min(start + per, total_rows)
+            yield start, stop
+            if bar is not None:
+                bar.update(stop - start)
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 # ---------------------------------------------------------------------------
@@ -362,6 +296,16 @@ class AttackOdds(_PlayerResult):
         return _render(title, rows, [cols[0], ("cubes", "cubes"), *cols[1:]])
 
 
+def _attack_scratch(counts: Sequence[int], red: int, black: int, drawn: int) -> int:
+    """Words of scratch memory :func:`_attack_joint` allocates (its tail table is
+    ``(drawn + 1) * (hit-all cubes + 1) * (last player's cubes + 1)`` pairs)."""
+    k = len(counts)
+    width = drawn + 1
+    red_top = min(red, drawn)
+    pairs = width * (red_top + 1) * (min(drawn, counts[-1]) + 1)
+    return 5 * k + red_top + 1 + 2 * pairs + width + 1 + (k + 2) * width + k
+
+
 # no clones, for up to 8 players: read-only zeros, made once (attack_odds is a hot call)
 _NO_CLONES = tuple(np.zeros(k, np.int64) for k in range(9))
 for _zeros in _NO_CLONES:
@@ -420,7 +364,7 @@ def attack_odds(
     if hit_all != "red":
         hit_all = _check_hit_all(hit_all)
     players, counts, black, red = _parse_bag(cubes, hit_all)
-    if type(draws) is not int or draws < 0:
+    if type(draws) is not int or draws < 0 or draws > MAX_CUBES:
         draws = _whole(draws, "draws")
     hp = _parse_health(health, players, hit_all) if health is not None else {}
     cl = _parse_clones(clones, players, hit_all) if clones is not None else {}
@@ -434,12 +378,19 @@ def attack_odds(
         if shields is None:
             shields = np.zeros(len(players), np.int64)
         shape = tuple([min(drawn, c + red) + 1 for c in counts])
-    if math.prod(shape) > _MAX_JOINT:
+    cells = math.prod(shape)
+    if cells > _MAX_JOINT:
         raise OddsInputError(
-            f"the joint distribution would have {math.prod(shape):,} cells (more than "
+            f"the joint distribution would have {_big(cells)} cells (more than "
             f"{_MAX_JOINT:,}); use sample_attacks, or knockout_odds for per-player odds"
         )
-    flat = np.empty(math.prod(shape))
+    if drawn > 64 and players:  # the kernel's scratch: see _attack_scratch
+        _check_bytes(
+            8 * (cells + _attack_scratch(counts, red, black, drawn)),
+            f"an exact attack drawing {drawn:,} cubes",
+            "draw fewer cubes, or use sample_attacks",
+        )
+    flat = np.empty(cells)
     _attack_joint(np.array([black, red, *counts], dtype=np.int64), shields, drawn, flat)
     joint = flat.reshape(shape)
     return AttackOdds(tuple(players), joint, dict(cubes), draws, drawn, hit_all, hp, cl)
@@ -534,6 +485,7 @@ def sample_attacks(
     hit_all: str | None = "red",
     health: Mapping[str, int] | None = None,
     clones: Mapping[str, int] | None = None,
+    progress: bool | None = None,
 ) -> SampledAttacks:
     """Draw the same attack ``n`` times at random: a simulation to set beside :func:`attack_odds`.
 
@@ -541,6 +493,12 @@ def sample_attacks(
     and ``seed`` (an int, :class:`numpy.random.SeedSequence` or
     :class:`numpy.random.Generator`, which is advanced): the same seed gives the same draws.
     Each attack is drawn cube by cube from a fresh, full bag.
+
+    Bounded: the result may take at most :data:`MAX_BYTES` and the run at most
+    :data:`MAX_WORK` cube draws; a long run goes in chunks that Ctrl-C (a notebook's
+    interrupt) stops, with a tqdm progress bar (``progress=None``: when it takes more than
+    a second or two; ``True`` / ``False``: always / never). Chunks give the same draws as
+    one run.
 
     Examples
     --------
@@ -557,7 +515,7 @@ def sample_attacks(
     hit_all = _check_hit_all(hit_all)
     players = _parse_bag(cubes, hit_all)[0]
     draws = _whole(draws, "draws")
-    n = _whole(n, "n", least=1)
+    n = _whole(n, "n", least=1, most=MAX_WORK)
     hp = _parse_health(health, players, hit_all)
     cl = _parse_clones(clones, players, hit_all)
     columns = tuple(cubes)
@@ -567,13 +525,22 @@ def sample_attacks(
     total = int(sizes.sum())
     drawn = min(draws, total)
     dtype = np.int16 if drawn <= np.iinfo(np.int16).max else np.int32
+    _check_bytes(
+        n * len(columns) * np.dtype(dtype).itemsize + total,
+        f"{n:,} sampled attacks",
+        "use a smaller n",
+    )
     state = _rng_state(seed)
     if drawn == total:  # every cube, every time: nothing random
         out = np.broadcast_to(sizes.astype(dtype), (n, len(columns))).copy()
     else:
+        _check_work(n * drawn, f"{n:,} sampled attacks")
         out = np.empty((n, len(columns)), dtype)
+        # One byte per cube (at most MAX_CUBES bytes): the kernel permutes it in place, so
+        # that each attack is a partial shuffle of what the one before left.
         bag = np.repeat(np.arange(len(columns), dtype=np.uint8), sizes)
-        _sample_draws(bag, drawn, out, state)
+        for start, stop in _chunks(n, drawn, progress, "sampled attacks"):
+            _sample_draws(bag, drawn, out[start:stop], state)
     return SampledAttacks(out, columns, tuple(players), dict(cubes), draws, drawn, hit_all, hp, cl)
 
 
@@ -670,6 +637,8 @@ def _parse_attacks(attacks: Any) -> tuple[Attack, ...]:
         )
     if not attacks:
         raise OddsInputError("attacks is empty: give at least one attack")
+    if len(attacks) > MAX_ATTACKS:
+        raise OddsInputError(f"attacks has {len(attacks):,} attacks; at most {MAX_ATTACKS:,}")
     out = []
     for t, item in enumerate(attacks):
         if isinstance(item, Attack):
@@ -712,6 +681,7 @@ def knockout_odds(
     seed: Any = None,
     max_exact_steps: int = _DEFAULT_EXACT_STEPS,
     clones: Mapping[str, int] | None = None,
+    progress: bool | None = None,
 ) -> KnockoutOdds:
     """The chance each player is knocked out within a sequence of dragon attacks.
 
@@ -750,6 +720,14 @@ def knockout_odds(
     clones : mapping of colour to count, optional
         Clones in Pulsarcade's Cloning Vats before the first attack (none added later):
         they take the first ``hit_all`` cubes' hits in place of their player.
+    progress : bool or None
+        A tqdm progress bar for a simulation: ``None`` shows one when it runs more than a
+        second or two. A long simulation runs in chunks (the same odds as one run), so
+        Ctrl-C or a notebook's interrupt stops it.
+
+    Bounds: at most :data:`MAX_ATTACKS` attacks, :data:`MAX_CUBES` cubes in all, results
+    of at most :data:`MAX_BYTES`, simulations of at most :data:`MAX_WORK` cube draws;
+    beyond them the call is refused at once with :class:`OddsInputError`.
 
     Examples
     --------
@@ -785,12 +763,25 @@ def knockout_odds(
     index.update({c: i + 2 for i, c in enumerate(players)})
     m = len(index)
     steps = _parse_attacks(attacks)
-    n = _whole(n, "n", least=1)
-    max_exact_steps = _whole(max_exact_steps, "max_exact_steps")
+    n = _whole(n, "n", least=1, most=MAX_WORK)
+    max_exact_steps = _whole(max_exact_steps, "max_exact_steps", most=np.iinfo(np.int64).max)
     start = _row(bag or {}, "bag", index, m)
     adds = np.array([_row(a.add, f"attacks[{t}].add", index, m) for t, a in enumerate(steps)])
-    draws = np.array([a.draws for a in steps], dtype=np.int64)
     adds = adds.reshape(len(steps), m)
+    put_in = int(start.sum()) + int(adds.sum())
+    _check_total(put_in, "the bag (with every attack's additions)")
+    # A draw count above every cube ever put in draws the whole bag, as that count does:
+    # clamped, it cannot overflow the kernels or size their tables.
+    draws = np.array([min(a.draws, put_in) for a in steps], dtype=np.int64)
+    # The most damage anyone can take (the kernels' _damage_cap), for the size of by_attack.
+    avail = start + np.cumsum(adds, axis=0)
+    reds = int(np.minimum(draws, avail[:, 1]).sum())
+    most = min(int(draws.sum()), int(avail[-1, 2:].max()) + reds)
+    _check_bytes(
+        8 * len(steps) * len(players) * (most + 1),
+        f"damage distributions over {len(steps):,} attacks",
+        "give fewer attacks or players",
+    )
 
     by_attack = used = reason = None
     if method != "simulate":
@@ -802,10 +793,15 @@ def knockout_odds(
             if method == "exact":
                 raise OddsInputError(f"{reason}; use method='simulate' with a seed")
         else:
-            limit = max_exact_steps if method == "auto" else np.iinfo(np.int64).max
+            limit = max_exact_steps if method == "auto" else MAX_EXACT_STEPS
             status, dist = _knockout_dp(start, adds, draws, shields, limit)
             if status >= 0:
                 by_attack, used = dist, int(status)
+            elif method == "exact":
+                raise OddsInputError(
+                    f"computing it exactly takes more than {MAX_EXACT_STEPS:,} steps (the "
+                    "limit, about a minute); use method='simulate' with a seed"
+                )
             else:
                 reason = f"computing it exactly takes more than max_exact_steps={limit:,} steps"
     if by_attack is not None:
@@ -816,5 +812,12 @@ def knockout_odds(
             if reason
             else "method='simulate' needs a seed (e.g. seed=1) for reproducible odds"
         )
-    hist = _simulate_knockouts(start, adds, draws, shields, n, _rng_state(seed))
+    refill = int(start.sum() - start[1] + adds.sum() - adds[:, 1].sum())
+    run_work = int(draws.sum()) + refill
+    _check_work(n * run_work, f"{n:,} simulated sequences")
+    state = _rng_state(seed)
+    hist = None
+    for lo, hi in _chunks(n, run_work, progress, "simulated attacks"):
+        part = _simulate_knockouts(start, adds, draws, shields, hi - lo, state)
+        hist = part if hist is None else hist + part
     return KnockoutOdds(tuple(players), hp, hist / n, steps, "simulate", n, None)

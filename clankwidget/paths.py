@@ -57,19 +57,24 @@ space ids into indices, calls them and wraps the answers.
 
 from __future__ import annotations
 
+import itertools
 import numbers
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from . import registry
 from .data import Board
+from .errors import PathsInputError
 from .kernels import graph as _g
 
 __all__ = [
+    "MAX_TABLE_BYTES",
     "Choice",
     "Option",
+    "PathsInputError",
     "Step",
     "TurnOptions",
     "distance_table",
@@ -256,6 +261,20 @@ def _count(name: str, value: Any, least: int = 0) -> int:
     if value < least:
         raise ValueError(f"{name} must be at least {least}, got {value}")
     return int(value)
+
+
+MAX_TABLE_BYTES = 1 << 30
+"""Largest distance table :func:`distance_table` makes (1 GiB: all pairs of about 11,000
+spaces); a larger one is refused at once with :class:`PathsInputError`."""
+
+
+def _check_table(rows: int, cols: int, what: str, advice: str) -> None:
+    need = 8 * rows * cols
+    if need > MAX_TABLE_BYTES:
+        raise PathsInputError(
+            f"{what} would take {need / 2**30:,.1f} GiB or more ({rows:,} spaces), more "
+            f"than the {MAX_TABLE_BYTES / 2**30:g} GiB limit; {advice}"
+        )
 
 
 def _flag(name: str, value: Any) -> bool:
@@ -571,9 +590,15 @@ def turn_options(
         >>> opts.route("vault")                                               # doctest: +SKIP
         [Step(path=4, space='vault', swords=0, damage=1, boots=2)]
     """
+    from .game import Game  # here, not at the top: game imports the rules, paths does not
+
     if isinstance(game_or_board, Board):
         board, ctx = game_or_board, {}
-    elif hasattr(game_or_board, "board") and callable(getattr(game_or_board, "path_context", None)):
+    elif isinstance(game_or_board, Game):
+        if not registry.edition(game_or_board.edition).has("map"):
+            raise TypeError(
+                f"turn_options() needs a game on a map; {game_or_board.edition!r} has none"
+            )
         board = _as_board(game_or_board, "turn_options")
         ctx = dict(game_or_board.path_context())
         unknown = sorted(set(ctx) - set(_CONTEXT_KEYS))
@@ -584,8 +609,7 @@ def turn_options(
             )
     else:
         raise TypeError(
-            "turn_options() needs a Board or a game with .board and .path_context(), "
-            f"got {type(game_or_board).__name__}"
+            f"turn_options() needs a Board or a Game, got {type(game_or_board).__name__}"
         )
 
     given = dict(
@@ -684,11 +708,18 @@ def distance_table(
     board = _as_board(board, "distance_table")
     keys = _flag("keys", keys)
     canoe = _flag("canoe", canoe)
-    p = _prepared(board)
+    n = len(board.spaces)
     if targets is None:
-        return _g._all_pairs_boots(*p.walk(keys, canoe))
+        _check_table(n, n, "the all-pairs distance table", "give the targets you need")
+        return _g._all_pairs_boots(*_prepared(board).walk(keys, canoe))
     if isinstance(targets, str):
         targets = [targets]
+    if isinstance(targets, (bytes, Mapping)) or not isinstance(targets, Iterable):
+        raise TypeError(f"targets must be a space id or a list of them, got {targets!r}")
+    most = MAX_TABLE_BYTES // (8 * max(n, 1))
+    targets = list(itertools.islice(targets, most + 1))
+    _check_table(n, len(targets), "a distance table", "give fewer targets")
+    p = _prepared(board)
     idx = np.array([_space_index(board, t, "target") for t in targets], dtype=np.int64)
     rows = _g._boots_from_many(*p.walk(keys, canoe, reverse=True), idx)
     return np.ascontiguousarray(rows.T)

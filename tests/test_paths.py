@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import clankwidget.paths as paths_module
 from clankwidget.data import Board
+from clankwidget.game import Game
 from clankwidget.kernels import graph as g
 from clankwidget.paths import Option, Step, distance_table, route, turn_options
 
@@ -454,8 +455,12 @@ def test_table_repr_and_contains():
 def test_game_context_gives_defaults_and_arguments_override():
     b = _line({"start": True}, {}, {}, {}, paths_kw={1: {"locked": True}})
 
-    class FakeGame:
+    class FakeGame(Game):  # a Game (turn_options asks isinstance), with a board of ours
         board = b
+        edition = "clank"
+
+        def __init__(self):
+            pass
 
         def path_context(self):
             return {"start": "b", "boots": 2, "swords": 0, "health": 10, "keys": True}

@@ -36,18 +36,23 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import json
 import math
-import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 
-from ..data import Board, Card, CardSet, _expected, _read_json, board_data_dir, load_board
+from ..data import (
+    Board,
+    Card,
+    CardSet,
+    check,
+    check_piece_effects,
+    load_board,
+    load_card_extras,
+    load_edition,
+)
 from ..errors import BoardDataError
 from . import actions as A
 from .effects import condition_text, describe
@@ -94,129 +99,10 @@ class Telepad(A.Action):
 
 
 # ---------------------------------------------------------------------------
-# Edition data: loading and validation
+# Edition data: loaded and validated by the data layer (clankwidget.data.editions), which
+# holds the one schema registry. The names stay importable from here.
 
-
-def _space_dir() -> Path:
-    return board_data_dir() / "space"
-
-
-@cache
-def _space_registry():
-    from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
-
-    folder = board_data_dir() / "schema"
-    resources = []
-    for name in ("cards", "board", "space-effects", "space-edition", "space-cards"):
-        doc = json.loads((folder / f"{name}.schema.json").read_text(encoding="utf-8"))
-        if name.startswith("space-"):  # data.py checks its own schemas
-            Draft202012Validator.check_schema(doc)
-        resources.append((doc["$id"], Resource.from_contents(doc)))
-    return Registry().with_resources(resources)
-
-
-@cache
-def _space_validator(kind: str):
-    from jsonschema import Draft202012Validator
-
-    schema = _space_registry().contents(f"https://clankwidget.invalid/schema/{kind}.schema.json")
-    if kind == "space-effects":  # a library of definitions: check one effect list
-        schema = {"$ref": schema["$id"] + "#/$defs/effects"}
-    return Draft202012Validator(schema, registry=_space_registry())
-
-
-def _space_check(kind: str, doc: Any, source: str, prefix: str = "$") -> None:
-    """Validate ``doc`` against ``board_data/schema/<kind>.schema.json`` (may use the others).
-
-    Raises :class:`BoardDataError` naming ``source``, the JSON path (under ``prefix``) and
-    what was expected, in the style of :mod:`clankwidget.data`.
-    """
-    from jsonschema.exceptions import best_match
-
-    error = best_match(_space_validator(kind).iter_errors(doc))
-    if error is None:
-        return
-    where = prefix + error.json_path[1:]
-    if error.validator in ("oneOf", "anyOf") and isinstance(error.instance, dict):
-        keys = ", ".join(sorted(error.instance)) or "nothing"
-        problem = (
-            f"is not a known effect or entry (it has {keys}; see board_data/README.md "
-            "and board_data/space/README.md)"
-        )
-    elif error.validator == "additionalProperties":
-        problem = f"{error.message} (check the spelling against board_data/space/README.md)"
-    else:
-        problem = error.message
-    raise BoardDataError(source, where, f"expected {_expected(error)}: {problem}")
-
-
-def load_edition(name: str = "space") -> dict:
-    """The edition file ``board_data/space/<name>.json``, validated, with ``extends`` merged."""
-    return copy.deepcopy(_load_edition(name))
-
-
-@cache
-def _load_edition(name: str) -> dict:
-    path = _space_dir() / f"{name}.json"
-    doc = _read_json(path)
-    _space_check("space-edition", doc, str(path))
-    if doc.get("extends"):
-        base = dict(_load_edition(doc["extends"]))
-        base.update({k: v for k, v in doc.items() if k != "extends"})
-        doc = base
-    return doc
-
-
-def load_card_extras(cards: CardSet, doc: dict | None = None) -> dict:
-    """The space-only rules of a card set's cards (factions, bonuses, special secrets).
-
-    Read from ``board_data/space/<card set id>.json`` unless ``doc`` is given; a card set
-    without such a file has no factions or bonuses. Every card id it names must be in the
-    card set.
-    """
-    if doc is None:
-        path = _space_dir() / f"{cards.id}.json"
-        if not path.exists():
-            return {"cards": {}, "tokens": {}, "factions": {}}
-        return _load_card_extras_file(str(path), cards)
-    source = "<card extras>"
-    _space_check("space-cards", doc, source)
-    _check_extras_against(doc, cards, source)
-    return doc
-
-
-@cache
-def _read_card_extras(path: str, mtime: float) -> dict:
-    doc = _read_json(Path(path))
-    _space_check("space-cards", doc, path)
-    return doc
-
-
-def _load_card_extras_file(path: str, cards: CardSet) -> dict:
-    doc = _read_card_extras(path, Path(path).stat().st_mtime_ns)
-    _check_extras_against(doc, cards, path)
-    return doc
-
-
-def _check_extras_against(doc: dict, cards: CardSet, source: str) -> None:
-    if doc["id"] != cards.id:
-        raise BoardDataError(
-            source, "$.id", f"expected the id of the card set, {cards.id!r}, got {doc['id']!r}"
-        )
-    for cid in doc["cards"]:
-        if cid not in cards.cards:
-            raise BoardDataError(
-                source, f"$.cards.{cid}", f"expected the id of a card in {cards.id!r}"
-            )
-    factions = doc.get("factions", {})
-    for cid, entry in doc["cards"].items():
-        if "faction" in entry and factions and entry["faction"] not in factions:
-            raise BoardDataError(
-                source,
-                f"$.cards.{cid}.faction",
-                f"expected one of the factions in $.factions ({', '.join(factions)})",
-            )
+_space_check = check
 
 
 # ---------------------------------------------------------------------------
@@ -225,20 +111,6 @@ def _check_extras_against(doc: dict, cards: CardSet, source: str) -> None:
 
 def _piece(name: str | Board) -> Board:
     return name if isinstance(name, Board) else load_board(name)
-
-
-_CHECKED_PIECES: weakref.WeakSet[Board] = weakref.WeakSet()
-
-
-def _check_piece_effects(b: Board) -> None:
-    """The data_port and enter effects of a piece, in the Space effect vocabulary."""
-    if b in _CHECKED_PIECES:
-        return
-    for i, sp in enumerate(b.raw["spaces"]):
-        for key in ("data_port", "enter"):
-            if key in sp:
-                _space_check("space-effects", sp[key], b.source or b.id, f"$.spaces[{i}].{key}")
-    _CHECKED_PIECES.add(b)
 
 
 def assemble_ship(
@@ -375,7 +247,7 @@ def assemble_ship(
         b = boards[slot]
         dx, dy = slots[slot]["offset"]
         layout.append(f"{slot}: {b.title}")
-        _check_piece_effects(b)
+        check_piece_effects(b)
         for m in b.raw.get("modules", []):
             if m["id"] in module_owner:
                 raise BoardDataError(

@@ -1,183 +1,32 @@
-"""Boards and card sets: load JSON, validate it against its schema, and wrap it.
+"""Boards: a map of spaces joined by paths, loaded from ``board_data/boards/*.json``.
 
-Every shipped board and card set lives in ``board_data/`` as JSON and is checked with
-``jsonschema`` against ``board_data/schema/*.schema.json`` on load, then for the things a
-schema cannot say (paths to spaces that exist, unique ids, cards the decks name). A
-failure raises :class:`~clankwidget.errors.BoardDataError` naming the file, the JSON path
-and what was expected there.
+A board file is checked as plain, bounded JSON (:mod:`._files`), against
+``board.schema.json`` (:mod:`._schema`), then for what a schema cannot say: unique space
+ids, paths and connectors between spaces that exist, modules that are declared, one start
+space, positions on the board. Every failure is a
+:class:`~clankwidget.errors.BoardDataError` naming the file, the JSON path and what was
+expected there.
 """
 
 from __future__ import annotations
 
-import difflib
-import json
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .errors import BoardDataError
+from ..errors import BoardDataError
+from ._files import check_plain, mtime, names, read_json, resolve
+from ._schema import check
 
-__all__ = [
-    "Board",
-    "BoardArrays",
-    "Card",
-    "CardSet",
-    "Path_",
-    "Space",
-    "board_data_dir",
-    "list_boards",
-    "list_card_sets",
-    "load_board",
-    "load_cards",
-]
-
-
-# ---------------------------------------------------------------------------
-# Finding and validating files
-
-
-def board_data_dir() -> Path:
-    """The folder holding the shipped boards, card sets and schemas.
-
-    From a wheel it is ``clankwidget/_board_data``; from a source checkout or an editable
-    install it is the repository's ``board_data/``.
-    """
-    packaged = Path(str(resources.files("clankwidget"))) / "_board_data"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent / "board_data"
-
-
-@cache
-def _validator(kind: str):
-    # jsonschema is imported here, not at the top: with its optional format checkers
-    # installed (JupyterLab brings them) its import takes seconds, and most uses of
-    # clankwidget (odds, paths) never load a file.
-    from jsonschema import Draft202012Validator
-
-    schema = json.loads((board_data_dir() / "schema" / f"{kind}.schema.json").read_text())
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
-def _read_json(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardDataError(path, "$", f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(
-            path, "$", f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
-
-
-def _schema_check(kind: str, doc: Any, source: str) -> None:
-    from jsonschema.exceptions import best_match
-
-    error = best_match(_validator(kind).iter_errors(doc))
-    if error is None:
-        return
-    error = _innermost(error)
-    raise BoardDataError(source, error.json_path, f"expected {_expected(error)}: {_problem(error)}")
-
-
-def _innermost(error):
-    """For a ``oneOf`` (an effect), descend into the branch the object meant to be.
-
-    An effect names its kind by its key (``{"if": ..., "then": [...]}``); when exactly one
-    branch requires keys the object has, its errors are the useful ones, however deep.
-    """
-    while error.validator == "oneOf" and isinstance(error.instance, dict) and error.context:
-        branches = error.validator_value
-        meant = [
-            i
-            for i, branch in enumerate(branches)
-            if branch.get("required") and set(branch["required"]) <= set(error.instance)
-        ]
-        if len(meant) != 1:
-            break
-        inner = [e for e in error.context if e.relative_schema_path[0] == meant[0]]
-        if not inner:
-            break
-        from jsonschema.exceptions import best_match
-
-        error = best_match(inner)
-    return error
-
-
-def _problem(error) -> str:
-    if error.validator == "oneOf" and isinstance(error.instance, dict):
-        keys = ", ".join(sorted(error.instance)) or "nothing"
-        return f"{{{keys}}} is not in the vocabulary (see board_data/README.md)"
-    if error.validator == "additionalProperties":
-        allowed = list(error.schema.get("properties", {}))
-        unknown = sorted(set(error.instance) - set(allowed))
-        hints = []
-        for name in unknown:
-            close = difflib.get_close_matches(name, allowed, n=1)
-            hints.append(f"{name!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
-        return f"unknown field {', '.join(hints)}"
-    return error.message
-
-
-def _expected(error) -> str:
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    if "title" in schema:
-        return schema["title"]
-    if error.validator == "oneOf" and isinstance(error.instance, dict):
-        return "a known effect"
-    if error.validator == "additionalProperties":
-        return "only the fields board_data/README.md lists"
-    if error.validator == "const":
-        return repr(error.validator_value)
-    if error.validator == "enum":
-        return "one of " + ", ".join(repr(v) for v in error.validator_value)
-    if error.validator == "type":
-        return f"a value of type {error.validator_value}"
-    if error.validator == "required":
-        return "the required fields"
-    if error.validator in ("minimum", "exclusiveMinimum"):
-        return f"a number at least {error.validator_value}"
-    if error.validator == "maximum":
-        return f"a number at most {error.validator_value}"
-    if error.validator == "pattern":
-        return "lower-case letters, digits, '-' and '_'"
-    return "a value that matches the schema"
-
-
-def _resolve(name_or_path: str | Path, folder: str, kind: str) -> Path:
-    candidate = Path(name_or_path)
-    if candidate.suffix == ".json" or candidate.exists():
-        return candidate
-    shipped = board_data_dir() / folder / f"{name_or_path}.json"
-    if shipped.exists():
-        return shipped
-    known = ", ".join(_names(folder)) or "none"
-    raise BoardDataError(
-        str(name_or_path),
-        "$",
-        f"no shipped {kind} by that name and no such file (shipped: {known})",
-    )
-
-
-def _names(folder: str) -> list[str]:
-    return sorted(p.stem for p in (board_data_dir() / folder).glob("*.json"))
+__all__ = ["Board", "BoardArrays", "Path_", "Space", "list_boards", "load_board"]
 
 
 def list_boards() -> list[str]:
     """Names of the shipped boards, for :func:`load_board`."""
-    return _names("boards")
-
-
-def list_card_sets() -> list[str]:
-    """Names of the shipped card sets, for :func:`load_cards`."""
-    return _names("cards")
+    return names("boards")
 
 
 # ---------------------------------------------------------------------------
@@ -293,7 +142,8 @@ class Board:
     @classmethod
     def from_dict(cls, doc: Any, source: str = "<board>") -> Board:
         """Validate a board document (already parsed JSON) and build the board."""
-        _schema_check("board", doc, source)
+        check_plain(doc, source)
+        check("board", doc, source)
         spaces, index = [], {}
         for i, s in enumerate(doc["spaces"]):
             if s["id"] in index:
@@ -309,13 +159,21 @@ class Board:
                     kw[key] = tuple(kw[key])
             spaces.append(Space(index=i, **kw))
         module_ids = {m["id"] for m in doc.get("modules", [])}
+        width, height = doc.get("width", 1000), doc.get("height", 700)
         for i, s in enumerate(doc["spaces"]):
-            if "module" in s and module_ids and s["module"] not in module_ids:
+            if "module" in s and s["module"] not in module_ids:
                 raise BoardDataError(
                     source,
                     f"$.spaces[{i}].module",
                     f"expected one of the ids in $.modules, got {s['module']!r}",
                 )
+            for axis, size in (("x", width), ("y", height)):
+                if not 0 <= s[axis] <= size:
+                    raise BoardDataError(
+                        source,
+                        f"$.spaces[{i}].{axis}",
+                        f"expected a position on the board (0 to {size}), got {s[axis]!r}",
+                    )
         paths = []
         for i, p in enumerate(doc["paths"]):
             for end in ("from", "to"):
@@ -481,149 +339,10 @@ def load_board(name_or_path: str | Path = "teaching-dungeon") -> Board:
     """Load a shipped board by name (see :func:`list_boards`) or any board file by path."""
     if isinstance(name_or_path, Board):
         return name_or_path
-    path = _resolve(name_or_path, "boards", "board")
-    return _load_board_file(str(path.resolve()), _mtime(path))
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:
-        return -1
+    path = resolve(name_or_path, "boards", "board")
+    return _load_board_file(str(path.resolve()), mtime(path))
 
 
 @cache
 def _load_board_file(path: str, mtime: float) -> Board:
-    return Board.from_dict(_read_json(Path(path)), source=path)
-
-
-# ---------------------------------------------------------------------------
-# Cards
-
-
-@dataclass(frozen=True)
-class Card:
-    """One card type. Instances in decks are referred to by ``id``."""
-
-    id: str
-    name: str
-    banner: str
-    cost: int = 0
-    defeat: int = 0
-    points: int = 0
-    dragon: bool = False
-    danger: bool = False
-    companion: bool = False
-    gem: bool = False
-    requires: dict | None = None
-    play: tuple = ()
-    acquire: tuple = ()
-    use: tuple = ()
-    reward: tuple = ()
-    arrive: tuple = ()
-    text: str = ""
-
-    @property
-    def is_monster(self) -> bool:
-        return self.banner == "monster"
-
-    @property
-    def is_device(self) -> bool:
-        return self.banner == "device"
-
-
-_EFFECT_LISTS = ("play", "acquire", "use", "reward", "arrive")
-
-
-@dataclass(frozen=True, eq=False)
-class CardSet:
-    """A validated card set: the cards and components of one edition."""
-
-    id: str
-    title: str
-    edition: str
-    cards: dict[str, Card]
-    starting_deck: tuple[tuple[str, int], ...]
-    dungeon_deck: tuple[tuple[str, int], ...]
-    reserve: tuple[tuple[str, int | None], ...]
-    market: tuple[dict, ...]
-    secrets: dict[str, tuple[dict, ...]]
-    idol: dict | None
-    setup: dict
-    raw: dict = field(repr=False)
-    source: str = ""
-
-    @classmethod
-    def from_dict(cls, doc: Any, source: str = "<cards>") -> CardSet:
-        _schema_check("cards", doc, source)
-        cards: dict[str, Card] = {}
-        for i, c in enumerate(doc["cards"]):
-            if c["id"] in cards:
-                raise BoardDataError(
-                    source, f"$.cards[{i}].id", f"expected a unique card id: {c['id']!r} repeats"
-                )
-            if c["banner"] == "monster" and "defeat" not in c:
-                raise BoardDataError(
-                    source, f"$.cards[{i}]", 'expected "defeat" (swords) on a monster'
-                )
-            kw = dict(c)
-            for key in _EFFECT_LISTS:
-                if key in kw:
-                    kw[key] = tuple(kw[key])
-            cards[c["id"]] = Card(**kw)
-
-        def stacks(key: str) -> tuple:
-            out = []
-            for i, entry in enumerate(doc[key]):
-                if entry["card"] not in cards:
-                    raise BoardDataError(
-                        source,
-                        f"$.{key}[{i}].card",
-                        f"expected the id of a card in $.cards, got {entry['card']!r}",
-                    )
-                out.append((entry["card"], entry["count"]))
-            return tuple(out)
-
-        dungeon = stacks("dungeon_deck")
-        for i, (cid, _) in enumerate(dungeon):
-            if cards[cid].banner in ("starter", "reserve"):
-                raise BoardDataError(
-                    source,
-                    f"$.dungeon_deck[{i}].card",
-                    f"expected an ordinary, device or monster card, {cid!r} is {cards[cid].banner}",
-                )
-        return cls(
-            id=doc["id"],
-            title=doc["title"],
-            edition=doc["edition"],
-            cards=cards,
-            starting_deck=stacks("starting_deck"),
-            dungeon_deck=dungeon,
-            reserve=stacks("reserve"),
-            market=tuple(doc["market"]),
-            secrets={k: tuple(v) for k, v in doc.get("secrets", {}).items()},
-            idol=doc.get("idol"),
-            setup=doc["setup"],
-            raw=doc,
-            source=source,
-        )
-
-    def __getitem__(self, card_id: str) -> Card:
-        return self.cards[card_id]
-
-    def __repr__(self) -> str:
-        n = sum(c for _, c in self.dungeon_deck)
-        return f"<CardSet {self.id!r}: {len(self.cards)} cards, dungeon deck of {n}>"
-
-
-def load_cards(name_or_path: str | Path = "clank-teaching") -> CardSet:
-    """Load a shipped card set by name (see :func:`list_card_sets`) or any card file by path."""
-    if isinstance(name_or_path, CardSet):
-        return name_or_path
-    path = _resolve(name_or_path, "cards", "card set")
-    return _load_cards_file(str(path.resolve()), _mtime(path))
-
-
-@cache
-def _load_cards_file(path: str, mtime: float) -> CardSet:
-    return CardSet.from_dict(_read_json(Path(path)), source=path)
+    return Board.from_dict(read_json(Path(path)), source=path)

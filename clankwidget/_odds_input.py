@@ -1,0 +1,188 @@
+"""Checking the arguments of the odds functions, and the bounds they must fit.
+
+Every count (cubes, draws, health, clones, simulations) is a whole number within the
+bounds below; memory and work are estimated before anything is allocated or run. A
+call outside them is refused at once with :class:`~clankwidget.errors.OddsInputError`
+saying the limit. (Split from :mod:`clankwidget.odds` so that module stays readable.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from .errors import OddsInputError
+from .kernels.rng import state_from
+
+BLACK = "black"
+"""The inert colour: a drawn black cube is set aside and does nothing."""
+
+_MAX_JOINT = 20_000_000  # cells of a joint distribution (160 MB of float64)
+_MAX_KEY = 1 << 62  # the exact many-attack DP packs a bag state into one int64
+_DEFAULT_EXACT_STEPS = 20_000_000
+
+MAX_CUBES = 10_000_000
+"""Most cubes a bag may hold (all colours together, over every attack), and the largest
+draw count, health or clone count: far beyond any game (a bag holds about 150), small
+enough that no count overflows a kernel's 64-bit integers or its memory."""
+MAX_ATTACKS = 10_000
+"""Most attacks in one :func:`knockout_odds` sequence."""
+MAX_WORK = 2_000_000_000
+"""Most cube draws one simulation may make (``n`` times the draws of one run, plus the
+cubes put back in the bag at the start of each run): about half a minute. Longer runs
+are refused at once; runs longer than a second or two go in chunks, show a progress bar
+and stop at Ctrl-C (or the notebook's interrupt) between chunks."""
+MAX_EXACT_STEPS = 1_000_000_000
+"""Most transitions ``knockout_odds(method="exact")`` makes (about a minute) before it
+stops and says to simulate."""
+MAX_BYTES = 2 << 30
+"""Most memory (bytes) an odds function allocates for its result and scratch space."""
+
+
+# ---------------------------------------------------------------------------
+# Checking input
+
+
+def _colour(colour: Any, where: str) -> str:
+    if not isinstance(colour, str) or not colour.strip():
+        raise OddsInputError(f"{where}: a colour must be a non-empty string, got {colour!r}")
+    return colour
+
+
+def _whole(value: Any, what: str, *, least: int = 0, most: int = MAX_CUBES) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise OddsInputError(f"{what} must be a whole number, got {value!r}")
+    value = int(value)
+    if value < least:
+        raise OddsInputError(f"{what} must be at least {least}, got {value}")
+    if value > most:
+        raise OddsInputError(f"{what} must be at most {most:,}, got {_big(value)}")
+    return value
+
+
+def _big(value: int) -> str:
+    """A number for a message: in full up to 20 digits, else its size."""
+    if abs(value) < 10**20:
+        return f"{value:,}"
+    return f"about 10^{int(abs(value).bit_length() * 0.30103)}"
+
+
+def _check_total(total: int, what: str) -> None:
+    if total > MAX_CUBES:
+        raise OddsInputError(
+            f"{what} holds {_big(total)} cubes; at most {MAX_CUBES:,} are supported "
+            "(a game's bag holds about 150)"
+        )
+
+
+def _check_bytes(need: int, what: str, advice: str) -> None:
+    if need > MAX_BYTES:
+        raise OddsInputError(
+            f"{what} would need {need / 2**20:,.0f} MiB of memory (the limit is "
+            f"{MAX_BYTES / 2**20:,.0f} MiB); {advice}"
+        )
+
+
+def _check_work(work: int, what: str) -> None:
+    if work > MAX_WORK:
+        raise OddsInputError(
+            f"{what} would draw {_big(work)} cubes (at most {MAX_WORK:,}, about half a "
+            "minute); use a smaller n: the error of a simulated share shrinks as 1/sqrt(n)"
+        )
+
+
+def _check_hit_all(hit_all: Any) -> str | None:
+    if hit_all is None:
+        return None
+    _colour(hit_all, "hit_all")
+    if hit_all == BLACK:
+        raise OddsInputError("hit_all cannot be 'black': black cubes do no damage")
+    return hit_all
+
+
+def _mapping(value: Any, what: str) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise OddsInputError(
+            f"{what} must be a mapping of colour to count, got {type(value).__name__}"
+        )
+    return value
+
+
+def _parse_bag(cubes: Any, hit_all: str | None):
+    """(players, player counts, black, hit-all) from a mapping colour -> cubes."""
+    players: list[str] = []
+    counts: list[int] = []
+    black = red = 0
+    for colour, count in _mapping(cubes, "cubes").items():
+        # fast path for the usual str -> int; the checks build their messages only on failure
+        if type(colour) is not str or not colour or colour.isspace():
+            _colour(colour, "cubes")
+        if type(count) is not int or count < 0 or count > MAX_CUBES:
+            count = _whole(count, f"cubes[{colour!r}]")
+        if colour == BLACK:
+            black = count
+        elif colour == hit_all:
+            red = count
+        else:
+            players.append(colour)
+            counts.append(count)
+    if black + red + sum(counts) > MAX_CUBES:
+        _check_total(black + red + sum(counts), "the bag")
+    return players, counts, black, red
+
+
+def _parse_health(health: Any, players: Sequence[str], hit_all: str | None) -> dict[str, int]:
+    if health is None:
+        return {}
+    out = {}
+    for colour, value in _mapping(health, "health").items():
+        _colour(colour, "health")
+        if colour == BLACK:
+            raise OddsInputError("'black' in health: black is not a player (its cubes do nothing)")
+        if colour == hit_all:
+            raise OddsInputError(
+                f"{colour!r} in health: it is the hit_all colour, whose cubes hurt every "
+                "player, not a player (pass hit_all=None if it is a player here)"
+            )
+        if colour not in players:
+            raise OddsInputError(
+                f"unknown colour {colour!r} in health: the players are "
+                f"{', '.join(map(repr, players)) or 'none'}; list a player with no cubes in "
+                f"the bag as {{{colour!r}: 0}} in cubes"
+            )
+        out[colour] = _whole(value, f"health[{colour!r}]", least=1)
+    return out
+
+
+def _parse_clones(clones: Any, players: Sequence[str], hit_all: str | None) -> dict[str, int]:
+    if clones is None:
+        return {}
+    out = {}
+    for colour, value in _mapping(clones, "clones").items():
+        _colour(colour, "clones")
+        if colour not in players:
+            raise OddsInputError(
+                f"unknown colour {colour!r} in clones: the players are "
+                f"{', '.join(map(repr, players)) or 'none'}"
+            )
+        n = _whole(value, f"clones[{colour!r}]")
+        if n:
+            out[colour] = n
+    if out and hit_all is None:
+        raise OddsInputError("clones take hits from hit_all cubes: give hit_all (e.g. 'red')")
+    return out
+
+
+def _rng_state(seed: Any) -> np.ndarray:
+    """A kernel RNG state (xoshiro256** plus a spare word) seeded from ``seed``."""
+    if isinstance(seed, bool):
+        raise OddsInputError(f"seed must be an int, SeedSequence or Generator, got {seed!r}")
+    try:
+        gen = np.random.default_rng(seed)
+    except (TypeError, ValueError) as err:
+        raise OddsInputError(
+            f"seed must be an int, SeedSequence or Generator, got {seed!r}"
+        ) from err
+    return state_from(gen)
