@@ -9,7 +9,7 @@ random bot's. Not a test: nothing here asserts (tests/test_bots.py holds the ass
 smaller version).
 
     NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/tournament.py [--quick] [--dask]
-        [--edition clank|space|pulsarcade]
+        [--client tcp://HOST:PORT] [--edition clank|space|pulsarcade]
 """
 
 from __future__ import annotations
@@ -50,10 +50,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--quick", action="store_true", help="60 games per table")
     parser.add_argument("--dask", action="store_true", help="run the games with dask")
+    parser.add_argument("--client", help="run the games on this Dask scheduler (tcp://host:port)")
     parser.add_argument("--edition", default="clank", help="clank (default), space or pulsarcade")
     args = parser.parse_args()
     games2, games3 = (60, 60) if args.quick else (args.games, args.games3)
     kw = {"seed": args.seed, "use_dask": args.dask, "edition": args.edition}
+    if args.client:
+        kw.update(client=args.client, progress=True)
 
     head = TournamentResult.TABLE_HEAD
     lines = ["| table " + head[0], "| --- " + head[1]]
