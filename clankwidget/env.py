@@ -76,6 +76,12 @@ Rewards
     everyone -1. A game still running after ``max_steps`` actions is truncated for every
     agent with reward 0.
 
+A bot among the built-in ones
+    ``ClankEnv.watch(game)`` points the environment at a game played elsewhere (by
+    :func:`~clankwidget.simulate.tournament`, say), so a policy written against
+    observations and masks can sit in a :class:`~clankwidget.bots.Bot` subclass: its
+    ``choose(game)`` watches the game, observes its seat and decodes the index it picks.
+
 Seeding
     ``reset(seed=s)`` deals ``Game.new(edition, players=..., seed=s)``; the same seed and
     the same actions give the same game. ``reset()`` without a seed continues the
@@ -510,6 +516,7 @@ class ClankEnv(AECEnv):
         # The spaces depend only on the set-up, not on the seed: build them from seed 0.
         probe = Game.new(entry.name, players=players, seed=0, **game_options)
         self.codec = ActionCodec(probe)
+        self._setup = (probe.board, probe.cards)
         self._observer = _Observer(probe, self.codec)
         obs_space = spaces.Dict(
             {
@@ -560,9 +567,37 @@ class ClankEnv(AECEnv):
         else:
             (child,) = self._seeds.spawn(1)
             game_seed = int(child.generate_state(1, dtype=np.uint64)[0] >> 1)
-        self.game = Game.new(
-            self.edition, players=len(self.possible_agents), seed=game_seed, **self._game_options
+        self._start(
+            Game.new(
+                self.edition,
+                players=len(self.possible_agents),
+                seed=game_seed,
+                **self._game_options,
+            )
         )
+
+    def watch(self, game: Game) -> None:
+        """Show ``game`` (a game played elsewhere, say by :func:`~clankwidget.simulate.
+        tournament`) instead of the environment's own: ``observe`` and the action mask
+        then describe it, and ``step`` applies actions to it. This is how a bot written
+        against the environment takes a seat among the built-in bots. The game must have
+        this environment's edition, number of players, board and card set."""
+        if not isinstance(game, Game):
+            raise TypeError(f"watch() takes a Game, got {type(game).__name__}")
+        board, cards = self._setup
+        if (game.edition, len(game.players)) != (self.edition, len(self.possible_agents)) or (
+            game.board.raw != board.raw or game.cards.raw != cards.raw
+        ):
+            raise ValueError(
+                f"this environment encodes {self.edition!r} games of "
+                f"{len(self.possible_agents)} players on board {board.id!r} with card set "
+                f"{cards.id!r}; got a {game.edition!r} game of {len(game.players)} players "
+                f"on {game.board.id!r} with {game.cards.id!r} (or another version of them)"
+            )
+        self._start(game)
+
+    def _start(self, game: Game) -> None:
+        self.game = game
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -575,9 +610,12 @@ class ClankEnv(AECEnv):
         self._legal_cache = None
 
     def _legal(self):
-        if self._legal_cache is None:
-            self._legal_cache = self.game.legal_actions()
-        return self._legal_cache
+        # keyed by the game's history, so that a watched game moving on is noticed
+        actions = self.game.actions
+        key = (id(self.game), len(actions), actions[-1] if actions else None)
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            self._legal_cache = (key, self.game.legal_actions())
+        return self._legal_cache[1]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
@@ -606,7 +644,6 @@ class ClankEnv(AECEnv):
             raise IllegalAction(engine_action, f"action index {int(action)}: {reason}")
         self._cumulative_rewards[agent] = 0
         self.game.apply(engine_action)
-        self._legal_cache = None
         self._steps += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game.is_over:
