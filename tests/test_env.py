@@ -276,3 +276,38 @@ def test_watch_a_game_played_elsewhere():
         e.watch(cw.Game.new("space", players=2, seed=0))
     with pytest.raises(TypeError, match="takes a Game"):
         e.watch("game")
+
+
+class _LowestIndexEnvBot(cw.bots.Bot):
+    """A bot written against the environment: the legal action with the lowest index."""
+
+    name = "env-lowest"
+
+    def choose(self, game):
+        if getattr(self, "_game", None) is not game:
+            self._game, self._env = game, ClankEnv(game.edition, players=len(game.players))
+            self._env.watch(game)
+        obs = self._env.observe(self._env.possible_agents[game.state.current])
+        return self._env.decode(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+class _LowestIndexBot(cw.bots.Bot):
+    """The same choice made from the engine directly."""
+
+    name = "engine-lowest"
+    codec = None
+
+    def choose(self, game):
+        if self.codec is None:
+            type(self).codec = ClankEnv(game.edition, players=len(game.players)).codec
+        return min(game.legal_actions(), key=self.codec.encode)
+
+
+def test_a_bot_written_against_the_environment_plays_in_a_tournament():
+    from clankwidget.simulate import tournament
+
+    via_env = tournament([_LowestIndexEnvBot, "greedy"], games=2, seed=3, max_steps=3000)
+    direct = tournament([_LowestIndexBot, "greedy"], games=2, seed=3, max_steps=3000)
+    assert [(r.seed, r.scores, r.winners, r.turns) for r in via_env.records] == [
+        (r.seed, r.scores, r.winners, r.turns) for r in direct.records
+    ]
