@@ -311,3 +311,12 @@ def test_a_bot_written_against_the_environment_plays_in_a_tournament():
     assert [(r.seed, r.scores, r.winners, r.turns) for r in via_env.records] == [
         (r.seed, r.scores, r.winners, r.turns) for r in direct.records
     ]
+
+
+def test_module_example():
+    import doctest
+
+    import clankwidget.env as env_module
+
+    result = doctest.testmod(env_module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

@@ -68,3 +68,12 @@ def test_where_the_games_run_is_checked():
     pytest.importorskip("distributed")
     with pytest.raises(TypeError, match="client must be a dask.distributed.Client or"):
         tournament(["random", "greedy"], games=2, client=42)
+
+
+def test_module_examples():
+    import doctest
+
+    import clankwidget.simulate as simulate_module
+
+    result = doctest.testmod(simulate_module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
