@@ -98,6 +98,7 @@ from . import registry
 from .errors import IllegalAction
 from .game import Game
 from .rules.actions import Action, action_from_dict
+from .rules.state import ESCAPED, IN, KNOCKED_OUT
 
 try:
     from gymnasium import spaces
@@ -114,7 +115,7 @@ __all__ = ["ActionCodec", "ClankEnv", "env", "raw_env"]
 OBS_LIMIT = float(2**15)
 """Every observation entry lies in ``[-OBS_LIMIT, OBS_LIMIT]``."""
 
-_STATUSES = ("in", "escaped", "knocked-out")
+_STATUSES = (IN, ESCAPED, KNOCKED_OUT)
 _CLAIM_USING = ("", "crystal", "sixth-crystal")
 
 
