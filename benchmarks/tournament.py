@@ -10,7 +10,7 @@ the three bots take turns in every game, so a change of load hits them alike). N
 test: nothing here asserts (tests/test_bots.py holds the asserted, smaller version).
 
     NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/tournament.py [--quick] [--repeat N]
-        [--dask] [--edition clank|space|pulsarcade]
+        [--dask] [--client tcp://HOST:PORT] [--edition clank|space|pulsarcade]
 """
 
 from __future__ import annotations
@@ -57,11 +57,14 @@ def main() -> None:
     parser.add_argument("--games3", type=int, default=300, help="games at the three-player table")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--dask", action="store_true", help="run the games with dask")
+    parser.add_argument("--client", help="run the games on this Dask scheduler (tcp://host:port)")
     parser.add_argument("--edition", default="clank", help="clank (default), space or pulsarcade")
     args = parser.parse_args()
     games2, games3 = (60, 60) if args.quick else (args.games, args.games3)
     rounds = H.repeats(args, full=5, quick=3)
     kw = {"seed": args.seed, "use_dask": args.dask, "edition": args.edition}
+    if args.client:
+        kw.update(client=args.client, progress=True)
 
     head = TournamentResult.TABLE_HEAD
     lines = ["| table " + head[0], "| --- " + head[1]]

@@ -3,7 +3,9 @@
 * :func:`play_game` - one game, the bots taking every seat, returned finished;
 * :func:`tournament` - many games between bots, every seating order played from the
   same deal so seat order cannot bias the result; win counts, win rates with 95%
-  confidence intervals, mean scores, escape and knockout rates.
+  confidence intervals, mean scores, escape and knockout rates. With ``mirror=True`` each
+  bot also plays tables where it takes every seat (seat-balance studies: the win share
+  of each seat, with intervals). ``client=`` runs the games on a Dask cluster.
 
 >>> from clankwidget.simulate import play_game, tournament
 >>> game = play_game(["greedy", "random"], seed=1)
@@ -35,6 +37,7 @@ from .rules.state import ESCAPED, KNOCKED_OUT
 
 __all__ = [
     "GameRecord",
+    "SeatBalance",
     "SimulationError",
     "TournamentResult",
     "play_game",
@@ -160,6 +163,8 @@ class TournamentResult:
     knockout_rate: dict[str, float]
     no_winner: int
     records: list[GameRecord] = field(repr=False)
+    #: the games of the mirror tables (one bot in every seat), in schedule order
+    mirror_records: list[GameRecord] = field(default_factory=list, repr=False)
 
     def win_rate(self, bot: str) -> float:
         """Share of its games ``bot`` won (ties split)."""
@@ -193,12 +198,83 @@ class TournamentResult:
         """The results as a markdown table, best win rate first."""
         return "\n".join([*self.TABLE_HEAD, *self.table_rows()])
 
+    def seat_balance(self, bot: str) -> SeatBalance:
+        """How often each seat won at ``bot``'s mirror table (needs ``mirror=True``)."""
+        records = [r for r in self.mirror_records if r.seats[0] == bot]
+        if not records:
+            have = sorted({r.seats[0] for r in self.mirror_records})
+            raise ValueError(
+                f"no mirror table for {bot!r}: "
+                + (
+                    f"the mirror tables are {', '.join(have)}"
+                    if have
+                    else "run the tournament with mirror=True"
+                )
+            )
+        return SeatBalance.from_records(bot, records)
+
+    def seat_table(self) -> str:
+        """The mirror tables as markdown: each seat's win share and 95% interval."""
+        bots = list(dict.fromkeys(r.seats[0] for r in self.mirror_records))
+        if not bots:
+            return "(no mirror tables: run the tournament with mirror=True)"
+        n = self.players
+        lines = [
+            "| bot | games | " + " | ".join(f"seat {s + 1}" for s in range(n)) + " | no winner |",
+            "| --- | ---: | " + " | ".join(":---:" for _ in range(n)) + " | ---: |",
+        ]
+        for bot in bots:
+            b = self.seat_balance(bot)
+            cells = [
+                f"{b.share(s):.1%} ({lo:.0%} - {hi:.0%})"
+                for s, (lo, hi) in enumerate(b.intervals())
+            ]
+            lines.append(f"| {bot} | {b.games} | " + " | ".join(cells) + f" | {b.no_winner} |")
+        return "\n".join(lines)
+
     def __repr__(self) -> str:
         head = (
             f"TournamentResult: {self.games} games of {self.players} players, seed {self.seed}"
             f" ({self.no_winner} without a winner)"
         )
-        return head + "\n" + self.table()
+        text = head + "\n" + self.table()
+        if self.mirror_records:
+            text += f"\n\nMirror tables ({len(self.mirror_records)} games):\n" + self.seat_table()
+        return text
+
+
+@dataclass(frozen=True)
+class SeatBalance:
+    """One bot's mirror table: how many games each seat won (ties split), of ``games``.
+
+    ``share(seat)`` is the seat's share of the games, ``intervals()`` their 95% Wilson
+    intervals; with no seat advantage every share is about ``(1 - no-winner share) / n``.
+    """
+
+    bot: str
+    games: int
+    wins: tuple[float, ...]  # per seat, 0-based
+    no_winner: int
+
+    @classmethod
+    def from_records(cls, bot: str, records: Sequence[GameRecord]) -> SeatBalance:
+        n = len(records[0].seats)
+        wins = [0.0] * n
+        none = 0
+        for r in records:
+            if not r.winners:
+                none += 1
+            for seat in r.winners:
+                wins[seat] += 1 / len(r.winners)
+        return cls(bot=bot, games=len(records), wins=tuple(wins), no_winner=none)
+
+    def share(self, seat: int) -> float:
+        """Share of the games won from ``seat`` (0-based)."""
+        return self.wins[seat] / self.games if self.games else 0.0
+
+    def intervals(self) -> list[tuple[float, float]]:
+        """95% Wilson interval of each seat's share."""
+        return [wilson_interval(w, self.games) for w in self.wins]
 
 
 def _label(kind) -> str:
@@ -211,6 +287,16 @@ def _label(kind) -> str:
 
 def _game_seed(seed: int, table: int, deal: int) -> int:
     return int(np.random.SeedSequence([int(seed), table, deal]).generate_state(1)[0] >> 1)
+
+
+def _mirror_seed(seed: int, deal: int) -> int:
+    # the same deals for every bot's mirror table, distinct from the mixed tables' deals
+    return int(np.random.SeedSequence([int(seed), 104729, deal]).generate_state(1)[0] >> 1)
+
+
+def _mirror_schedule(kinds: list, games: int, seed: int, players: int) -> list[tuple]:
+    """(game seed, seating) for the mirror tables: each bot in every seat, ``games`` deals."""
+    return [(_mirror_seed(seed, g), (kind,) * players) for kind in kinds for g in range(games)]
 
 
 def _schedule(kinds: list, games: int, seed: int, players: int) -> list[tuple]:
@@ -256,7 +342,9 @@ def tournament(
     board=None,
     cards=None,
     max_steps: int = DEFAULT_MAX_STEPS,
+    mirror: bool = False,
     progress: bool = False,
+    client=None,
     use_dask: bool = False,
     scheduler: str | None = None,
 ) -> TournamentResult:
@@ -266,10 +354,24 @@ def tournament(
     With exactly ``players`` of them they share one table; with more, every combination
     of ``players`` bots is a table. Each table plays ``games`` games: each deal (a game
     seed drawn from ``seed``) is played from every seating order in turn (2 orders for
-    two bots, 6 for three), so no bot profits from its seat. ``progress`` shows a tqdm
-    bar. ``use_dask`` runs the games as a ``dask.bag`` (needs ``pip install dask``;
-    ``scheduler`` is passed to ``compute``, e.g. ``"processes"`` or ``"threads"``).
-    ``edition``, ``board`` and ``cards`` are as for :func:`play_game`.
+    two bots, 6 for three), so no bot profits from its seat. ``edition``, ``board`` and
+    ``cards`` are as for :func:`play_game`.
+
+    ``mirror=True`` adds, for each bot, a table where it takes every seat and plays
+    ``games`` deals (the same deals for every bot): a seat-balance study, read with
+    :meth:`TournamentResult.seat_balance` and :meth:`TournamentResult.seat_table`. Those
+    games are kept apart (``mirror_records``) and do not count in the win rates. With
+    ``mirror=True`` fewer bots than ``players`` are allowed: then there are only mirror
+    tables.
+
+    Where the games run: here, one after another (``progress`` shows a tqdm bar); or on
+    a Dask cluster with ``client`` (a ``dask.distributed.Client``, or the address of a
+    scheduler, such as ``"tcp://10.0.0.5:8786"``; needs ``pip install
+    "clankwidget[dask]"``, and clankwidget installed on every worker), with a progress
+    bar as results arrive when ``progress`` is set; or, with ``use_dask``, as a
+    ``dask.bag`` on a local scheduler (``scheduler`` is passed to ``compute``, e.g.
+    ``"processes"``). Every way gives the same result for the same arguments: each game
+    is seeded by its own place in the schedule, never by where or when it ran.
     """
     kinds = list(bot_names)
     labels = [_label(k) for k in kinds]
@@ -280,15 +382,23 @@ def tournament(
         raise ValueError(f"give each bot once (it plays every seat in turn), got {labels}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
-    if len(kinds) < players:
-        raise ValueError(f"{players}-player games need at least {players} bots, got {len(kinds)}")
+    if not kinds:
+        raise ValueError("give at least one bot")
+    if len(kinds) < players and not mirror:
+        raise ValueError(
+            f"{players}-player games need at least {players} bots, got {len(kinds)} "
+            "(or pass mirror=True for tables where one bot plays every seat)"
+        )
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
-    specs = [
-        (s, seats, edition, board, cards, max_steps)
-        for s, seats in _schedule(kinds, games, seed, players)
-    ]
-    if use_dask:
+    if client is not None and use_dask:
+        raise ValueError("give either client= (a Dask cluster) or use_dask=True, not both")
+    mixed = _schedule(kinds, games, seed, players) if len(kinds) >= players else []
+    mirrored = _mirror_schedule(kinds, games, seed, players) if mirror else []
+    specs = [(s, seats, edition, board, cards, max_steps) for s, seats in [*mixed, *mirrored]]
+    if client is not None:
+        records = _run_on_cluster(client, specs, progress)
+    elif use_dask:
         try:
             import dask.bag as db
         except ImportError:
@@ -303,7 +413,58 @@ def tournament(
         from tqdm.auto import tqdm
 
         records = [_run(spec) for spec in tqdm(specs, disable=not progress, desc="games")]
-    return _summarise(labels, players, games, seed, records)
+    result = _summarise(labels, players, games, seed, records[: len(mixed)])
+    result.mirror_records = records[len(mixed) :]
+    return result
+
+
+def _run_batch(specs: list) -> list[GameRecord]:
+    """Play a batch of games (one Dask task: fewer, larger tasks cost the scheduler less)."""
+    return [_run(spec) for spec in specs]
+
+
+def _run_on_cluster(client, specs: list, progress: bool) -> list[GameRecord]:
+    """Play ``specs`` on a Dask cluster; the records come back in schedule order."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ImportError(
+            "tournament(client=...) needs dask.distributed, which is not installed: "
+            'pip install "clankwidget[dask]" (or pip install distributed)'
+        ) from None
+    own = None
+    if isinstance(client, str):
+        own = client = Client(client)
+    elif not isinstance(client, Client):
+        raise TypeError(
+            "client must be a dask.distributed.Client or a scheduler address such as "
+            f"'tcp://127.0.0.1:8786', got {type(client).__name__}"
+        )
+    try:
+        from tqdm.auto import tqdm
+
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        # about four batches per worker, at most 200 games each, so that the progress bar
+        # moves and a slow batch does not hold up the end
+        size = max(1, min(200, math.ceil(len(specs) / (4 * workers))))
+        starts = range(0, len(specs), size)
+        futures = client.map(_run_batch, [specs[i : i + size] for i in starts], pure=False)
+        where = dict(zip((f.key for f in futures), starts))
+        records: list = [None] * len(specs)
+        with tqdm(total=len(specs), disable=not progress, desc="games") as bar:
+            try:
+                for future in as_completed(futures):
+                    batch = future.result()  # a game's error is raised here, as locally
+                    i = where[future.key]
+                    records[i : i + len(batch)] = batch
+                    bar.update(len(batch))
+            except BaseException:
+                client.cancel(futures)
+                raise
+        return records
+    finally:
+        if own is not None:
+            own.close()
 
 
 def _summarise(labels, players, games, seed, records) -> TournamentResult:

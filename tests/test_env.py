@@ -1,0 +1,322 @@
+"""The PettingZoo environment: PettingZoo's own api_test for every playable edition, the
+action mask against the engine's legal actions, hidden information, seeding, rewards."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+import clankwidget as cw
+from clankwidget.errors import IllegalAction, RuleNotImplemented
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test
+
+from clankwidget.env import ClankEnv, env
+
+PLAYABLE = [e.name for e in cw.editions(playable=True)]
+#: Pulsarcade ships with every module, so each edition action appears in the playouts.
+VAULT_SHIP = ("pulsarcade-vault", "pulsarcade-cloning-vats", "pulsarcade-danger-theater")
+
+
+@pytest.mark.parametrize("edition", PLAYABLE)
+def test_pettingzoo_api_test(edition):
+    with warnings.catch_warnings():
+        # PettingZoo recommends flat Box observations; a Dict with "observation" and
+        # "action_mask" is its own convention for masked games (chess, go do the same).
+        warnings.filterwarnings("ignore", "Observation space for each agent probably")
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        api_test(env(edition, players=2), num_cycles=1000)
+
+
+def test_api_test_three_players():
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Observation space for each agent probably")
+        warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+        api_test(env("clank", players=3), num_cycles=300)
+
+
+def _play_checking_mask(e: ClankEnv, seed: int, rng: random.Random) -> tuple[set[str], int]:
+    """Play one random game, checking at every step that the mask is exactly the engine's
+    legal actions; returns the action kinds seen and the number of steps."""
+    e.reset(seed=seed)
+    kinds: set[str] = set()
+    steps = 0
+    while not e.game.is_over:
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        mask = obs["action_mask"]
+        legal = e.game.legal_actions()
+        assert mask.dtype == np.int8 and mask.shape == (e.codec.n,)
+        assert int(mask.sum()) == len(legal)  # one index per legal action, none shared
+        decoded = [e.decode(int(i)) for i in np.flatnonzero(mask)]
+        assert set(decoded) == set(legal)
+        for a in legal:
+            assert e.decode(e.encode(a)) == a
+        if steps % 10 == 0:  # only the agent to act has legal actions
+            for other in e.possible_agents:
+                if other != agent:
+                    assert not e.observe(other)["action_mask"].any()
+        kinds.update(a.kind for a in legal)
+        choice = rng.choice(legal)
+        e.step(e.encode(choice))
+        steps += 1
+    return kinds, steps
+
+
+@pytest.mark.parametrize("edition", PLAYABLE)
+def test_mask_is_exactly_the_legal_actions(edition):
+    e = ClankEnv(edition, players=3)
+    rng = random.Random(1)
+    kinds = set()
+    for seed in range(2):
+        seen, _ = _play_checking_mask(e, seed, rng)
+        kinds |= seen
+    # the playouts reached the common kinds, so the check above covered them
+    assert {"play", "move", "end-turn", "acquire"} <= kinds
+
+
+def test_mask_covers_every_pulsarcade_module_action():
+    e = ClankEnv("pulsarcade", players=2, modules=list(VAULT_SHIP))
+    rng = random.Random(2)
+    kinds = set()
+    for seed in range(4):
+        seen, _ = _play_checking_mask(e, seed, rng)
+        kinds |= seen
+    assert {"ransack", "clone", "thrill", "hack-port"} <= kinds
+
+
+def test_action_segments_are_documented_and_contiguous():
+    e = ClankEnv("pulsarcade", players=2)
+    segs = e.describe_actions()
+    assert segs[0]["offset"] == 0
+    for a, b in zip(segs, segs[1:]):
+        assert b["offset"] == a["offset"] + a["size"]
+    assert segs[-1]["offset"] + segs[-1]["size"] == e.codec.n == e.action_space("player_0").n
+    kinds = [s["kind"] for s in segs]
+    assert kinds[:3] == ["play", "acquire", "defeat"]
+    assert "claim-cabinet" in kinds and "hack-port" in kinds
+    assert "hack-port" not in [s["kind"] for s in ClankEnv("clank").describe_actions()]
+    play = segs[0]
+    assert play["fields"]["card"] == list(cw.load_cards(cw.edition("pulsarcade").cards).cards)
+    # a move's index: the segment offset + path * (swords options) + swords
+    move = next(s for s in segs if s["kind"] == "move")
+    n_sw = len(move["fields"]["swords"])
+    assert e.encode(cw.actions.Move(3, 1)) == move["offset"] + 3 * n_sw + 1
+    with pytest.raises(ValueError, match="action index must be from 0"):
+        e.decode(e.codec.n)
+
+
+def test_encode_refuses_an_action_outside_the_space():
+    e = ClankEnv("clank", players=2)
+    with pytest.raises(ValueError, match="outside the action space"):
+        e.encode(cw.actions.Play("no-such-card"))
+    with pytest.raises(ValueError, match="no 'hack-port' actions"):
+        from clankwidget.rules.space import HackPort
+
+        e.encode(HackPort())
+
+
+def _observation(e: ClankEnv, seat: int) -> np.ndarray:
+    return e.observe(e.possible_agents[seat])["observation"]
+
+
+@pytest.mark.parametrize("edition", PLAYABLE)
+def test_observation_hides_other_hands_and_deck_order(edition):
+    e = ClankEnv(edition, players=3)
+    e.reset(seed=4)
+    rng = random.Random(4)
+    s = e.game.state
+    # into the game, until another player holds cards and has a deck to swap them with
+    for _ in range(400):
+        e.step(e.encode(rng.choice(e.game.legal_actions())))
+        s = e.game.state
+        if s.turn > 3 and any(
+            p.hand and len(set(p.deck) - {p.hand[0]}) and i != s.current
+            for i, p in enumerate(s.players)
+        ):
+            break
+    me = s.current
+    before = _observation(e, me)
+    swapped = 0
+    for i, p in enumerate(s.players):
+        random.Random(i).shuffle(p.deck)  # any deck order, the observer's own included
+        if i != me and p.deck and p.hand:  # swap a hand card with a deck card
+            j = next((k for k, c in enumerate(p.deck) if c != p.hand[0]), None)
+            if j is not None:
+                p.hand[0], p.deck[j] = p.deck[j], p.hand[0]
+                swapped += 1
+    assert swapped  # another player's hand did change
+    random.Random(9).shuffle(s.dungeon_deck)
+    tokens = [t for ts in s.space_tokens.values() for t in ts]
+    if len(tokens) > 1:  # face-down tokens: the same count per space, other identities
+        random.Random(3).shuffle(tokens)
+        it = iter(tokens)
+        for sp in s.space_tokens:
+            s.space_tokens[sp] = [next(it) for _ in s.space_tokens[sp]]
+    np.testing.assert_array_equal(_observation(e, me), before)
+    # ...while the observer's own hand is in its observation (the test can fail)
+    p = s.players[me]
+    if p.hand and p.deck and any(c != p.hand[0] for c in p.deck):
+        j = next(k for k, c in enumerate(p.deck) if c != p.hand[0])
+        p.hand[0], p.deck[j] = p.deck[j], p.hand[0]
+        assert not np.array_equal(_observation(e, me), before)
+
+
+def test_observation_is_rotated_to_the_observer():
+    e = ClankEnv("clank", players=2)
+    e.reset(seed=0)
+    layout = e.observation_layout
+    s = e.game.state
+    for seat in (0, 1):
+        obs = _observation(e, seat)
+        hand = obs[layout["hand"]]
+        assert hand.sum() == len(s.players[seat].hand)
+        ids = list(e.game.cards.cards)
+        for cid in set(s.players[seat].hand):
+            assert hand[ids.index(cid)] == s.players[seat].hand.count(cid)
+        assert obs[layout["p0.numbers"]][1] == s.players[seat].supply
+        assert obs[layout["acting_seat"]][(s.current - seat) % 2] == 1
+    space = e.observation_space("player_0")["observation"]
+    assert space.shape == (max(sl.stop for sl in layout.values()),)
+
+
+def test_same_seed_same_game_and_rewards_at_the_end():
+    def run(seed):
+        e = env("clank", players=2)
+        e.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        trace, rewards = [], {}
+        for agent in e.agent_iter():
+            obs, reward, term, trunc, _ = e.last()
+            rewards[agent] = reward
+            if term or trunc:
+                e.step(None)
+                continue
+            assert reward == 0  # nothing until the end
+            trace.append(obs["observation"].sum())
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(rng.choice(legal)))
+        return trace, rewards, e.unwrapped.game
+
+    t1, r1, g1 = run(11)
+    t2, r2, g2 = run(11)
+    t3, _, _ = run(12)
+    assert t1 == t2 and r1 == r2 and g1.to_json() == g2.to_json()
+    assert t1 != t3
+    winners = set(g1.winners())
+    for agent, p in zip(["player_0", "player_1"], g1.players):
+        assert r1[agent] == (1.0 if p.colour in winners else -1.0)
+
+
+def test_unseeded_reset_continues_a_seeded_sequence():
+    a, b = ClankEnv("clank"), ClankEnv("clank")
+    a.reset(seed=5)
+    b.reset(seed=5)
+    a.reset()
+    b.reset()
+    assert a.game.seed == b.game.seed != 5
+    a.reset()
+    assert a.game.seed != b.game.seed
+
+
+def test_illegal_action_is_refused_and_changes_nothing():
+    e = ClankEnv("clank", players=2)
+    e.reset(seed=0)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    before = e.game.to_json()
+    with pytest.raises(IllegalAction, match=f"action index {bad}"):
+        e.step(bad)
+    assert e.game.to_json() == before
+
+
+def test_truncation_after_max_steps():
+    e = ClankEnv("clank", players=2, max_steps=5)
+    e.reset(seed=0)
+    for _ in range(5):
+        e.step(e.encode(e.game.legal_actions()[0]))
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+    assert all(v == 0 for v in e.rewards.values())
+
+
+def test_bad_arguments_say_what_is_wrong():
+    with pytest.raises(ValueError, match="unknown edition"):
+        ClankEnv("chess")
+    with pytest.raises(RuleNotImplemented):
+        ClankEnv("legacy")
+    with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
+        ClankEnv("clank", players=5)
+    with pytest.raises(TypeError, match="unknown keyword"):
+        ClankEnv("clank", colour="blue")
+    e = ClankEnv("clank")
+    e.reset(seed=0)
+    with pytest.raises(ValueError, match="not None"):
+        e.step(None)
+
+
+def test_watch_a_game_played_elsewhere():
+    e = ClankEnv("clank", players=2)
+    game = cw.Game.new("clank", players=2, seed=8)
+    e.watch(game)
+    rng = random.Random(0)
+    for _ in range(30):  # the game moves on outside the environment
+        legal = game.legal_actions()
+        mask = e.observe(e.possible_agents[game.state.current])["action_mask"]
+        assert {e.decode(int(i)) for i in np.flatnonzero(mask)} == set(legal)
+        game.apply(rng.choice(legal))
+    e.step(e.encode(game.legal_actions()[0]))  # and stepping the environment plays it
+    assert len(game.actions) == 31
+    with pytest.raises(ValueError, match="this environment encodes 'clank' games of 2"):
+        e.watch(cw.Game.new("clank", players=3, seed=0))
+    with pytest.raises(ValueError, match="encodes 'clank' games"):
+        e.watch(cw.Game.new("space", players=2, seed=0))
+    with pytest.raises(TypeError, match="takes a Game"):
+        e.watch("game")
+
+
+class _LowestIndexEnvBot(cw.bots.Bot):
+    """A bot written against the environment: the legal action with the lowest index."""
+
+    name = "env-lowest"
+
+    def choose(self, game):
+        if getattr(self, "_game", None) is not game:
+            self._game, self._env = game, ClankEnv(game.edition, players=len(game.players))
+            self._env.watch(game)
+        obs = self._env.observe(self._env.possible_agents[game.state.current])
+        return self._env.decode(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+class _LowestIndexBot(cw.bots.Bot):
+    """The same choice made from the engine directly."""
+
+    name = "engine-lowest"
+    codec = None
+
+    def choose(self, game):
+        if self.codec is None:
+            type(self).codec = ClankEnv(game.edition, players=len(game.players)).codec
+        return min(game.legal_actions(), key=self.codec.encode)
+
+
+def test_a_bot_written_against_the_environment_plays_in_a_tournament():
+    from clankwidget.simulate import tournament
+
+    via_env = tournament([_LowestIndexEnvBot, "greedy"], games=2, seed=3, max_steps=3000)
+    direct = tournament([_LowestIndexBot, "greedy"], games=2, seed=3, max_steps=3000)
+    assert [(r.seed, r.scores, r.winners, r.turns) for r in via_env.records] == [
+        (r.seed, r.scores, r.winners, r.turns) for r in direct.records
+    ]
+
+
+def test_module_example():
+    import doctest
+
+    import clankwidget.env as env_module
+
+    result = doctest.testmod(env_module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
