@@ -4,7 +4,7 @@
 >>> game = cw.Game.new(players=3, seed=7)
 >>> game.attack_odds().expected("blue")  # doctest: +SKIP
 
-The submodules ``odds``, ``paths``, ``deck``, ``bots``, ``simulate``, ``plots``,
+The submodules ``odds``, ``paths``, ``deck``, ``bots``, ``simulate``, ``env``, ``plots``,
 ``lessons`` and ``widget`` (with ``play`` and ``ClankBoard``) load on first use, so that
 ``import clankwidget`` stays quick.
 """
@@ -31,7 +31,17 @@ from .rules import actions
 
 __version__ = "0.1.0"
 
-_LAZY_MODULES = {"odds", "paths", "deck", "bots", "simulate", "plots", "lessons", "widget"}
+_LAZY_MODULES = {
+    "odds",
+    "paths",
+    "deck",
+    "bots",
+    "simulate",
+    "env",
+    "plots",
+    "lessons",
+    "widget",
+}
 _LAZY_NAMES = {"play": "widget", "ClankBoard": "widget"}
 
 __all__ = [

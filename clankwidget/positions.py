@@ -47,14 +47,15 @@ from typing import TYPE_CHECKING, Any
 from . import registry
 from .data import (
     Board,
-    BoardDataError,
     CardSet,
+    check,
+    check_plain,
     list_boards,
     list_card_sets,
     load_board,
     load_cards,
 )
-from .errors import PositionError
+from .errors import BoardDataError, PositionError
 from .rules.state import ESCAPED, IN, KNOCKED_OUT, GameState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -157,10 +158,9 @@ def _merge(into: dict, patch: dict, where: str, strict: bool = True) -> None:
 def state_from_position(doc: Any, source: str = "<position>"):
     """Check a position and return ``(rules, state)``; a :class:`PositionError` names the
     first field that breaks the rules. Nothing is built from a refused position."""
-    from .data import _schema_check
-
     try:
-        _schema_check("position", doc, source)
+        check_plain(doc, source)
+        check("position", doc, source)
     except BoardDataError as exc:
         raise PositionError(exc.json_path, exc.problem) from None
     try:

@@ -22,7 +22,7 @@ from ._files import board_data_dir
 
 __all__ = ["SCHEMAS", "check", "schema", "validator"]
 
-SCHEMAS = ("board", "cards", "space-effects", "space-edition", "space-cards")
+SCHEMAS = ("board", "cards", "space-effects", "space-edition", "space-cards", "position")
 """The registered schemas, by kind: ``board_data/schema/<kind>.schema.json``."""
 
 _BASE = "https://clankwidget.invalid/schema/"
