@@ -4,7 +4,7 @@ The engine (:class:`~clankwidget.game.Game`), the widget, the bots, the odds and
 functions talk to an edition's rules through the members below and through nothing else.
 :class:`~clankwidget.rules.deckbuilding.DeckBuildingRules` gives each a default, and
 :class:`~clankwidget.rules.thieves.ThievesRules` the map layer's; an edition overrides the
-few that are its own. ``tests/test_editions.py`` checks every registered edition's rules
+few that are its own. ``tests/engine/test_editions.py`` checks every registered edition's rules
 class against this protocol.
 
 Hooks are grouped as the turn meets them. ``s`` is the

@@ -219,7 +219,7 @@ def test_piece_port_effects_are_validated_with_file_and_path():
 def test_every_shipped_module_has_a_port_for_each_player():
     # the guarantee behind the check below: each side of each ship piece that has data
     # ports has one per player of the biggest game (4)
-    boards = sorted(Path(__file__).resolve().parent.parent.glob("board_data/boards/*.json"))
+    boards = sorted(Path(__file__).resolve().parents[2].glob("board_data/boards/*.json"))
     pieces = [p.stem for p in boards if p.stem.startswith(("space-", "pulsarcade-"))]
     assert len(pieces) >= 15
     for name in pieces:

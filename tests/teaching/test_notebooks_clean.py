@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CONFTEST = NOTEBOOKS / "conftest.py"
 
 
@@ -131,7 +131,7 @@ def test_the_hook_covers_every_lesson_notebook():
     """The hook lives where pytest collects the notebooks, so it runs on every one of them
     (teacher notebooks in a subfolder too)."""
     assert CONFTEST.exists()
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     pyproject = (root / "pyproject.toml").read_text()
     assert '"notebooks"' in pyproject.split("testpaths", 1)[1].splitlines()[0]
     lessons = sorted(NOTEBOOKS.rglob("*.ipynb"))

@@ -23,7 +23,7 @@ from clankwidget.rules import actions as A
 from clankwidget.widget import GAME_KINDS, UI_INTENTS, ClankBoard, play, view_state
 from clankwidget.widget import _board as board_module
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 SCENARIO = {
     "board": str(FIXTURES / "scenario-board.json"),
     "cards": str(FIXTURES / "scenario-cards.json"),

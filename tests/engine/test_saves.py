@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from clankwidget import Game, SaveError, bots
 from clankwidget.game import SAVE_VERSION
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 
 def _digest(body: dict) -> str:

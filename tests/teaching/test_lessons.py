@@ -18,7 +18,7 @@ from bokeh.models import ColumnDataSource, GlyphRenderer, Span
 import clankwidget as cw
 from clankwidget import deck, lessons, odds, paths, plots
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSON_NOTEBOOKS = sorted(NOTEBOOKS.glob("0[1-9]-*.ipynb"))
 
 
