@@ -1,0 +1,138 @@
+"""The engine's speed: games and actions a second per edition and bot table, against 0.1.0.
+
+Each measurement plays the same seeded games (two players, every deal from both seats)
+in a fresh Python process, in this checkout and in a git worktree of version 0.1.0 (tag
+``v0.1.0``, commit ff74ab8), the two taking turns round by round so that a change of the
+machine's load hits both alike; the table shows the medians and their ratio. The target
+(issue 17) is 3x 0.1.0 on every edition and table.
+
+    NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/bench_engine.py [--quick] [--repeat N]
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _harness as H
+
+OLD = "v0.1.0"
+OLD_COMMIT = "ff74ab8"
+EDITIONS = ("clank", "space", "pulsarcade")
+TABLES = (("greedy", "random"), ("planner", "greedy"))
+TARGET = 3.0
+
+# Played in a fresh process inside a source tree: prints {"games", "actions", "seconds"}.
+SNIPPET = """
+import json, sys, time
+sys.path.insert(0, {tree!r})
+import clankwidget as cw
+from clankwidget.bots import make_bot
+
+def play(edition, table, seed, flip):
+    game = cw.Game.new(edition, players=2, seed=seed)
+    kinds = table[::-1] if flip else table
+    bots = [make_bot(k, seed=seed + i) for i, k in enumerate(kinds)]
+    n = 0
+    while not game.is_over and n < 5000:
+        game.apply(bots[game.state.current].choose(game))
+        n += 1
+    return n
+
+play({edition!r}, {table!r}, 10_000, False)  # warm-up: imports, kernels, data
+t0, actions = time.perf_counter(), 0
+for seed in range({games}):
+    for flip in (False, True):
+        actions += play({edition!r}, {table!r}, seed, flip)
+print(json.dumps({{"games": 2 * {games}, "actions": actions,
+                   "seconds": time.perf_counter() - t0}}))
+"""
+
+
+def run(tree: Path, edition: str, table: tuple[str, str], games: int, cache: str) -> dict:
+    code = SNIPPET.format(tree=str(tree), edition=edition, table=table, games=games)
+    env = {**dict(__import__("os").environ), "NUMBA_CACHE_DIR": cache}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True
+    )
+    if out.returncode:
+        raise SystemExit(f"the run in {tree} failed:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def old_tree(root: Path) -> tuple[Path, Path]:
+    """A worktree of version 0.1.0 in a temporary folder (and the folder to remove)."""
+    tmp = Path(tempfile.mkdtemp(prefix="clankwidget-0.1.0-"))
+    tree = tmp / "tree"
+    for ref in (OLD, OLD_COMMIT):
+        done = subprocess.run(
+            ["git", "worktree", "add", "--detach", str(tree), ref],
+            cwd=root,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode == 0:
+            return tree, tmp
+    raise SystemExit(f"cannot check out {OLD} ({OLD_COMMIT}): {done.stderr.strip()}")
+
+
+def main() -> None:
+    args = H.parser(__doc__, quick="2 deals per table, one round").parse_args()
+    rounds = H.repeats(args, full=3, quick=1)
+    games = 2 if args.quick else 10
+    root = H.ROOT
+    tree, tmp = old_tree(root)
+    cache = str(Path(tempfile.gettempdir()) / "clankwidget-bench-engine-cache")
+    rows = []
+    try:
+        for edition in EDITIONS:
+            for table in TABLES:
+                ours, old = [], []
+                for _ in range(rounds):
+                    ours.append(run(root, edition, table, games, cache + "-new"))
+                    old.append(run(tree, edition, table, games, cache + "-old"))
+
+                def rate(runs, key):
+                    return statistics.median(r[key] / r["seconds"] for r in runs)
+
+                g_new, g_old = rate(ours, "games"), rate(old, "games")
+                speed = g_new / g_old
+                rows.append(
+                    [
+                        edition,
+                        " vs ".join(table),
+                        f"{g_new:.1f}",
+                        f"{rate(ours, 'actions'):.0f}",
+                        f"{g_old:.1f}",
+                        f"{rate(old, 'actions'):.0f}",
+                        f"{speed:.2f}x",
+                        "yes" if speed >= TARGET else "no",
+                    ]
+                )
+                print(f"{edition}, {' vs '.join(table)}: {speed:.2f}x", file=sys.stderr)
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=root)
+        shutil.rmtree(tmp, ignore_errors=True)
+    H.print_table(
+        [
+            "edition",
+            "table",
+            "games/s",
+            "actions/s",
+            "0.1.0 games/s",
+            "0.1.0 actions/s",
+            "speed-up",
+            f"{TARGET:g}x",
+        ],
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    main()
