@@ -30,7 +30,7 @@ from ._schema import check
 from .boards import Board
 from .cards import CardSet
 
-__all__ = ["check_piece_effects", "load_card_extras", "load_edition"]
+__all__ = ["check_edition_fits", "check_piece_effects", "load_card_extras", "load_edition"]
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -226,3 +226,25 @@ def check_piece_effects(board: Board) -> None:
             if key in sp:
                 check("space-effects", sp[key], board.source or board.id, f"$.spaces[{i}].{key}")
     _CHECKED_PIECES.add(board)
+
+
+def check_edition_fits(edition: dict, cards: CardSet, source: str | None = None) -> None:
+    """The rage indices of an edition file (red zone, plaid, bounty hunters, lockdown) are
+    places on the card set's rage track. For the rules to call once they hold both; the
+    error names the edition file's path (``source``, default ``<edition id>.json``)."""
+    rage = edition.get("rage")
+    if not rage:
+        return
+    source = source or f"{edition.get('id', 'edition')}.json"
+    length = len(cards.setup["rage_track"])
+    places = [(f"$.rage.red_zone[{i}]", v) for i, v in enumerate(rage.get("red_zone", ()))]
+    places += [(f"$.rage.hunters.{k}", int(k)) for k in rage.get("hunters", {})]
+    places += [(f"$.rage.{key}", rage[key]) for key in ("plaid", "lockdown") if key in rage]
+    for where, index in places:
+        if index >= length:
+            raise BoardDataError(
+                source,
+                where,
+                f"expected a place on the rage track of {cards.id!r} (0 to {length - 1}), "
+                f"got {index}",
+            )

@@ -28,6 +28,7 @@ from clankwidget.data import (
     Board,
     CardSet,
     board_data_dir,
+    check_edition_fits,
     editions,
     load_board,
     load_card_extras,
@@ -591,7 +592,29 @@ def test_piece_effects_are_checked_in_the_space_vocabulary(tmp_path):
     )
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "where"),
+    [
+        ("red_zone", [7, 30], "$.rage.red_zone[1]"),
+        ("hunters", {"11": 2}, "$.rage.hunters.11"),
+        ("lockdown", 11, "$.rage.lockdown"),
+        ("plaid", 29, "$.rage.plaid"),
+    ],
+)
+def test_edition_rage_places_fit_the_card_sets_track(key, value, where):
+    edition = at(load_edition("space"), ["rage", key], value)
+    assert len(SPACE_CARDS.setup["rage_track"]) == 11
+    refused(
+        lambda: check_edition_fits(edition, SPACE_CARDS),
+        file="space.json",
+        json_path=where,
+        words=["0 to 10"],
+    )
+
+
 def test_every_shipped_file_is_within_the_bounds():
+    for name in ("space", "pulsarcade"):
+        check_edition_fits(load_edition(name), SPACE_CARDS)
     for name in ("space", "pulsarcade"):
         assert load_edition(name)["id"] == name
     assert load_card_extras(SPACE_CARDS)["factions"]
