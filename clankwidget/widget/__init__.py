@@ -14,9 +14,10 @@ the Danger Theater, the Race Track, Research tokens and the Vault; the rage trac
 the bounty hunters still waiting on it. A wide ship is drawn at a legible size and
 scrolls sideways (zoom buttons, keys ``+``, ``-`` and ``0``).
 
-:class:`ClankBoard` is an anywidget. The front end (``clankwidget/static/board.js``,
-plain ES module) draws everything, as SVG and HTML, from the state Python syncs; the
-kernel decides every rule.
+:class:`ClankBoard` is an anywidget. The front end draws everything, as SVG and HTML,
+from the state Python syncs; the kernel decides every rule. Its sources are the modules
+in ``js/`` (one concern per file, see ``js/README.md``), bundled by esbuild into
+``clankwidget/static/board.js``, the committed file the widget loads.
 
 Synced state (Python to the view)
 ---------------------------------

@@ -130,6 +130,7 @@ class ClankBoard(anywidget.AnyWidget):
     or the delay is 0).
     """
 
+    # The bundle of the sources in js/ (npm run build); committed, so no Node is needed.
     _esm = _STATIC / "board.js"
     _css = _STATIC / "board.css"
 
