@@ -17,14 +17,25 @@ import numpy as np
 
 from . import registry
 from .data import Board, CardSet, load_board, load_cards
-from .errors import BoardDataError, IllegalAction, SaveError
+from .errors import BoardDataError, IllegalAction, RuleNotImplemented, SaveError
 from .rules.actions import Action, action_from_dict
 from .rules.core import PLAYER_COLOURS, DeckBuildingRules
 from .rules.state import GameState, PlayerState
 
 __all__ = ["SAVE_VERSION", "Game"]
 
-SAVE_VERSION = 1
+#: The save format this version writes. Version 1 (clankwidget 0.1.0) had no structured
+#: events in its state: such saves are migrated on load (their events are rebuilt by the
+#: replay and left out of the comparison with the saved state).
+SAVE_VERSION = 2
+_READABLE_VERSIONS = (1, 2)
+
+#: A save larger than this is refused before it is parsed (a long game is ~1 MB).
+MAX_SAVE_BYTES = 16 * 2**20
+#: At most this many actions in a save (a four-player game has a few thousand).
+MAX_SAVE_ACTIONS = 100_000
+_SAVE_KEYS = ("format", "version", "setup", "actions", "state", "checksum")
+_SETUP_KEYS = {"edition", "colours", "seed", "board", "cards", "options"}
 
 
 def _rules_class(edition: str) -> type[DeckBuildingRules]:
@@ -93,20 +104,12 @@ class Game:
             )
         board = load_board(board if board is not None else default_board)
         cards = load_cards(cards if cards is not None else default_cards)
-        colours = _colours(players)
-        if rules_cls.hit_all in colours:
-            raise ValueError(
-                f"{rules_cls.hit_all!r} is not a player colour in {edition!r} games "
-                "(its cubes are bounty hunters)"
-            )
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (2**63))
-        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
         setup = {
             "edition": edition,
-            "colours": colours,
-            "seed": int(seed),
+            "colours": _colours(players, rules_cls.hit_all, edition),
+            "seed": _seed(seed),
             "board": board.raw,
             "cards": cards.raw,
         }
@@ -315,46 +318,66 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Load a game saved by :meth:`to_json`. A save that is corrupt, edited, or from a
-        newer clankwidget raises :class:`SaveError`; nothing is half-loaded."""
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise SaveError(f"not a clankwidget save: the text is not JSON ({exc})") from None
-        if not isinstance(doc, dict) or doc.get("format") != "clankwidget-save":
-            raise SaveError("not a clankwidget save: 'format' is not 'clankwidget-save'")
-        version = doc.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise SaveError(f"corrupt save: 'version' must be an integer, got {version!r}")
-        if version > SAVE_VERSION:
-            raise SaveError(
-                f"this save is version {version}, made by a newer clankwidget; "
-                f"this one reads versions up to {SAVE_VERSION}"
-            )
-        missing = [k for k in ("setup", "actions", "state", "checksum") if k not in doc]
-        if missing:
-            raise SaveError(f"corrupt save: missing {', '.join(missing)}")
+        """Load a game saved by :meth:`to_json`.
+
+        A save loads only if it is a game the rules can reach: its set-up is checked
+        exactly as :meth:`new` checks one (edition, colours, seed, options), its board and
+        card set against the same schemas as shipped files, and its saved state must equal
+        the state that replaying its actions from that set-up gives. Anything else (not
+        JSON, too large, too deep, edited, from a newer clankwidget) raises
+        :class:`SaveError` saying what is wrong and where; nothing is half-loaded.
+
+        The ``checksum`` detects accidental damage (a truncated or garbled file). It is
+        not a signature: anyone can recompute it, which is why the replay check above,
+        not the checksum, is what keeps a hand-edited save out.
+        """
+        doc = _parse_save(text)
+        version = doc["version"]
         body = {k: doc[k] for k in ("setup", "actions", "state")}
         if doc["checksum"] != _digest(body):
             raise SaveError("corrupt save: the checksum does not match its contents")
+        setup = _check_setup(doc["setup"])
+        actions = doc["actions"]
+        if not isinstance(actions, list):
+            raise SaveError(f"corrupt save: $.actions must be a list, got {_kind(actions)}")
+        if len(actions) > MAX_SAVE_ACTIONS:
+            raise SaveError(
+                f"corrupt save: $.actions holds {len(actions)} actions, over the "
+                f"{MAX_SAVE_ACTIONS} a game can have"
+            )
+        if not isinstance(doc["state"], dict):
+            raise SaveError(f"corrupt save: $.state must be an object, got {_kind(doc['state'])}")
+        where = "$.setup"
         try:
-            setup = doc["setup"]
             game = cls._from_setup(setup)
-            for i, a in enumerate(doc["actions"]):
-                try:
-                    game._apply(action_from_dict(a))
-                except (ValueError, IllegalAction) as exc:
-                    raise SaveError(
-                        f"corrupt save: action {i} ({a}) cannot be replayed: {exc}"
-                    ) from None
+            for i, a in enumerate(actions):
+                where = f"$.actions[{i}]"
+                game._apply(action_from_dict(a))
         except SaveError:
             raise
+        except IllegalAction as exc:
+            raise SaveError(f"corrupt save: {where} cannot be replayed: {exc}") from None
         except BoardDataError as exc:
             raise SaveError(f"corrupt save: its board or card set is invalid: {exc}") from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"corrupt save: {type(exc).__name__}: {exc}") from None
-        if game.state.to_dict() != doc["state"]:
-            raise SaveError("corrupt save: the saved state does not follow from its actions")
+        except RuleNotImplemented as exc:
+            raise SaveError(f"this save cannot be played here: {exc}") from None
+        except RecursionError:
+            raise SaveError(f"corrupt save: {where} is nested too deeply") from None
+        except Exception as exc:  # anything else a crafted save provokes: still a SaveError
+            raise SaveError(f"corrupt save: {where}: {type(exc).__name__}: {exc}") from None
+        replayed = game.state.to_dict()
+        saved = doc["state"]
+        if version == 1:  # 0.1.0 kept no events: compare the rest
+            replayed.pop("events", None)
+        if replayed != saved:
+            field = next(
+                (k for k in sorted(set(replayed) | set(saved)) if replayed.get(k) != saved.get(k)),
+                "?",
+            )
+            raise SaveError(
+                f"corrupt save: the saved state does not follow from its actions "
+                f"(first difference: $.state.{field})"
+            )
         game._forget_undo()
         return game
 
@@ -363,8 +386,21 @@ class Game:
         self._base_len = len(self._actions)
 
     def copy(self) -> Game:
-        """An independent copy (same state and history)."""
-        return Game.from_json(self.to_json())
+        """An independent copy (same state and history, undo and redo included)."""
+        game = self.fork()
+        game._actions = list(self._actions)
+        game._redo = list(self._redo)
+        game._base = self._base.copy()
+        game._base_len = self._base_len
+        return game
+
+    def fork(self) -> Game:
+        """An independent game that starts at this game's current position, without its
+        history: the same state, the same random generator state, nothing mutable shared.
+        Trying actions on a fork (a bot's look-ahead, a widget's preview) leaves this game
+        untouched. Its own history starts empty, so it cannot undo past the fork."""
+        rules = type(self.rules)(self.board, self.cards, dict(self.rules.options))
+        return Game(rules, self.state.copy(), self._setup)
 
     def __repr__(self) -> str:
         status = (
@@ -382,24 +418,124 @@ def _as_action(action: Action | dict) -> Action:
     return action_from_dict(action)
 
 
-def _colours(players: int | Iterable[str]) -> list[str]:
+def _colours(
+    players: int | Iterable[str], hit_all: str | None = None, edition: str = "clank"
+) -> list[str]:
     if isinstance(players, bool):
         raise ValueError("players must be a number from 2 to 4 or a list of colours")
     if isinstance(players, int | np.integer):
         if not 2 <= players <= 4:
             raise ValueError(f"Clank! takes 2 to 4 players, got {players}")
         return [c for c in PLAYER_COLOURS if c != "red"][:players]
+    if isinstance(players, str | bytes | dict):
+        raise ValueError(f"players must be a count or a list of colours, got {players!r}")
     colours = list(players)
     if not 2 <= len(colours) <= 4:
         raise ValueError(f"Clank! takes 2 to 4 players, got {len(colours)} colours")
     for c in colours:
-        if c not in PLAYER_COLOURS:
+        if not isinstance(c, str) or c not in PLAYER_COLOURS:
             raise ValueError(
                 f"unknown player colour {c!r}; choose from {', '.join(PLAYER_COLOURS)}"
             )
     if len(set(colours)) != len(colours):
         raise ValueError(f"each player needs a different colour, got {colours}")
+    if hit_all in colours:
+        raise ValueError(
+            f"{hit_all!r} is not a player colour in {edition!r} games "
+            "(its cubes are bounty hunters)"
+        )
     return colours
+
+
+def _seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**128:
+        raise ValueError(f"seed must be an integer from 0 to 2**128 - 1, got {seed!r}")
+    return int(seed)
+
+
+def _kind(value) -> str:
+    return type(value).__name__
+
+
+def _parse_save(text: str | bytes) -> dict:
+    """The save's JSON document, its envelope checked (format, version, keys)."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_SAVE_BYTES:
+            raise SaveError(f"not loaded: the save is {len(text)} bytes, over {MAX_SAVE_BYTES}")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SaveError(f"not a clankwidget save: the file is not UTF-8 text ({exc})") from None
+    if not isinstance(text, str):
+        raise SaveError(f"not a clankwidget save: expected text or bytes, got {_kind(text)}")
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"not loaded: the save is {len(text)} characters, over {MAX_SAVE_BYTES}")
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        raise SaveError("not a clankwidget save: the JSON is nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, and ints over Python's digit limit
+        raise SaveError(f"not a clankwidget save: the text is not JSON ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != "clankwidget-save":
+        raise SaveError("not a clankwidget save: 'format' is not 'clankwidget-save'")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(f"corrupt save: 'version' must be an integer, got {version!r}")
+    if version > SAVE_VERSION:
+        raise SaveError(
+            f"this save is version {version}, made by a newer clankwidget; "
+            f"this one reads versions {', '.join(map(str, _READABLE_VERSIONS))}"
+        )
+    if version not in _READABLE_VERSIONS:
+        raise SaveError(
+            f"corrupt save: version {version} was never written by clankwidget "
+            f"(this one reads versions {', '.join(map(str, _READABLE_VERSIONS))})"
+        )
+    missing = [k for k in _SAVE_KEYS if k not in doc]
+    if missing:
+        raise SaveError(f"corrupt save: missing {', '.join(missing)}")
+    extra = sorted(k for k in doc if k not in _SAVE_KEYS)
+    if extra:
+        raise SaveError(f"corrupt save: unknown top-level key {extra[0][:40]!r}")
+    return doc
+
+
+def _check_setup(setup) -> dict:
+    """A saved set-up, checked as :meth:`Game.new` checks its arguments."""
+    if not isinstance(setup, dict):
+        raise SaveError(f"corrupt save: $.setup must be an object, got {_kind(setup)}")
+    missing = sorted({"edition", "colours", "seed", "board", "cards"} - set(setup))
+    if missing:
+        raise SaveError(f"corrupt save: $.setup has no {missing[0]!r}")
+    extra = sorted(k for k in setup if k not in _SETUP_KEYS)
+    if extra:
+        raise SaveError(f"corrupt save: $.setup has an unknown key {extra[0][:40]!r}")
+    edition = setup["edition"]
+    try:
+        rules_cls = registry.edition(edition).rules_class()
+    except RuleNotImplemented as exc:
+        raise SaveError(f"this save cannot be played here: {exc}") from None
+    except ValueError as exc:
+        raise SaveError(f"corrupt save: $.setup.edition: {exc}") from None
+    colours = setup["colours"]
+    if not isinstance(colours, list):
+        raise SaveError(f"corrupt save: $.setup.colours must be a list, got {_kind(colours)}")
+    for key, check in (
+        ("colours", lambda: _colours(colours, rules_cls.hit_all, edition)),
+        ("seed", lambda: _seed(setup["seed"])),
+    ):
+        try:
+            check()
+        except ValueError as exc:
+            raise SaveError(f"corrupt save: $.setup.{key}: {exc}") from None
+    if "options" in setup and not isinstance(setup["options"], dict):
+        raise SaveError(
+            f"corrupt save: $.setup.options must be an object, got {_kind(setup['options'])}"
+        )
+    for key in ("board", "cards"):
+        if not isinstance(setup[key], dict):
+            raise SaveError(f"corrupt save: $.setup.{key} must be an object")
+    return setup
 
 
 _SAVED: dict[tuple[type, str], Board | CardSet] = {}

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from test_rules_space import Rigged, custom_cards, give, give_code, walk
 
-from clankwidget import Game, IllegalAction
+from clankwidget import Game, IllegalAction, RuleNotImplemented
 from clankwidget.data import CardSet, load_cards
 from clankwidget.odds import attack_odds
 from clankwidget.paths import turn_options
@@ -280,7 +280,10 @@ def test_the_vault_is_refused_with_a_scheme():
     )
     with pytest.raises(ValueError, match="Vault module cannot be used with a 'scheme'"):
         PulsarcadeRules(ship, CARDS, {"scheme": "apocalypse"})
-    PulsarcadeRules(assemble_ship(edition="pulsarcade"), CARDS, {"scheme": "apocalypse"})
+    with pytest.raises(RuleNotImplemented, match="schemes .* are not implemented"):
+        PulsarcadeRules(assemble_ship(edition="pulsarcade"), CARDS, {"scheme": "apocalypse"})
+    with pytest.raises(ValueError, match="unknown option 'sheme'"):
+        PulsarcadeRules(assemble_ship(edition="pulsarcade"), CARDS, {"sheme": "apocalypse"})
 
 
 def test_the_mcp_is_sealed_without_a_command_code():

@@ -33,11 +33,12 @@ Readings of the rules where the source leaves a gap (also in board_data/space/RE
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ..data import Board, Card, CardSet
+from ..errors import RuleNotImplemented
 from . import actions as A
 from .space import SpaceRules, describe_space
 from .state import GameState
@@ -483,6 +484,11 @@ class PulsarcadeRules(SpaceRules):
 
     edition = "pulsarcade"
     edition_choices: ClassVar[tuple[str, ...]] = ("row_trash", "race")
+    known_options: ClassVar[Mapping[str, str]] = {
+        **SpaceRules.known_options,
+        "scheme": "a villain's scheme from the published expansions: not implemented; named "
+        "here so that the modules that cannot be played with one (the Vault) say so",
+    }
 
     def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
         super().__init__(board, cards, options)
@@ -499,6 +505,10 @@ class PulsarcadeRules(SpaceRules):
                         f"{option!r} option ({self.options[option]!r})"
                     )
             self.modules.append(MODULES[data["kind"]](self, m["id"], data))
+        if self.options.get("scheme"):
+            raise RuleNotImplemented(
+                f"schemes ({self.options['scheme']!r}) are not implemented in these rules"
+            )
         self.cabinets = {c["id"]: c for c in self.data.get("cabinets", ())}
         self.redemptions = {
             sp.id: sp.redemption for sp in board.spaces if sp.redemption is not None
