@@ -471,6 +471,50 @@ def test_game_actions_are_refused_when_it_is_not_the_persons_turn():
     assert reply["kind"] == "error" and "over" in reply["message"]
 
 
+def test_an_intent_reaches_the_engine_once(monkeypatch):
+    """A game intent goes straight to ``game.apply``, which refuses an illegal action and
+    changes nothing; the widget does not ask ``why_illegal`` first and then apply again.
+    (The view asks ``why_illegal`` afterwards, for the reasons it shows by each card.)"""
+    w = new_widget()
+    g = w.game
+    events = []
+    real_apply, real_why = g.apply, g.why_illegal
+
+    def apply(action):
+        events.append(("apply", action.kind))
+        return real_apply(action)
+
+    def why_illegal(action):
+        events.append(("why", action.kind))
+        return real_why(action)
+
+    monkeypatch.setattr(g, "apply", apply)
+    monkeypatch.setattr(g, "why_illegal", why_illegal)
+    before = g.to_json()
+    reply = w.handle_intent({"kind": "defeat", "slot": 0})
+    assert reply["kind"] == "error" and reply["message"] == w.status["text"]
+    assert events == [("apply", "defeat")] and g.to_json() == before
+    events.clear()
+    reply = w.handle_intent({"kind": "play", "card": g.current_player.hand[0]})
+    assert reply == {"kind": "ok", "intent": "play"}
+    assert events[0] == ("apply", "play") and events.count(("apply", "play")) == 1
+
+
+def test_a_bot_that_chooses_an_illegal_action_takes_a_default_one():
+    class Cheat(RandomBot):
+        name = "cheat"
+
+        def choose(self, game):
+            return A.action_from_dict({"kind": "buy", "item": "no-such-item"})
+
+    game = Game.new(board=SCENARIO["board"], cards=SCENARIO["cards"], seed=2)
+    w = ClankBoard(game, bots=[Cheat(0)], bot_delay=0)
+    w.handle_intent({"kind": "play-all"})
+    assert w.handle_intent({"kind": "end-turn"})["kind"] == "ok"
+    assert w.game.state.current == 0 or w.game.is_over
+    assert "bot failed" in w.status["text"]
+
+
 # ---------------------------------------------------------------------------
 # Fuzz: random and malformed intents
 
@@ -991,7 +1035,7 @@ def test_every_offered_edition_intent_is_accepted_everywhere(where):
     base = _everything_possible(where, "cb-dock")
     for space in base.board.space_ids:
         game = _everything_possible(where, space)
-        view = ClankBoard(board_module._scratch(game), bot_delay=0).view
+        view = ClankBoard(game.fork(), bot_delay=0).view
         seen: dict[str, int] = {}
         for intent in human_turn_intents(view):
             if intent["kind"] in ("play", "acquire", "acquire-reserve", "end-turn"):
@@ -999,7 +1043,7 @@ def test_every_offered_edition_intent_is_accepted_everywhere(where):
             seen[intent["kind"]] = seen.get(intent["kind"], 0) + 1
             if intent["kind"] in ("move", "move-to") and seen[intent["kind"]] > 3:
                 continue  # walking is tested above; a few routes per space will do
-            w = ClankBoard(board_module._scratch(game), bot_delay=0)
+            w = ClankBoard(game.fork(), bot_delay=0)
             reply = w.handle_intent(json.loads(json.dumps(intent)))
             assert reply["kind"] == "ok", (space, intent, reply)
             kinds.add(intent["kind"])

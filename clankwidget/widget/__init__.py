@@ -86,7 +86,7 @@ They are accepted only on the person's turn while no bot is playing. UI intents:
 ``move-to``      ``id`` (space id), optional ``option`` (index into the
                  space's route options): walk the cheapest route there this
                  turn, step by step as engine Move/Teleport actions (aboard a
-                 ship also Hyperlift/Telepad rides); tried on a scratch copy
+                 ship also Hyperlift/Telepad rides); tried on a fork
                  first so a refused route changes nothing; it stops early
                  where a choice opens (a secret) or the player escapes
 ``hover-space``  ``id``: the route preview to that space
