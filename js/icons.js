@@ -83,3 +83,13 @@ export function svgIcon(name, x, y, size) {
 }
 
 /** @typedef {keyof typeof ICONS} IconName */
+
+/**
+ * An icon name from the synced state, as one of ours (an unknown name, say from a new
+ * edition, gets the artifact's, so nothing breaks).
+ * @param {string} name
+ * @returns {IconName}
+ */
+export function iconName(name) {
+  return Object.prototype.hasOwnProperty.call(ICONS, name) ? /** @type {IconName} */ (name) : "artifact";
+}

@@ -43,3 +43,17 @@ export const pct = (x) => `${Math.round((x || 0) * 100)}%`;
 export function damageBuckets(d) {
   return [d[0] || 0, d[1] || 0, d[2] || 0, d.slice(3).reduce((a, b) => a + b, 0)];
 }
+
+/** Log event kinds drawn as a turn's heading, and those drawn as an attack or its outcome. */
+const LOG_TURN = new Set(["turn"]);
+const LOG_ATTACK = new Set(["attack", "knockout", "countdown", "game-over"]);
+
+/**
+ * The CSS classes of a log line of kind `kind` (the engine's structured event).
+ * @param {string} kind
+ */
+export function logClass(kind) {
+  const base = `cw-log-${kind}`;
+  if (LOG_TURN.has(kind) || kind === "attack" || !LOG_ATTACK.has(kind)) return base;
+  return `${base} cw-log-attack`;
+}

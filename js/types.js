@@ -7,7 +7,7 @@
  *   crystal_cave: boolean, market: boolean, heal: number, gold: number, artifact: number|null,
  *   secrets: {minor: number, major: number}, idols: number, note: string, [key: string]: any}} Space
  * @typedef {{index: number, a: string, b: string, boots: number, monsters: number, locked: boolean,
- *   one_way: boolean, water: boolean, note: string}} PathView
+ *   one_way: boolean, water: boolean, note: string, gate?: string|null}} PathView
  * @typedef {{id: string, title: string, width: number, height: number, depths_line: number|null,
  *   spaces: Space[], paths: PathView[], modules?: any[]}} BoardView
  * @typedef {{id: string, name: string, banner: string, cost: number, swords: number, points: number,
@@ -23,6 +23,8 @@
  * @typedef {{id: string, name: string, options: MoveOption[],
  *   route: {path: number|string, space: string}[]}} MoveView
  * @typedef {{w: number, h: number, fs: number}} RoomBox
+ * @typedef {{text: string, kind: string, actor: string|null}} LogLine
+ * @typedef {[string, string|null, string[]?]} Badge
  */
 
 /**

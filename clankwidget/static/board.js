@@ -511,6 +511,12 @@ function svgIcon(name, x, y, size) {
   g.innerHTML = ICONS[name];
   return g;
 }
+function iconName(name) {
+  return Object.prototype.hasOwnProperty.call(ICONS, name) ? (
+    /** @type {IconName} */
+    name
+  ) : "artifact";
+}
 
 // js/text.js
 var cap = (s2) => s2 ? s2.charAt(0).toUpperCase() + s2.slice(1) : s2;
@@ -539,6 +545,59 @@ function costText(o) {
 var pct = (x) => `${Math.round((x || 0) * 100)}%`;
 function damageBuckets(d) {
   return [d[0] || 0, d[1] || 0, d[2] || 0, d.slice(3).reduce((a, b) => a + b, 0)];
+}
+var LOG_TURN = /* @__PURE__ */ new Set(["turn"]);
+var LOG_ATTACK = /* @__PURE__ */ new Set(["attack", "knockout", "countdown", "game-over"]);
+function logClass(kind) {
+  const base = `cw-log-${kind}`;
+  if (LOG_TURN.has(kind) || kind === "attack" || !LOG_ATTACK.has(kind)) return base;
+  return `${base} cw-log-attack`;
+}
+
+// js/map/modules.js
+function moduleAreas(board, modules, box) {
+  const g = s("g", { class: "cw-modules", "aria-hidden": "true" });
+  const tabs = s("g", { class: "cw-module-tabs" });
+  const taken = board.spaces.map((sp) => ({
+    x0: sp.x - box.w / 2 - 2,
+    y0: sp.y - box.h / 2 - 10,
+    x1: sp.x + box.w / 2 + 2,
+    y1: sp.y + box.h / 2 + 10
+  }));
+  let k = 0;
+  for (const area of moduleRects(board.spaces, modules, box)) {
+    const { m, x0, y0, x1, y1 } = area;
+    const cls = [
+      "cw-module",
+      `cw-module-${k++ % 4}`,
+      m.gated ? "cw-module-command" : "",
+      m.gated && !m.open ? "cw-module-sealed" : ""
+    ].join(" ");
+    g.append(s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 16, class: cls }));
+    const text = m.name;
+    const tw = text.length * 6.6 + (m.gated ? 34 : 16);
+    const th = 17;
+    const [lx, ly] = tabSpot(area, tw, th, taken);
+    taken.push({ x0: lx, y0: ly, x1: lx + tw, y1: ly + th });
+    const tab = s("g", {
+      class: `cw-module-tab${m.gated ? " cw-module-tab-command" : ""}`,
+      transform: `translate(${lx} ${ly})`
+    });
+    tab.append(s("title", { text: m.title || m.name }));
+    tab.append(s("rect", { width: tw, height: th, rx: 8.5, class: "cw-module-tab-bg" }));
+    if (m.gated) tab.append(svgIcon(m.open ? "code" : "lock", 11, th / 2, 12));
+    tab.append(
+      s("text", {
+        x: m.gated ? 22 : 8,
+        y: th / 2 + 0.5,
+        "dominant-baseline": "central",
+        class: "cw-module-name",
+        text
+      })
+    );
+    tabs.append(tab);
+  }
+  return { regions: g, tabs };
 }
 
 // js/pawn.js
@@ -628,503 +687,11 @@ function pawnBadge(colour, size = 18) {
   return span;
 }
 
-// js/panels/dragon.js
-function dragonPanel(ctx, view) {
-  const { ui } = ctx;
-  const r = view.rage;
-  const T = termsOf(view);
-  const hunters = r.hunters || {};
-  const red = new Set(r.red_zone || []);
-  const track = h(
-    "ol",
-    {
-      class: `cw-rage${r.hunters ? " cw-rage-ship" : ""}`,
-      "aria-label": `${T.boss} rage: ${r.value} cubes per attack`
-    },
-    r.track.map((v, i) => {
-      const k = hunters[String(i)] || 0;
-      const lock = r.lockdown_at === i;
-      const notes = [`space ${i + 1}: ${plural(v, "cube")} drawn per attack`];
-      if (k) {
-        const wait = k === 1 ? "waits" : "wait";
-        notes.push(`${plural(k, "bounty hunter")} ${wait} here (red cubes join the Clank! area)`);
-      }
-      if (lock) notes.push("the lockdown token waits here");
-      if (red.has(i)) notes.push("red zone");
-      return h(
-        "li",
-        {
-          class: [
-            i === r.marker ? "cw-rage-on" : i < r.marker ? "cw-rage-past" : "",
-            red.has(i) ? "cw-rage-red" : "",
-            r.plaid === i ? "cw-rage-plaid" : ""
-          ].join(" "),
-          "aria-current": i === r.marker ? "step" : null,
-          title: notes.join("; ")
-        },
-        `${v}`,
-        k || lock ? h(
-          "span",
-          { class: "cw-rage-tokens", "aria-hidden": "true" },
-          Array.from({ length: k }, () => icon("hunter", 10)),
-          lock ? icon("lockdown", 11) : null
-        ) : null
-      );
-    })
-  );
-  const colours = view.players.map((p) => p.colour);
-  const hitAll = r.hit_all || null;
-  const cubes = (where, order) => order.filter((c) => (where[c] || 0) > 0).map(
-    (c) => h(
-      "span",
-      {
-        class: "cw-cubes",
-        title: c === hitAll ? `${plural(where[c], "bounty hunter cube")} (red): each one drawn hurts every thief aboard` : `${where[c]} ${c} cube${where[c] === 1 ? "" : "s"}`
-      },
-      c === "black" ? h("span", { class: "cw-blackcube", "aria-hidden": "true" }) : c === hitAll ? icon("hunter", 15) : pawnBadge(c, 15),
-      h("span", { text: `${where[c]}` })
-    )
-  );
-  const area = cubes(view.clank.area, [...colours, ...hitAll ? [hitAll] : []]);
-  const bag = cubes(view.clank.bag, [
-    "black",
-    ...colours,
-    ...Object.keys(view.clank.bag).filter((c) => c !== "black" && !colours.includes(c))
-  ]);
-  const cd = view.countdown;
-  const countdown = cd.position !== null && cd.track.length ? h(
-    "div",
-    {
-      class: "cw-countdown",
-      "aria-label": `Countdown at space ${cd.position} of ${cd.track.length}`
-    },
-    h("span", { class: "cw-label", text: "Countdown" }),
-    h(
-      "ol",
-      {},
-      cd.track.map(
-        (v, i) => h("li", {
-          class: i + 1 === cd.position ? "cw-rage-on" : i + 1 < cd.position ? "cw-rage-past" : "",
-          title: v === null ? "everyone still inside is lost" : `+${v} cubes drawn`,
-          text: v === null ? "✕" : `+${v}`
-        })
-      )
-    )
-  ) : null;
-  return h(
-    "div",
-    { class: "cw-dragon", "aria-label": `The ${T.boss.toLowerCase()}`, role: "group" },
-    h(
-      "div",
-      { class: "cw-dragon-row" },
-      icon(r.hunters ? "boss" : "dragon", 18),
-      h("span", { class: "cw-label", text: r.hunters ? `${T.boss}'s rage` : "Rage" }),
-      track,
-      h("span", {
-        class: "cw-draws",
-        title: "Cubes drawn at the next attack: rage + dangers in the row",
-        text: `attack draws ${r.draws}${r.dangers ? ` (${r.value}+${r.dangers} danger)` : ""}`
-      })
-    ),
-    h(
-      "div",
-      { class: "cw-dragon-row" },
-      h("span", { class: "cw-label", text: "Clank! area" }),
-      area.length ? area : h("span", { class: "cw-dim", text: "empty" })
-    ),
-    h(
-      "div",
-      { class: "cw-dragon-row" },
-      h("span", { class: "cw-label", text: "Bag" }),
-      bag,
-      h("button", {
-        type: "button",
-        class: "cw-btn cw-small cw-quiet",
-        "data-action": "hover-bag",
-        "data-key": "btn:odds",
-        "aria-expanded": ui.oddsOpen,
-        "aria-label": `Odds of the next ${T.boss_attack} (B)`,
-        text: ui.oddsOpen ? "Hide odds" : "Odds"
-      })
-    ),
-    countdown,
-    h("div", {
-      class: "cw-dim cw-small-text",
-      text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`
-    }),
-    ui.oddsOpen || ui.oddsHover ? oddsBox(ctx, view) : null
-  );
-}
-function oddsBox(ctx, view) {
-  const { ui } = ctx;
-  const T = termsOf(view);
-  const o = ui.odds;
-  if (!o) return h("div", { class: "cw-odds", text: "Working out the odds…" });
-  if (!o.available) return h("div", { class: "cw-odds", text: o.message || "No odds available." });
-  return h(
-    "div",
-    { class: "cw-odds", "data-role": "odds" },
-    h("div", {
-      class: "cw-small-text",
-      text: `If the ${T.boss.toLowerCase()} attacked now (${plural(o.draws, "cube")} drawn from the bag):`
-    }),
-    h(
-      "table",
-      {},
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          h("th", { text: "" }),
-          h("th", { text: "damage", title: "Chance of 0, 1, 2, 3 or more damage" }),
-          h("th", { text: "avg", title: "Expected damage" }),
-          h("th", { text: "KO", title: "Chance of being knocked out" })
-        )
-      ),
-      h(
-        "tbody",
-        {},
-        o.players.map((p) => {
-          const d = p.damage;
-          const parts = damageBuckets(d);
-          const bar = h(
-            "span",
-            {
-              class: "cw-oddsbar",
-              role: "img",
-              "aria-label": parts.map((x, i) => `${pct(x)} ${i === 3 ? "3 or more" : i} damage`).join(", "),
-              title: parts.map((x, i) => `${i === 3 ? "3+" : i}: ${pct(x)}`).join("  ")
-            },
-            parts.map(
-              (x, i) => x > 5e-3 ? h("span", {
-                class: `cw-odds-${i}`,
-                style: `flex-grow:${x}`,
-                text: x > 0.14 ? `${i === 3 ? "3+" : i}` : ""
-              }) : null
-            )
-          );
-          return h(
-            "tr",
-            {},
-            h(
-              "th",
-              {},
-              pawnBadge(p.colour, 14),
-              " ",
-              cap(p.colour),
-              p.clones ? h("span", {
-                class: "cw-odds-note",
-                title: `${plural(p.clones, "clone")} in the Cloning Vats take the first bounty hunter hits (counted in these odds)`,
-                text: " *"
-              }) : null
-            ),
-            h("td", {}, bar),
-            h("td", { text: p.expected.toFixed(2) }),
-            h("td", { text: pct(p.knockout) })
-          );
-        })
-      )
-    ),
-    h("div", {
-      class: "cw-dim cw-small-text",
-      text: "Bars: chance of 0, 1, 2, 3+ damage (lighter is less)."
-    }),
-    o.hit_all ? h(
-      "div",
-      { class: "cw-dim cw-small-text" },
-      icon("hunter", 12),
-      ` ${plural(o.hit_all.cubes, "bounty hunter cube")} in play: each one drawn hurts every thief aboard (counted above).`,
-      o.players.some((p) => p.clones) ? " * A clone takes a hunter's hit instead (counted above)." : ""
-    ) : null
-  );
-}
-
-// js/panels/shared.js
-function panelsRow(view) {
-  const panels = view.panels || [];
-  if (!panels.length) return null;
-  return h(
-    "section",
-    { class: "cw-panels", "aria-label": "The ship and its modules" },
-    panels.map(
-      (p) => h(
-        "div",
-        { class: `cw-panel cw-panel-${p.id}`, role: "group", "aria-label": p.title, "data-panel": p.id },
-        h("h4", { text: p.title }),
-        h(
-          "div",
-          { class: "cw-panel-rows", role: "list" },
-          p.rows.map(
-            (r) => h(
-              "div",
-              { class: "cw-panel-row", role: "listitem", title: r.title || null },
-              h("span", { class: "cw-panel-k" }, r.colour ? pawnBadge(r.colour, 13) : null, r.label),
-              h("span", { class: "cw-panel-v", text: r.value })
-            )
-          )
-        ),
-        p.note ? h("p", { class: "cw-dim cw-small-text", text: p.note }) : null
-      )
-    )
-  );
-}
-
-// js/panels/players.js
-function tableBar(ctx, view) {
-  return h(
-    "section",
-    { class: "cw-table", "aria-label": `Players and the ${termsOf(view).boss.toLowerCase()}` },
-    h(
-      "div",
-      { class: `cw-players cw-players-${view.players.length}` },
-      view.players.map((p) => playerCard(p, view))
-    ),
-    view.panels && view.panels.length ? h("div", { class: "cw-side" }, dragonPanel(ctx, view), panelsRow(view)) : dragonPanel(ctx, view)
-  );
-}
-function playerCard(p, view) {
-  const c = pal(p.colour);
-  const current = !view.is_over && view.current === p.seat;
-  const name = `${cap(p.colour)}${p.you ? " (you)" : p.bot ? ` · ${p.bot} bot` : ""}`;
-  const who = p.you ? "you" : p.bot ? `${p.bot} bot` : "";
-  const status = p.status === "in" ? "" : p.status === "escaped" ? "escaped" : "knocked out";
-  const meter = h(
-    "div",
-    { class: "cw-meter", role: "img", "aria-label": `Damage ${p.damage} of ${p.health}` },
-    Array.from(
-      { length: p.health },
-      (_, i) => h("span", {
-        class: `cw-meter-cell${i < p.damage ? " cw-hit" : ""}${i === p.health - 1 ? " cw-last" : ""}`,
-        style: i < p.damage ? `--c:${c.fill}` : ""
-      })
-    )
-  );
-  const won = view.is_over && view.winners.includes(p.colour);
-  return h(
-    "div",
-    {
-      class: `cw-player${current ? " cw-current" : ""}${p.you ? " cw-you" : ""}${status ? " cw-gone" : ""}${won ? " cw-winner" : ""}`,
-      style: `--c:${c.fill}`,
-      "data-player": p.colour,
-      "aria-label": `${name}: ${p.score} points, damage ${p.damage} of ${p.health}, ${p.clank} Clank! in the area, ${p.gold} ${termsOf(view).gold.toLowerCase()}${status ? ", " + status : ""}${(p.facts || []).map((f) => `, ${f.label} ${f.value}`).join("")}`,
-      role: "group"
-    },
-    h(
-      "div",
-      { class: "cw-player-name" },
-      pawnBadge(p.colour, 20),
-      h("span", { text: cap(p.colour) }),
-      who ? h("span", { class: "cw-who", text: who }) : null,
-      h(
-        "span",
-        { class: "cw-tags" },
-        current ? h("span", { class: "cw-tag", text: "to play" }) : null,
-        status ? h("span", { class: "cw-tag cw-tag-out", text: status }) : null,
-        won ? h("span", { class: "cw-tag cw-tag-win", text: "winner" }) : null
-      )
-    ),
-    h(
-      "div",
-      { class: "cw-player-meter" },
-      icon("heart", 14),
-      meter,
-      h("span", { class: "cw-num", text: `${p.health - p.damage}` })
-    ),
-    h(
-      "div",
-      { class: "cw-player-stats" },
-      stat("clank", p.clank, "Clank! cubes in the area"),
-      stat("gold", p.gold, termsOf(view).gold),
-      h(
-        "span",
-        { class: "cw-stat", title: "Score so far" },
-        h("span", { class: "cw-score", text: `${p.score}` }),
-        h("small", { text: "pts" })
-      ),
-      h("span", { class: "cw-stat cw-dim", title: "Cubes left in supply", text: `${p.supply} cubes` }),
-      h("span", {
-        class: "cw-stat cw-dim",
-        title: p.discard_cards && p.discard_cards.length ? `Your discard pile: ${p.discard_cards.join(", ")}` : "Cards in the draw pile, the discard pile and the hand",
-        text: `${p.deck} deck · ${p.discard} discard · ${p.hand_count} hand`
-      })
-    ),
-    p.facts && p.facts.length ? h(
-      "div",
-      { class: "cw-player-facts" },
-      p.facts.map(
-        (f) => h(
-          "span",
-          { class: `cw-fact cw-fact-${f.id}`, title: f.title, "data-fact": f.id },
-          factIcon(f.id),
-          h("span", { class: "cw-fact-label", text: f.label }),
-          h("span", { class: "cw-fact-value", text: f.value })
-        )
-      )
-    ) : null,
-    p.artifacts.length || p.tokens.length ? h(
-      "div",
-      { class: "cw-player-loot" },
-      p.artifacts.map(
-        (v) => h(
-          "span",
-          { class: "cw-chip cw-chip-art", title: `Artifact worth ${v}` },
-          icon("artifact", 13),
-          `${v}`
-        )
-      ),
-      // the command code is already a fact of the panel: no second chip for it
-      p.tokens.filter((t) => !(t.kind === "code" && hasFact(p, "code"))).map(
-        (t) => h(
-          "span",
-          {
-            class: "cw-chip",
-            title: `${t.name}${t.points ? `, ${t.points} points` : ""}${t.use ? `: ${t.use}` : ""}`
-          },
-          t.name + (t.points ? ` ${t.points}` : "")
-        )
-      )
-    ) : null
-  );
-}
-function hasFact(p, id) {
-  return (p.facts || []).some((f) => f.id === id);
-}
-function factIcon(id) {
-  const byId = {
-    data: "port",
-    code: "code",
-    crystals: "crystal",
-    cabinets: "ticket",
-    "skill-shot": "skill",
-    theater: "clank",
-    race: "boots",
-    research: "secret",
-    clones: "vat",
-    marks: "heart"
-  };
-  return byId[id] ? icon(byId[id], 13) : null;
-}
-function stat(name, n, title) {
-  return h(
-    "span",
-    { class: "cw-stat", title },
-    icon(name, 14),
-    h("span", { class: "cw-num", text: `${n}` })
-  );
-}
-
-// js/map/modules.js
-function moduleAreas(board, view, modules, box) {
-  const g = s("g", { class: "cw-modules", "aria-hidden": "true" });
-  const tabs = s("g", { class: "cw-module-tabs" });
-  const me = view.seat === null ? null : view.players[view.seat];
-  const hasCode = !!(me && hasFact(me, "code"));
-  const taken = board.spaces.map((sp) => ({
-    x0: sp.x - box.w / 2 - 2,
-    y0: sp.y - box.h / 2 - 10,
-    x1: sp.x + box.w / 2 + 2,
-    y1: sp.y + box.h / 2 + 10
-  }));
-  let k = 0;
-  for (const area of moduleRects(board.spaces, modules, box)) {
-    const { m, x0, y0, x1, y1 } = area;
-    const cls = [
-      "cw-module",
-      `cw-module-${k++ % 4}`,
-      m.command ? "cw-module-command" : "",
-      m.command && !hasCode ? "cw-module-sealed" : ""
-    ].join(" ");
-    g.append(s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 16, class: cls }));
-    const text = m.name;
-    const tw = text.length * 6.6 + (m.command ? 34 : 16);
-    const th = 17;
-    const [lx, ly] = tabSpot(area, tw, th, taken);
-    taken.push({ x0: lx, y0: ly, x1: lx + tw, y1: ly + th });
-    const tab = s("g", {
-      class: `cw-module-tab${m.command ? " cw-module-tab-command" : ""}`,
-      transform: `translate(${lx} ${ly})`
-    });
-    tab.append(
-      s("title", {
-        text: m.command ? `${m.name}: ${hasCode ? "open to you (you have a command code)" : "sealed: needs a command code"}` : m.name
-      })
-    );
-    tab.append(s("rect", { width: tw, height: th, rx: 8.5, class: "cw-module-tab-bg" }));
-    if (m.command) tab.append(svgIcon(hasCode ? "code" : "lock", 11, th / 2, 12));
-    tab.append(
-      s("text", {
-        x: m.command ? 22 : 8,
-        y: th / 2 + 0.5,
-        "dominant-baseline": "central",
-        class: "cw-module-name",
-        text
-      })
-    );
-    tabs.append(tab);
-  }
-  return { regions: g, tabs };
-}
-
 // js/map/features.js
-function shipFeatures(sp, view) {
-  const words = [];
-  const badges = [];
-  if (sp.module === void 0) return { words, badges, here: "" };
-  if (sp.begin) words.push("every thief starts here");
-  if (sp.escape_pods !== null && sp.escape_pods !== void 0) {
-    words.push(`escape pods: ${sp.escape_pods} left (reach them with an artifact to escape)`);
-    badges.push(["pod", `${sp.escape_pods}`]);
-  }
-  if (sp.checkpoint) {
-    words.push("security checkpoint: entering ends your movement");
-    badges.push(["checkpoint", null]);
-  }
-  if (sp.hyperlift) {
-    if (sp.sealed) {
-      words.push("hyperlift sealed by the lockdown token");
-      badges.push(["lockdown", null]);
-    } else {
-      const later = sp.lockdown ? "; the lockdown will seal it" : "";
-      words.push(`hyperlift: ride to any other hyperlift (no Boots; no more walking this turn)${later}`);
-      badges.push(["lift", null]);
-    }
-  }
-  if (sp.telepad) {
-    words.push("telepad: with a TelePass, beam to any other telepad");
-    badges.push(["telepad", null]);
-  }
-  if (sp.data_port) {
-    const by = sp.data_port.used_by;
-    words.push(`data port (${sp.data_port.text}): ${by ? `used by ${cap(by)}` : "free"}`);
-    badges.push(["port", null, by ? [by] : []]);
-  }
-  if (sp.redemption !== null && sp.redemption !== void 0) {
-    words.push(`Redemption space${sp.redemption ? ` (+${sp.redemption} tokens)` : ""}: steal an artifact with your tokens`);
-    badges.push(["ticket", sp.redemption ? `+${sp.redemption}` : null]);
-  }
-  if (sp.vat) {
-    words.push(
-      `cloning vat (${sp.vat.clones.length} of ${sp.vat.squares} squares taken${sp.vat.clones.length ? `: ${sp.vat.clones.map(cap).join(", ")}` : ""})`
-    );
-    badges.push(["vat", null, sp.vat.clones]);
-  }
-  for (const v of sp.vaults || []) {
-    words.push(
-      `ransack the ${v.name} from here${v.code ? " (needs a command code)" : ""}: ${v.cubes ? `${v.credits} Credits now` : "empty"}`
-    );
-    badges.push(["vault", v.cubes ? `+${v.credits}` : "0"]);
-  }
-  if (sp.enter) {
-    words.push(`entering: ${sp.enter}`);
-    const m = /\+(\d+) Clank!/.exec(sp.enter);
-    badges.push(["clank", m ? `+${m[1]}` : "!"]);
-  }
-  if (sp.command) words.push("command module: needs a command code");
+function hereActions(view) {
   const acts = (view.actions || []).filter((a) => a.where === "here");
-  const here = acts.length ? `here you can: ${acts.map((a) => a.label).join("; ")} (press H)` : "";
-  return { words, badges, here };
+  if (!acts.length) return "";
+  return `here you can: ${acts.map((a) => a.label).join("; ")} (press H)`;
 }
 
 // js/map/room.js
@@ -1135,37 +702,19 @@ function room(ctx, sp, move, me, pawns, view) {
   const roving = ui.mapFocus || (me && me.status === "in" ? me.space : view.players[view.current].space);
   const here = me && me.status === "in" && me.space === sp.id;
   const hovered = ui.hover === sp.id;
+  const hereActs = here ? hereActions(view) : "";
   const cls = [
     "cw-room",
-    sp.depths ? "cw-room-deep" : "",
-    sp.start ? "cw-room-start" : "",
-    sp.crystal_cave ? "cw-room-crystal" : "",
+    ...(sp.marks || []).map((m) => `cw-room-${m}`),
     move ? "cw-reachable" : "",
     here ? "cw-here" : "",
     hovered ? "cw-hovered" : "",
-    sp.command ? "cw-room-command" : "",
     ui.target === sp.id ? "cw-targeted" : "",
-    sp.sealed ? "cw-room-sealed" : "",
-    here && (view.actions || []).some((a) => a.where === "here") ? "cw-has-actions" : ""
+    hereActs ? "cw-has-actions" : ""
   ].join(" ");
-  const ship = shipFeatures(sp, view);
-  const features = [];
-  if (sp.start) features.push("the exit: leave with an artifact to escape");
-  features.push(...ship.words);
-  if (sp.depths) features.push("in the Depths");
-  if (sp.crystal_cave) features.push("crystal cave: entering ends your movement");
-  if (sp.market) features.push("market");
-  if (sp.heal) features.push(`heals ${sp.heal}`);
-  if (sp.gold) features.push(`${sp.gold} ${termsOf(view).gold.toLowerCase()} on entering`);
-  if (sp.artifact !== null)
-    features.push(
-      `artifact worth ${sp.artifact}${sp.artifact_cost != null ? `, costs ${plural(sp.artifact_cost, "token")}` : ""}`
-    );
-  if (sp.secrets.major) features.push(plural(sp.secrets.major, "major secret"));
-  if (sp.secrets.minor) features.push(plural(sp.secrets.minor, "minor secret"));
-  if (sp.idols) features.push(plural(sp.idols, "monkey idol"));
+  const features = [...sp.words || []];
   for (const p of pawns) features.push(`${cap(p.colour)}${p.you ? " (you)" : ""} is here`);
-  if (here && ship.here) features.push(ship.here);
+  if (hereActs) features.push(hereActs);
   let cost = "";
   if (move) {
     const o = move.options[0];
@@ -1194,22 +743,14 @@ function room(ctx, sp, move, me, pawns, view) {
     (ln, i) => text.append(s("tspan", { x: 0, y: top + i * (fs + 1), "dominant-baseline": "central", text: ln }))
   );
   g.append(text);
-  const feats = [...ship.badges];
-  if (sp.start) feats.push(["exit", null]);
-  if (sp.crystal_cave) feats.push(["crystal", null]);
-  if (sp.market) feats.push(["market", null]);
-  if (sp.heal) feats.push(["heart", `+${sp.heal}`]);
-  if (sp.gold) feats.push(["gold", `+${sp.gold}`]);
-  if (sp.secrets.major) feats.push(["secretMajor", `${sp.secrets.major}`]);
-  if (sp.secrets.minor) feats.push(["secret", `${sp.secrets.minor}`]);
-  if (sp.idols) feats.push(["idol", `${sp.idols}`]);
+  const feats = sp.badges || [];
   let fx = -W / 2 + 4;
   for (const [name, n, cubes] of feats) {
     const fg = s("g", { class: `cw-feat cw-feat-${name}`, transform: `translate(${fx} ${-H / 2 - 7})` });
     const extra = cubes ? cubes.length * 13 : 0;
     const wdt = (n ? n.length <= 2 ? 29 : 19 + 6 * n.length : 17) + extra;
     fg.append(s("rect", { x: 0, y: -1, width: wdt, height: 16, rx: 8, class: "cw-feat-bg" }));
-    fg.append(svgIcon(name, 8, 7, 13));
+    fg.append(svgIcon(iconName(name), 8, 7, 13));
     if (n) fg.append(s("text", { x: 16, y: 7.5, "dominant-baseline": "central", class: "cw-feat-num", text: n }));
     (cubes || []).forEach((c, i) => fg.append(pawn(c, wdt - extra + 6 + i * 13, 7, 5.6)));
     g.append(fg);
@@ -1322,43 +863,7 @@ function zoomBar(zoom) {
 
 // js/panels/legend.js
 function legend(view) {
-  const item = (name, text) => h("li", {}, icon(name, 14), text);
-  if (view.ship) {
-    return h(
-      "details",
-      { class: "cw-legend" },
-      h("summary", { text: "Legend" }),
-      h(
-        "ul",
-        {},
-        item("boots", "extra Boots to walk"),
-        item("monster", "enemy: a Sword or a damage"),
-        item("lock", "padlock: needs a Master Key"),
-        item("code", "into the command module: needs a command code"),
-        item("port", "data port (a cube on it: used)"),
-        item("lift", "hyperlift"),
-        item("telepad", "telepad (needs a TelePass)"),
-        item("checkpoint", "security checkpoint: stop"),
-        item("lockdown", "lockdown token: hyperlift sealed"),
-        item("pod", "escape pods left"),
-        item("artifact", "artifact (points)"),
-        item("ticket", "tokens: artifact cost / Redemption bonus"),
-        item("secret", "minor secrets (face down)"),
-        item("secretMajor", "major secrets (face down)"),
-        item("market", "market"),
-        item("vat", "cloning vat"),
-        item("vault", "ransack a vault (Credits)"),
-        item("clank", "Clank! on entering"),
-        item("hunter", "bounty hunter (red cube)"),
-        h(
-          "li",
-          {},
-          h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }),
-          "one-way path"
-        )
-      )
-    );
-  }
+  const items = view.legend || [];
   return h(
     "details",
     { class: "cw-legend" },
@@ -1366,23 +871,8 @@ function legend(view) {
     h(
       "ul",
       {},
-      item("boots", "extra boots to walk"),
-      item("monster", "monster: a sword or a damage"),
-      item("lock", "locked: needs a Master Key"),
-      item("artifact", "artifact (points)"),
-      item("secret", "minor secrets (face down)"),
-      item("secretMajor", "major secrets (face down)"),
-      item("idol", "monkey idols"),
-      item("crystal", "crystal cave: stop"),
-      item("market", "market"),
-      item("heart", "heals"),
-      item("gold", "gold on entering"),
-      item("exit", "exit"),
-      h(
-        "li",
-        {},
-        h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }),
-        "one-way tunnel"
+      items.map(
+        (it) => it.icon === "arrow" ? h("li", {}, h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }), it.text) : h("li", {}, icon(iconName(it.icon), 14), it.text)
       )
     )
   );
@@ -1466,7 +956,7 @@ function boardPanel(ctx, board, view) {
   const modules = new Map((board.modules || []).map((m) => [m.id, m]));
   svg.append(s("rect", { x: -MARGIN, y: -MARGIN, width: W, height: H, class: "cw-map-bg", rx: 14 }));
   svg.append(depths(board, box));
-  const areas = modules.size ? moduleAreas(board, view, modules, box) : null;
+  const areas = modules.size ? moduleAreas(board, modules, box) : null;
   if (areas) svg.append(areas.regions);
   const preview = ui.hover ? moves.get(ui.hover) : void 0;
   const previewPaths = /* @__PURE__ */ new Set();
@@ -1499,7 +989,7 @@ function boardPanel(ctx, board, view) {
         );
       }
     }
-    const badge = tunnelBadge(p, a, b, e1, e2);
+    const badge = tunnelBadge(p, e1, e2);
     if (badge) badges.append(badge);
   }
   svg.append(tunnels);
@@ -1597,11 +1087,10 @@ function depths(board, box) {
   }
   return g;
 }
-function tunnelBadge(p, a, b, e1, e2) {
+function tunnelBadge(p, e1, e2) {
   const icons = [];
   if (p.locked) icons.push(["lock", null]);
-  const sealedJoin = a.command !== b.command && (a.command || b.command);
-  if (sealedJoin) icons.push(["code", null]);
+  if (p.gate) icons.push(["code", null]);
   if (p.boots > 1) icons.push(["boots", `${p.boots}`]);
   for (let i = 0; i < p.monsters; i++) icons.push(["monster", null]);
   if (!icons.length) return null;
@@ -1611,12 +1100,12 @@ function tunnelBadge(p, a, b, e1, e2) {
   const numW = 8;
   const across = Math.abs(e2.x - e1.x) > Math.abs(e2.y - e1.y);
   const itemW = (it) => size + (it[1] ? numW : 0);
-  const wdt = across ? Math.max(...icons.map(itemW)) + 6 : icons.reduce((a2, it) => a2 + itemW(it) + 1, -1) + 6;
+  const wdt = across ? Math.max(...icons.map(itemW)) + 6 : icons.reduce((a, it) => a + itemW(it) + 1, -1) + 6;
   const hgt = across ? icons.length * (size + 1) - 1 + 6 : size + 6;
   const g = s("g", { class: "cw-badge", transform: `translate(${mx} ${my})` });
   const label = [
     p.locked ? "locked (needs a Master Key)" : "",
-    sealedJoin ? "into the command module: needs a command code" : "",
+    p.gate || "",
     p.boots > 1 ? `${p.boots} boots` : "",
     p.monsters ? `${plural(p.monsters, "monster")}: pay a Sword or take a damage each` : "",
     p.one_way ? "one way" : "",
@@ -1669,11 +1158,10 @@ function actionsPanel(view, board) {
       "data-intent": JSON.stringify(a.intent),
       "data-key": `act:${i2}`,
       "data-target-space": a.space || null,
-      "data-cabinet": a.intent.cabinet || null,
       "aria-label": a.label,
       title: a.label
     },
-    actionIcon(a.intent.kind),
+    a.icon ? icon(iconName(a.icon), 16) : null,
     h("span", { text: a.label })
   );
   let i = 0;
@@ -1711,21 +1199,12 @@ function actionsPanel(view, board) {
     ) : null
   );
 }
-function actionIcon(kind) {
-  const byKind = {
-    "hack-port": "port",
-    hyperlift: "lift",
-    telepad: "telepad",
-    "claim-cabinet": "ticket",
-    "steal-artifact": "artifact",
-    thrill: "clank",
-    clone: "vat",
-    ransack: "vault"
-  };
-  return byKind[kind] ? icon(byKind[kind], 16) : null;
-}
 
 // js/panels/cards.js
+var bossOf = (view) => ({
+  name: termsOf(view).boss,
+  icon: iconName(view.rage && view.rage.icon || "dragon")
+});
 function handPanel(view) {
   const me = view.seat === null ? null : view.players[view.seat];
   const cur = view.players[view.current];
@@ -1737,6 +1216,7 @@ function handPanel(view) {
     const ok = legal.some((a) => a.intent.kind === "play" && a.intent.card === c.id);
     const why = view.pending ? "make the choice first" : view.current !== view.seat ? "it is not your turn" : "not now";
     return cardButton(c, {
+      boss: bossOf(view),
       action: "play",
       intent: { kind: "play", card: c.id },
       enabled: ok,
@@ -1784,7 +1264,13 @@ function cardButton(c, o) {
   const cost = c.monster ? `${c.swords} Swords` : `${c.cost} Skill`;
   const rules = c.rules.replace(/\.$/, "") || "no effect";
   const label = `${o.verb} ${c.name}${o.action === "play" ? "" : ` (${cost})`}: ${rules}${o.enabled ? "" : `. Not possible: ${o.why}`}`;
-  const node = cardFace(c, { key: o.key, small: o.small, count: o.count, showCost: o.action !== "play" });
+  const node = cardFace(c, {
+    key: o.key,
+    small: o.small,
+    count: o.count,
+    showCost: o.action !== "play",
+    boss: o.boss
+  });
   const btn = h("button", {
     type: "button",
     class: `cw-cardbtn${o.enabled ? "" : " cw-disabled"}`,
@@ -1803,17 +1289,15 @@ function cardButton(c, o) {
   return btn;
 }
 function cardFace(c, o) {
+  const boss = o.boss || { name: "Dragon", icon: "dragon" };
   const flags = [];
   if (c.dragon)
     flags.push(
       h(
         "span",
-        {
-          class: "cw-flag cw-flag-dragon",
-          title: c.faction !== void 0 ? "Boss attack when it enters the row" : "Dragon attack when it enters the row"
-        },
-        icon(c.faction !== void 0 ? "boss" : "dragon", 12),
-        c.faction !== void 0 ? "Boss" : "Dragon"
+        { class: "cw-flag cw-flag-dragon", title: `${boss.name} attack when it enters the row` },
+        icon(boss.icon, 12),
+        boss.name
       )
     );
   if (c.danger)
@@ -1909,17 +1393,14 @@ function footPanel(view) {
   const log = h(
     "ol",
     { start: start + 1, "aria-label": "Game log", tabindex: "0", "data-key": "log" },
-    view.log.map((line) => {
-      const first = line.split(/[\s']/)[0].toLowerCase();
-      const turn = /^— .* —$/.test(line);
-      const attack = /cubes? drawn|dragon attack|boss attack|bounty hunters? strike|knocked out|Game over/i.test(line);
-      return h(
+    view.log.map(
+      (line) => h(
         "li",
-        { class: turn ? "cw-log-turn" : attack ? "cw-log-attack" : "" },
-        colours.has(first) ? pawnBadge(first, 14) : null,
-        line
-      );
-    })
+        { class: logClass(line.kind), "data-kind": line.kind },
+        line.actor && colours.has(line.actor) ? pawnBadge(line.actor, 14) : null,
+        line.text
+      )
+    )
   );
   return h(
     "section",
@@ -2050,20 +1531,7 @@ function inspector(ctx, view, board) {
   const reply = ui.route && ui.route.id === ui.hover ? ui.route : null;
   const move = (view.moves || []).find((m) => m.id === ui.hover);
   const T = termsOf(view);
-  const facts = [...shipFeatures(sp, view).words];
-  if (sp.depths) facts.push("Depths");
-  if (sp.artifact !== null)
-    facts.push(
-      `artifact worth ${sp.artifact}${sp.artifact_cost != null ? ` (costs ${plural(sp.artifact_cost, "token")})` : ""}`
-    );
-  if (sp.secrets.major) facts.push(plural(sp.secrets.major, "major secret"));
-  if (sp.secrets.minor) facts.push(plural(sp.secrets.minor, "minor secret"));
-  if (sp.idols) facts.push(plural(sp.idols, "monkey idol"));
-  if (sp.heal) facts.push(`heals ${sp.heal}`);
-  if (sp.gold) facts.push(`+${sp.gold} ${T.gold.toLowerCase()}`);
-  if (sp.market) facts.push("market");
-  if (sp.crystal_cave) facts.push("crystal cave: stops movement");
-  if (sp.start) facts.push("the exit");
+  const facts = sp.words || [];
   let how = null;
   if (move) {
     const opts = reply && reply.options.length ? reply.options : move.options;
@@ -2101,6 +1569,421 @@ function inspector(ctx, view, board) {
   );
 }
 
+// js/panels/dragon.js
+function dragonPanel(ctx, view) {
+  const { ui } = ctx;
+  const r = view.rage;
+  const T = termsOf(view);
+  const tokens = r.tokens || {};
+  const zones = r.zones || {};
+  const track = h(
+    "ol",
+    {
+      // room above each space for the tokens, when the edition puts tokens on the track
+      class: `cw-rage${r.tokens ? " cw-rage-with-tokens" : ""}`,
+      "aria-label": `${T.boss} rage: ${r.value} cubes per attack`
+    },
+    r.track.map((v, i) => {
+      const here = tokens[String(i)] || [];
+      const zone = zones[String(i)] || [];
+      const notes = [`space ${i + 1}: ${plural(v, "cube")} drawn per attack`];
+      for (const t of here) notes.push(t.title);
+      if (zone.includes("red")) notes.push("red zone");
+      return h(
+        "li",
+        {
+          class: [
+            i === r.marker ? "cw-rage-on" : i < r.marker ? "cw-rage-past" : "",
+            ...zone.map((z) => `cw-rage-${z}`)
+          ].join(" "),
+          "aria-current": i === r.marker ? "step" : null,
+          title: notes.join("; ")
+        },
+        `${v}`,
+        here.length ? h(
+          "span",
+          { class: "cw-rage-tokens", "aria-hidden": "true" },
+          here.map((t) => Array.from({ length: t.count }, () => icon(iconName(t.icon), 10)))
+        ) : null
+      );
+    })
+  );
+  const colours = view.players.map((p) => p.colour);
+  const kinds = view.clank.cube_kinds || {};
+  const cubes = (where, order) => order.filter((c) => (where[c] || 0) > 0).map(
+    (c) => h(
+      "span",
+      {
+        class: "cw-cubes",
+        title: kinds[c] ? `${plural(where[c], kinds[c].name)} (${c}): ${kinds[c].note}` : `${where[c]} ${c} cube${where[c] === 1 ? "" : "s"}`
+      },
+      c === "black" ? h("span", { class: "cw-blackcube", "aria-hidden": "true" }) : kinds[c] ? icon(iconName(kinds[c].icon), 15) : pawnBadge(c, 15),
+      h("span", { text: `${where[c]}` })
+    )
+  );
+  const area = cubes(view.clank.area, [...colours, ...Object.keys(kinds)]);
+  const bag = cubes(view.clank.bag, [
+    "black",
+    ...colours,
+    ...Object.keys(view.clank.bag).filter((c) => c !== "black" && !colours.includes(c))
+  ]);
+  const cd = view.countdown;
+  const countdown = cd.position !== null && cd.track.length ? h(
+    "div",
+    {
+      class: "cw-countdown",
+      "aria-label": `Countdown at space ${cd.position} of ${cd.track.length}`
+    },
+    h("span", { class: "cw-label", text: "Countdown" }),
+    h(
+      "ol",
+      {},
+      cd.track.map(
+        (v, i) => h("li", {
+          class: i + 1 === cd.position ? "cw-rage-on" : i + 1 < cd.position ? "cw-rage-past" : "",
+          title: v === null ? "everyone still inside is lost" : `+${v} cubes drawn`,
+          text: v === null ? "✕" : `+${v}`
+        })
+      )
+    )
+  ) : null;
+  return h(
+    "div",
+    { class: "cw-dragon", "aria-label": `The ${T.boss.toLowerCase()}`, role: "group" },
+    h(
+      "div",
+      { class: "cw-dragon-row" },
+      icon(iconName(r.icon || "dragon"), 18),
+      h("span", { class: "cw-label", text: r.label || "Rage" }),
+      track,
+      h("span", {
+        class: "cw-draws",
+        title: "Cubes drawn at the next attack: rage + dangers in the row",
+        text: `attack draws ${r.draws}${r.dangers ? ` (${r.value}+${r.dangers} danger)` : ""}`
+      })
+    ),
+    h(
+      "div",
+      { class: "cw-dragon-row" },
+      h("span", { class: "cw-label", text: "Clank! area" }),
+      area.length ? area : h("span", { class: "cw-dim", text: "empty" })
+    ),
+    h(
+      "div",
+      { class: "cw-dragon-row" },
+      h("span", { class: "cw-label", text: "Bag" }),
+      bag,
+      h("button", {
+        type: "button",
+        class: "cw-btn cw-small cw-quiet",
+        "data-action": "hover-bag",
+        "data-key": "btn:odds",
+        "aria-expanded": ui.oddsOpen,
+        "aria-label": `Odds of the next ${T.boss_attack} (B)`,
+        text: ui.oddsOpen ? "Hide odds" : "Odds"
+      })
+    ),
+    countdown,
+    h("div", {
+      class: "cw-dim cw-small-text",
+      text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`
+    }),
+    ui.oddsOpen || ui.oddsHover ? oddsBox(ctx, view) : null
+  );
+}
+function oddsBox(ctx, view) {
+  const { ui } = ctx;
+  const T = termsOf(view);
+  const o = ui.odds;
+  if (!o) return h("div", { class: "cw-odds", text: "Working out the odds…" });
+  if (!o.available) return h("div", { class: "cw-odds", text: o.message || "No odds available." });
+  return h(
+    "div",
+    { class: "cw-odds", "data-role": "odds" },
+    h("div", {
+      class: "cw-small-text",
+      text: `If the ${T.boss.toLowerCase()} attacked now (${plural(o.draws, "cube")} drawn from the bag):`
+    }),
+    h(
+      "table",
+      {},
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { text: "" }),
+          h("th", { text: "damage", title: "Chance of 0, 1, 2, 3 or more damage" }),
+          h("th", { text: "avg", title: "Expected damage" }),
+          h("th", { text: "KO", title: "Chance of being knocked out" })
+        )
+      ),
+      h(
+        "tbody",
+        {},
+        o.players.map((p) => {
+          const d = p.damage;
+          const parts = damageBuckets(d);
+          const bar = h(
+            "span",
+            {
+              class: "cw-oddsbar",
+              role: "img",
+              "aria-label": parts.map((x, i) => `${pct(x)} ${i === 3 ? "3 or more" : i} damage`).join(", "),
+              title: parts.map((x, i) => `${i === 3 ? "3+" : i}: ${pct(x)}`).join("  ")
+            },
+            parts.map(
+              (x, i) => x > 5e-3 ? h("span", {
+                class: `cw-odds-${i}`,
+                style: `flex-grow:${x}`,
+                text: x > 0.14 ? `${i === 3 ? "3+" : i}` : ""
+              }) : null
+            )
+          );
+          return h(
+            "tr",
+            {},
+            h(
+              "th",
+              {},
+              pawnBadge(p.colour, 14),
+              " ",
+              cap(p.colour),
+              p.note ? h("span", { class: "cw-odds-note", title: p.note, text: " *" }) : null
+            ),
+            h("td", {}, bar),
+            h("td", { text: p.expected.toFixed(2) }),
+            h("td", { text: pct(p.knockout) })
+          );
+        })
+      )
+    ),
+    h("div", {
+      class: "cw-dim cw-small-text",
+      text: "Bars: chance of 0, 1, 2, 3+ damage (lighter is less)."
+    }),
+    (o.notes || []).map(
+      (n) => h("div", { class: "cw-dim cw-small-text" }, n.icon ? icon(iconName(n.icon), 12) : null, n.text)
+    )
+  );
+}
+
+// js/panels/shared.js
+function panelsRow(view) {
+  const panels = view.panels || [];
+  if (!panels.length) return null;
+  return h(
+    "section",
+    { class: "cw-panels", "aria-label": panels.map((p) => p.title).join(", ") },
+    panels.map(
+      (p) => h(
+        "div",
+        { class: `cw-panel cw-panel-${p.id}`, role: "group", "aria-label": p.title, "data-panel": p.id },
+        h("h4", { text: p.title }),
+        h(
+          "div",
+          { class: "cw-panel-rows", role: "list" },
+          p.rows.map(
+            (r) => h(
+              "div",
+              { class: "cw-panel-row", role: "listitem", title: r.title || null },
+              h("span", { class: "cw-panel-k" }, r.colour ? pawnBadge(r.colour, 13) : null, r.label),
+              h("span", { class: "cw-panel-v", text: r.value })
+            )
+          )
+        ),
+        p.note ? h("p", { class: "cw-dim cw-small-text", text: p.note }) : null
+      )
+    )
+  );
+}
+
+// js/panels/players.js
+function tableBar(ctx, view) {
+  return h(
+    "section",
+    { class: "cw-table", "aria-label": `Players and the ${termsOf(view).boss.toLowerCase()}` },
+    h(
+      "div",
+      { class: `cw-players cw-players-${view.players.length}` },
+      view.players.map((p) => playerCard(p, view))
+    ),
+    view.panels && view.panels.length ? h("div", { class: "cw-side" }, dragonPanel(ctx, view), panelsRow(view)) : dragonPanel(ctx, view)
+  );
+}
+function playerCard(p, view) {
+  const c = pal(p.colour);
+  const current = !view.is_over && view.current === p.seat;
+  const name = `${cap(p.colour)}${p.you ? " (you)" : p.bot ? ` · ${p.bot} bot` : ""}`;
+  const who = p.you ? "you" : p.bot ? `${p.bot} bot` : "";
+  const status = p.status === "in" ? "" : p.status === "escaped" ? "escaped" : "knocked out";
+  const meter = h(
+    "div",
+    { class: "cw-meter", role: "img", "aria-label": `Damage ${p.damage} of ${p.health}` },
+    Array.from(
+      { length: p.health },
+      (_, i) => h("span", {
+        class: `cw-meter-cell${i < p.damage ? " cw-hit" : ""}${i === p.health - 1 ? " cw-last" : ""}`,
+        style: i < p.damage ? `--c:${c.fill}` : ""
+      })
+    )
+  );
+  const won = view.is_over && view.winners.includes(p.colour);
+  return h(
+    "div",
+    {
+      class: `cw-player${current ? " cw-current" : ""}${p.you ? " cw-you" : ""}${status ? " cw-gone" : ""}${won ? " cw-winner" : ""}`,
+      style: `--c:${c.fill}`,
+      "data-player": p.colour,
+      "aria-label": `${name}: ${p.score} points, damage ${p.damage} of ${p.health}, ${p.clank} Clank! in the area, ${p.gold} ${termsOf(view).gold.toLowerCase()}${status ? ", " + status : ""}${(p.facts || []).map((f) => `, ${f.label} ${f.value}`).join("")}`,
+      role: "group"
+    },
+    h(
+      "div",
+      { class: "cw-player-name" },
+      pawnBadge(p.colour, 20),
+      h("span", { text: cap(p.colour) }),
+      who ? h("span", { class: "cw-who", text: who }) : null,
+      h(
+        "span",
+        { class: "cw-tags" },
+        current ? h("span", { class: "cw-tag", text: "to play" }) : null,
+        status ? h("span", { class: "cw-tag cw-tag-out", text: status }) : null,
+        won ? h("span", { class: "cw-tag cw-tag-win", text: "winner" }) : null
+      )
+    ),
+    h(
+      "div",
+      { class: "cw-player-meter" },
+      icon("heart", 14),
+      meter,
+      h("span", { class: "cw-num", text: `${p.health - p.damage}` })
+    ),
+    h(
+      "div",
+      { class: "cw-player-stats" },
+      stat("clank", p.clank, "Clank! cubes in the area"),
+      stat("gold", p.gold, termsOf(view).gold),
+      h(
+        "span",
+        { class: "cw-stat", title: "Score so far" },
+        h("span", { class: "cw-score", text: `${p.score}` }),
+        h("small", { text: "pts" })
+      ),
+      h("span", { class: "cw-stat cw-dim", title: "Cubes left in supply", text: `${p.supply} cubes` }),
+      h("span", {
+        class: "cw-stat cw-dim",
+        title: p.discard_cards && p.discard_cards.length ? `Your discard pile: ${p.discard_cards.join(", ")}` : "Cards in the draw pile, the discard pile and the hand",
+        text: `${p.deck} deck · ${p.discard} discard · ${p.hand_count} hand`
+      })
+    ),
+    p.facts && p.facts.length ? h(
+      "div",
+      { class: "cw-player-facts" },
+      p.facts.map(
+        (f) => h(
+          "span",
+          { class: `cw-fact cw-fact-${f.id}`, title: f.title, "data-fact": f.id },
+          f.icon ? icon(iconName(f.icon), 13) : null,
+          h("span", { class: "cw-fact-label", text: f.label }),
+          h("span", { class: "cw-fact-value", text: f.value })
+        )
+      )
+    ) : null,
+    p.artifacts.length || p.tokens.length ? h(
+      "div",
+      { class: "cw-player-loot" },
+      p.artifacts.map(
+        (v) => h(
+          "span",
+          { class: "cw-chip cw-chip-art", title: `Artifact worth ${v}` },
+          icon("artifact", 13),
+          `${v}`
+        )
+      ),
+      // a token already shown as a fact of the panel (a command code) gets no chip
+      p.tokens.filter((t) => !hasFact(p, t.kind)).map(
+        (t) => h(
+          "span",
+          {
+            class: "cw-chip",
+            title: `${t.name}${t.points ? `, ${t.points} points` : ""}${t.use ? `: ${t.use}` : ""}`
+          },
+          t.name + (t.points ? ` ${t.points}` : "")
+        )
+      )
+    ) : null
+  );
+}
+function hasFact(p, id) {
+  return (p.facts || []).some((f) => f.id === id);
+}
+function stat(name, n, title) {
+  return h(
+    "span",
+    { class: "cw-stat", title },
+    icon(name, 14),
+    h("span", { class: "cw-num", text: `${n}` })
+  );
+}
+
+// js/panels/offers.js
+function offerStatus(item, me) {
+  if (me && item.owners.includes(me)) return "yours";
+  if (item.legal) return "claim now (see Actions)";
+  return item.left ? "" : "none left";
+}
+function offersPanels(view) {
+  const offers = view.offers || [];
+  const me = view.seat === null ? null : view.players[view.seat].colour;
+  return offers.map((offer) => {
+    const ic = offer.icon ? iconName(offer.icon) : null;
+    return h(
+      "div",
+      {
+        class: `cw-offers cw-offers-${offer.id}`,
+        role: "group",
+        "aria-label": offer.title,
+        "data-role": "offers",
+        "data-panel": offer.id
+      },
+      h(
+        "h4",
+        {},
+        `${offer.title} `,
+        offer.hint ? h("span", { class: "cw-dim cw-small-text", text: offer.hint }) : null
+      ),
+      h(
+        "ul",
+        {},
+        offer.items.map((c) => {
+          const mine = !!me && c.owners.includes(me);
+          const status = offerStatus(c, me);
+          return h(
+            "li",
+            {
+              class: `cw-offer${c.legal ? " cw-offer-ready" : ""}${mine ? " cw-offer-mine" : ""}${c.left ? "" : " cw-offer-gone"}`,
+              "data-offer": c.id,
+              title: c.legal || mine || !c.why ? c.text : `${c.text} Not yet: ${c.why}`
+            },
+            h("span", { class: "cw-offer-name" }, ic ? icon(ic, 13) : null, ` ${c.name}`),
+            h("span", { class: "cw-offer-value", text: c.value }),
+            h("span", { class: "cw-offer-text", text: c.text }),
+            h(
+              "span",
+              { class: "cw-offer-meta" },
+              `${c.left} left`,
+              c.owners.map((o) => pawnBadge(o, 13)),
+              status ? h("strong", { text: ` ${status}` }) : null
+            )
+          );
+        })
+      )
+    );
+  });
+}
+
 // js/panels/shop.js
 function shopPanel(view) {
   const rowCards = view.row.map((c, slot) => {
@@ -2112,6 +1995,7 @@ function shopPanel(view) {
       });
     const kind = c.monster ? "defeat" : "acquire";
     return cardButton(c, {
+      boss: bossOf(view),
       action: kind,
       intent: { kind, slot },
       enabled: !!c.legal,
@@ -2124,6 +2008,7 @@ function shopPanel(view) {
   const reserve = view.reserve.map((c) => {
     const kind = c.monster ? "defeat-reserve" : "acquire-reserve";
     return cardButton(c, {
+      boss: bossOf(view),
       action: kind,
       intent: { kind, card: c.id },
       enabled: !!c.legal,
@@ -2191,43 +2076,7 @@ function shopPanel(view) {
         ),
         h("div", { class: "cw-items" }, items)
       ),
-      cabinetsPanel(view)
-    )
-  );
-}
-function cabinetsPanel(view) {
-  const cabs = view.cabinets;
-  if (!cabs) return null;
-  const me = view.seat === null ? null : view.players[view.seat];
-  return h(
-    "div",
-    { class: "cw-cabinets", role: "group", "aria-label": "Arcade Cabinets", "data-role": "cabinets" },
-    h("h4", {}, "Arcade Cabinets ", h("span", { class: "cw-dim cw-small-text", text: "(claim when you meet the condition)" })),
-    h(
-      "ul",
-      {},
-      cabs.map((c) => {
-        const mine = me && c.owners.includes(me.colour);
-        const status = mine ? "yours" : c.legal ? "claim now (see Actions)" : c.left ? "" : "none left";
-        return h(
-          "li",
-          {
-            class: `cw-cabinet${c.legal ? " cw-cabinet-ready" : ""}${mine ? " cw-cabinet-mine" : ""}${c.left ? "" : " cw-cabinet-gone"}`,
-            "data-cabinet": c.id,
-            title: c.legal || mine || !c.why ? c.text : `${c.text} Not yet: ${c.why}`
-          },
-          h("span", { class: "cw-cabinet-name" }, icon("ticket", 13), ` ${c.name}`),
-          h("span", { class: "cw-cabinet-tok", text: plural(c.tokens, "token") }),
-          h("span", { class: "cw-cabinet-text", text: c.text }),
-          h(
-            "span",
-            { class: "cw-cabinet-meta" },
-            `${c.left} left`,
-            c.owners.map((o) => pawnBadge(o, 13)),
-            status ? h("strong", { text: ` ${status}` }) : null
-          )
-        );
-      })
+      offersPanels(view)
     )
   );
 }

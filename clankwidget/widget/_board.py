@@ -18,7 +18,7 @@ from ..errors import IllegalAction
 from ..game import Game
 from ..registry import editions
 from ..rules import actions as A
-from .view import RoutePlan, terms, view_state
+from .view import RoutePlan, edition_part, terms, view_state
 
 __all__ = ["ClankBoard", "play"]
 
@@ -510,6 +510,8 @@ class ClankBoard(anywidget.AnyWidget):
                 reply["available"] = False
                 reply["message"] = f"odds unavailable: {exc}"
                 break
+        # the edition's words on what the odds count (bounty hunters, clones)
+        reply["notes"] = edition_part(g).odds_notes(reply)
         return reply
 
     # ------------------------------------------------------------------ bots
@@ -652,11 +654,9 @@ class ClankBoard(anywidget.AnyWidget):
 
 
 def _paths():
-    try:
-        from .. import paths
-    except ImportError:  # pragma: no cover
-        return None
-    return paths if hasattr(paths, "turn_options") else None
+    from .. import paths
+
+    return paths
 
 
 def _make_bots(bots, n: int, human: int | None, seed: int) -> dict[int, Bot]:

@@ -42,7 +42,7 @@ export function boardPanel(ctx, board, view) {
   svg.append(s("rect", { x: -MARGIN, y: -MARGIN, width: W, height: H, class: "cw-map-bg", rx: 14 }));
   svg.append(depths(board, box));
 
-  const areas = modules.size ? moduleAreas(board, view, modules, box) : null;
+  const areas = modules.size ? moduleAreas(board, modules, box) : null;
   if (areas) svg.append(areas.regions);
 
   // The route being previewed.
@@ -79,7 +79,7 @@ export function boardPanel(ctx, board, view) {
         );
       }
     }
-    const badge = tunnelBadge(p, a, b, e1, e2);
+    const badge = tunnelBadge(p, e1, e2);
     if (badge) badges.append(badge);
   }
   svg.append(tunnels);
@@ -191,16 +191,14 @@ function depths(board, box) {
 }
 
 /**
- * The badge in the middle of a tunnel: padlock, command code, extra boots, monsters.
- * @param {PathView} p @param {Space} a @param {Space} b
- * @param {{x: number, y: number}} e1 @param {{x: number, y: number}} e2
+ * The badge in the middle of a tunnel: padlock, gate (a command code), extra boots, monsters.
+ * @param {PathView} p @param {{x: number, y: number}} e1 @param {{x: number, y: number}} e2
  */
-function tunnelBadge(p, a, b, e1, e2) {
+function tunnelBadge(p, e1, e2) {
   /** @type {[IconName, string|null][]} */
   const icons = [];
   if (p.locked) icons.push(["lock", null]);
-  const sealedJoin = a.command !== b.command && (a.command || b.command);
-  if (sealedJoin) icons.push(["code", null]);
+  if (p.gate) icons.push(["code", null]);
   if (p.boots > 1) icons.push(["boots", `${p.boots}`]);
   for (let i = 0; i < p.monsters; i++) icons.push(["monster", null]);
   if (!icons.length) return null;
@@ -216,7 +214,7 @@ function tunnelBadge(p, a, b, e1, e2) {
   const g = s("g", { class: "cw-badge", transform: `translate(${mx} ${my})` });
   const label = [
     p.locked ? "locked (needs a Master Key)" : "",
-    sealedJoin ? "into the command module: needs a command code" : "",
+    p.gate || "",
     p.boots > 1 ? `${p.boots} boots` : "",
     p.monsters ? `${plural(p.monsters, "monster")}: pay a Sword or take a damage each` : "",
     p.one_way ? "one way" : "",

@@ -3,16 +3,17 @@
 
 import { s } from "../dom.js";
 import { nameWidth, wrapName } from "../geometry.js";
-import { svgIcon } from "../icons.js";
+import { iconName, svgIcon } from "../icons.js";
 import { pawn } from "../pawn.js";
-import { cap, costText, plural, termsOf } from "../text.js";
-import { shipFeatures } from "./features.js";
+import { cap, costText } from "../text.js";
+import { hereActions } from "./features.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
 /** @typedef {import("../types.js").Space} Space */
 /** @typedef {import("../types.js").MoveView} MoveView */
 /** @typedef {import("../types.js").PlayerView} PlayerView */
 /** @typedef {import("../icons.js").IconName} IconName */
+/** @typedef {import("../types.js").Badge} Badge */
 
 /**
  * @param {Ctx} ctx @param {Space} sp @param {MoveView|null} move @param {PlayerView|null} me
@@ -26,37 +27,19 @@ export function room(ctx, sp, move, me, pawns, view) {
   const roving = ui.mapFocus || (me && me.status === "in" ? me.space : view.players[view.current].space);
   const here = me && me.status === "in" && me.space === sp.id;
   const hovered = ui.hover === sp.id;
+  const hereActs = here ? hereActions(view) : "";
   const cls = [
     "cw-room",
-    sp.depths ? "cw-room-deep" : "",
-    sp.start ? "cw-room-start" : "",
-    sp.crystal_cave ? "cw-room-crystal" : "",
+    ...(sp.marks || []).map((/** @type {string} */ m) => `cw-room-${m}`),
     move ? "cw-reachable" : "",
     here ? "cw-here" : "",
     hovered ? "cw-hovered" : "",
-    sp.command ? "cw-room-command" : "",
     ui.target === sp.id ? "cw-targeted" : "",
-    sp.sealed ? "cw-room-sealed" : "",
-    here && (view.actions || []).some((/** @type {any} */ a) => a.where === "here") ? "cw-has-actions" : "",
+    hereActs ? "cw-has-actions" : "",
   ].join(" ");
-  const ship = shipFeatures(sp, view);
-  const features = [];
-  if (sp.start) features.push("the exit: leave with an artifact to escape");
-  features.push(...ship.words);
-  if (sp.depths) features.push("in the Depths");
-  if (sp.crystal_cave) features.push("crystal cave: entering ends your movement");
-  if (sp.market) features.push("market");
-  if (sp.heal) features.push(`heals ${sp.heal}`);
-  if (sp.gold) features.push(`${sp.gold} ${termsOf(view).gold.toLowerCase()} on entering`);
-  if (sp.artifact !== null)
-    features.push(
-      `artifact worth ${sp.artifact}${sp.artifact_cost != null ? `, costs ${plural(sp.artifact_cost, "token")}` : ""}`,
-    );
-  if (sp.secrets.major) features.push(plural(sp.secrets.major, "major secret"));
-  if (sp.secrets.minor) features.push(plural(sp.secrets.minor, "minor secret"));
-  if (sp.idols) features.push(plural(sp.idols, "monkey idol"));
+  const features = [...(sp.words || [])];
   for (const p of pawns) features.push(`${cap(p.colour)}${p.you ? " (you)" : ""} is here`);
-  if (here && ship.here) features.push(ship.here);
+  if (hereActs) features.push(hereActs);
   let cost = "";
   if (move) {
     const o = move.options[0];
@@ -87,23 +70,15 @@ export function room(ctx, sp, move, me, pawns, view) {
   g.append(text);
 
   // Feature badges along the top edge.
-  /** @type {import("./features.js").Badge[]} */
-  const feats = [...ship.badges];
-  if (sp.start) feats.push(["exit", null]);
-  if (sp.crystal_cave) feats.push(["crystal", null]);
-  if (sp.market) feats.push(["market", null]);
-  if (sp.heal) feats.push(["heart", `+${sp.heal}`]);
-  if (sp.gold) feats.push(["gold", `+${sp.gold}`]);
-  if (sp.secrets.major) feats.push(["secretMajor", `${sp.secrets.major}`]);
-  if (sp.secrets.minor) feats.push(["secret", `${sp.secrets.minor}`]);
-  if (sp.idols) feats.push(["idol", `${sp.idols}`]);
+  /** @type {Badge[]} */
+  const feats = sp.badges || [];
   let fx = -W / 2 + 4;
   for (const [name, n, cubes] of feats) {
     const fg = s("g", { class: `cw-feat cw-feat-${name}`, transform: `translate(${fx} ${-H / 2 - 7})` });
     const extra = cubes ? cubes.length * 13 : 0;
     const wdt = (n ? (n.length <= 2 ? 29 : 19 + 6 * n.length) : 17) + extra;
     fg.append(s("rect", { x: 0, y: -1, width: wdt, height: 16, rx: 8, class: "cw-feat-bg" }));
-    fg.append(svgIcon(name, 8, 7, 13));
+    fg.append(svgIcon(iconName(name), 8, 7, 13));
     if (n) fg.append(s("text", { x: 16, y: 7.5, "dominant-baseline": "central", class: "cw-feat-num", text: n }));
     (cubes || []).forEach((c, i) => fg.append(pawn(c, wdt - extra + 6 + i * 13, 7, 5.6)));
     g.append(fg);

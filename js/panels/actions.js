@@ -2,7 +2,7 @@
 // straight from the view's legal actions, and what the engine refuses here and why.
 
 import { h } from "../dom.js";
-import { icon } from "../icons.js";
+import { icon, iconName } from "../icons.js";
 import { termsOf } from "../text.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
@@ -44,11 +44,10 @@ export function actionsPanel(view, board) {
         "data-intent": JSON.stringify(a.intent),
         "data-key": `act:${i}`,
         "data-target-space": a.space || null,
-        "data-cabinet": a.intent.cabinet || null,
         "aria-label": a.label,
         title: a.label,
       },
-      actionIcon(a.intent.kind),
+      a.icon ? icon(iconName(a.icon), 16) : null,
       h("span", { text: a.label }),
     );
   let i = 0;
@@ -93,20 +92,4 @@ export function actionsPanel(view, board) {
         )
       : null,
   );
-}
-
-/** @param {string} kind */
-export function actionIcon(kind) {
-  /** @type {Record<string, IconName>} */
-  const byKind = {
-    "hack-port": "port",
-    hyperlift: "lift",
-    telepad: "telepad",
-    "claim-cabinet": "ticket",
-    "steal-artifact": "artifact",
-    thrill: "clank",
-    clone: "vat",
-    ransack: "vault",
-  };
-  return byKind[kind] ? icon(byKind[kind], 16) : null;
 }

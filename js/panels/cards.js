@@ -1,8 +1,8 @@
 // Cards: a card's face, a card as a button, and the hand with the cards in play.
 
 import { h } from "../dom.js";
-import { icon } from "../icons.js";
-import { cap } from "../text.js";
+import { icon, iconName } from "../icons.js";
+import { cap, termsOf } from "../text.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
 /** @typedef {import("../types.js").BoardView} BoardView */
@@ -11,6 +11,17 @@ import { cap } from "../text.js";
 /** @typedef {import("../types.js").MoveView} MoveView */
 /** @typedef {import("../types.js").Intent} Intent */
 /** @typedef {import("../icons.js").IconName} IconName */
+/** @typedef {{name: string, icon: IconName}} Boss */
+
+/**
+ * The boss a "dragon" card calls (the edition's word for it and its icon).
+ * @param {any} view
+ * @returns {Boss}
+ */
+export const bossOf = (view) => ({
+  name: termsOf(view).boss,
+  icon: iconName((view.rage && view.rage.icon) || "dragon"),
+});
 
 /** @param {any} view */
 export function handPanel(view) {
@@ -28,6 +39,7 @@ export function handPanel(view) {
         ? "it is not your turn"
         : "not now";
     return cardButton(c, {
+      boss: bossOf(view),
       action: "play",
       intent: { kind: "play", card: c.id },
       enabled: ok,
@@ -82,13 +94,19 @@ export function handPanel(view) {
 /**
  * A card that can be used (a button).
  * @param {CardView} c
- * @param {{action: string, intent: Intent, enabled: boolean, why: string, key: string, verb: string, extra?: Record<string, any>, count?: number|null, small?: boolean}} o
+ * @param {{action: string, intent: Intent, enabled: boolean, why: string, key: string, verb: string, extra?: Record<string, any>, count?: number|null, small?: boolean, boss?: Boss}} o
  */
 export function cardButton(c, o) {
   const cost = c.monster ? `${c.swords} Swords` : `${c.cost} Skill`;
   const rules = c.rules.replace(/\.$/, "") || "no effect";
   const label = `${o.verb} ${c.name}${o.action === "play" ? "" : ` (${cost})`}: ${rules}${o.enabled ? "" : `. Not possible: ${o.why}`}`;
-  const node = cardFace(c, { key: o.key, small: o.small, count: o.count, showCost: o.action !== "play" });
+  const node = cardFace(c, {
+    key: o.key,
+    small: o.small,
+    count: o.count,
+    showCost: o.action !== "play",
+    boss: o.boss,
+  });
   const btn = h("button", {
     type: "button",
     class: `cw-cardbtn${o.enabled ? "" : " cw-disabled"}`,
@@ -110,20 +128,18 @@ export function cardButton(c, o) {
 /**
  * The face of a card.
  * @param {CardView} c
- * @param {{key?: string, small?: boolean, count?: number|null, showCost?: boolean}} o
+ * @param {{key?: string, small?: boolean, count?: number|null, showCost?: boolean, boss?: Boss}} o
  */
 export function cardFace(c, o) {
+  const boss = o.boss || { name: "Dragon", icon: "dragon" };
   const flags = [];
   if (c.dragon)
     flags.push(
       h(
         "span",
-        {
-          class: "cw-flag cw-flag-dragon",
-          title: c.faction !== undefined ? "Boss attack when it enters the row" : "Dragon attack when it enters the row",
-        },
-        icon(c.faction !== undefined ? "boss" : "dragon", 12),
-        c.faction !== undefined ? "Boss" : "Dragon",
+        { class: "cw-flag cw-flag-dragon", title: `${boss.name} attack when it enters the row` },
+        icon(boss.icon, 12),
+        boss.name,
       ),
     );
   if (c.danger)

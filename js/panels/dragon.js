@@ -2,7 +2,7 @@
 // odds of the next attack.
 
 import { h } from "../dom.js";
-import { icon } from "../icons.js";
+import { icon, iconName } from "../icons.js";
 import { pawnBadge } from "../pawn.js";
 import { cap, damageBuckets, pct, plural, termsOf } from "../text.js";
 
@@ -19,49 +19,47 @@ export function dragonPanel(ctx, view) {
   const { ui } = ctx;
   const r = view.rage;
   const T = termsOf(view);
-  const hunters = r.hunters || {};
-  const red = new Set(r.red_zone || []);
+  /** @type {Record<string, {icon: string, count: number, title: string}[]>} */
+  const tokens = r.tokens || {};
+  /** @type {Record<string, string[]>} */
+  const zones = r.zones || {};
   const track = h(
     "ol",
     {
-      class: `cw-rage${r.hunters ? " cw-rage-ship" : ""}`,
+      // room above each space for the tokens, when the edition puts tokens on the track
+      class: `cw-rage${r.tokens ? " cw-rage-with-tokens" : ""}`,
       "aria-label": `${T.boss} rage: ${r.value} cubes per attack`,
     },
     r.track.map((/** @type {number} */ v, /** @type {number} */ i) => {
-      const k = hunters[String(i)] || 0;
-      const lock = r.lockdown_at === i;
+      const here = tokens[String(i)] || [];
+      const zone = zones[String(i)] || [];
       const notes = [`space ${i + 1}: ${plural(v, "cube")} drawn per attack`];
-      if (k) {
-        const wait = k === 1 ? "waits" : "wait";
-        notes.push(`${plural(k, "bounty hunter")} ${wait} here (red cubes join the Clank! area)`);
-      }
-      if (lock) notes.push("the lockdown token waits here");
-      if (red.has(i)) notes.push("red zone");
+      for (const t of here) notes.push(t.title);
+      if (zone.includes("red")) notes.push("red zone");
       return h(
         "li",
         {
           class: [
             i === r.marker ? "cw-rage-on" : i < r.marker ? "cw-rage-past" : "",
-            red.has(i) ? "cw-rage-red" : "",
-            r.plaid === i ? "cw-rage-plaid" : "",
+            ...zone.map((z) => `cw-rage-${z}`),
           ].join(" "),
           "aria-current": i === r.marker ? "step" : null,
           title: notes.join("; "),
         },
         `${v}`,
-        k || lock
+        here.length
           ? h(
               "span",
               { class: "cw-rage-tokens", "aria-hidden": "true" },
-              Array.from({ length: k }, () => icon("hunter", 10)),
-              lock ? icon("lockdown", 11) : null,
+              here.map((t) => Array.from({ length: t.count }, () => icon(iconName(t.icon), 10))),
             )
           : null,
       );
     }),
   );
   const colours = view.players.map((/** @type {PlayerView} */ p) => p.colour);
-  const hitAll = r.hit_all || null;
+  /** @type {Record<string, {icon: string, name: string, note: string}>} */
+  const kinds = view.clank.cube_kinds || {};
   const cubes = (/** @type {Record<string, number>} */ where, /** @type {string[]} */ order) =>
     order
       .filter((c) => (where[c] || 0) > 0)
@@ -70,20 +68,19 @@ export function dragonPanel(ctx, view) {
           "span",
           {
             class: "cw-cubes",
-            title:
-              c === hitAll
-                ? `${plural(where[c], "bounty hunter cube")} (red): each one drawn hurts every thief aboard`
-                : `${where[c]} ${c} cube${where[c] === 1 ? "" : "s"}`,
+            title: kinds[c]
+              ? `${plural(where[c], kinds[c].name)} (${c}): ${kinds[c].note}`
+              : `${where[c]} ${c} cube${where[c] === 1 ? "" : "s"}`,
           },
           c === "black"
             ? h("span", { class: "cw-blackcube", "aria-hidden": "true" })
-            : c === hitAll
-              ? icon("hunter", 15)
+            : kinds[c]
+              ? icon(iconName(kinds[c].icon), 15)
               : pawnBadge(c, 15),
           h("span", { text: `${where[c]}` }),
         ),
       );
-  const area = cubes(view.clank.area, [...colours, ...(hitAll ? [hitAll] : [])]);
+  const area = cubes(view.clank.area, [...colours, ...Object.keys(kinds)]);
   const bag = cubes(view.clank.bag, [
     "black",
     ...colours,
@@ -118,8 +115,8 @@ export function dragonPanel(ctx, view) {
     h(
       "div",
       { class: "cw-dragon-row" },
-      icon(r.hunters ? "boss" : "dragon", 18),
-      h("span", { class: "cw-label", text: r.hunters ? `${T.boss}'s rage` : "Rage" }),
+      icon(iconName(r.icon || "dragon"), 18),
+      h("span", { class: "cw-label", text: r.label || "Rage" }),
       track,
       h("span", {
         class: "cw-draws",
@@ -219,13 +216,7 @@ export function oddsBox(ctx, view) {
               pawnBadge(p.colour, 14),
               " ",
               cap(p.colour),
-              p.clones
-                ? h("span", {
-                    class: "cw-odds-note",
-                    title: `${plural(p.clones, "clone")} in the Cloning Vats take the first bounty hunter hits (counted in these odds)`,
-                    text: " *",
-                  })
-                : null,
+              p.note ? h("span", { class: "cw-odds-note", title: p.note, text: " *" }) : null,
             ),
             h("td", {}, bar),
             h("td", { text: p.expected.toFixed(2) }),
@@ -238,16 +229,8 @@ export function oddsBox(ctx, view) {
       class: "cw-dim cw-small-text",
       text: "Bars: chance of 0, 1, 2, 3+ damage (lighter is less).",
     }),
-    o.hit_all
-      ? h(
-          "div",
-          { class: "cw-dim cw-small-text" },
-          icon("hunter", 12),
-          ` ${plural(o.hit_all.cubes, "bounty hunter cube")} in play: each one drawn hurts every thief aboard (counted above).`,
-          o.players.some((/** @type {any} */ p) => p.clones)
-            ? " * A clone takes a hunter's hit instead (counted above)."
-            : "",
-        )
-      : null,
+    (o.notes || []).map((/** @type {{icon: string|null, text: string}} */ n) =>
+      h("div", { class: "cw-dim cw-small-text" }, n.icon ? icon(iconName(n.icon), 12) : null, n.text),
+    ),
   );
 }

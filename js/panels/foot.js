@@ -2,7 +2,7 @@
 
 import { h } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
-import { cap, costText, termsOf } from "../text.js";
+import { cap, costText, logClass, termsOf } from "../text.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
 /** @typedef {import("../types.js").BoardView} BoardView */
@@ -11,6 +11,7 @@ import { cap, costText, termsOf } from "../text.js";
 /** @typedef {import("../types.js").MoveView} MoveView */
 /** @typedef {import("../types.js").Intent} Intent */
 /** @typedef {import("../icons.js").IconName} IconName */
+/** @typedef {import("../types.js").LogLine} LogLine */
 
 /** @param {any} view */
 export function footPanel(view) {
@@ -53,17 +54,14 @@ export function footPanel(view) {
   const log = h(
     "ol",
     { start: start + 1, "aria-label": "Game log", tabindex: "0", "data-key": "log" },
-    view.log.map((/** @type {string} */ line) => {
-      const first = line.split(/[\s']/)[0].toLowerCase();
-      const turn = /^— .* —$/.test(line);
-      const attack = /cubes? drawn|dragon attack|boss attack|bounty hunters? strike|knocked out|Game over/i.test(line);
-      return h(
+    view.log.map((/** @type {LogLine} */ line) =>
+      h(
         "li",
-        { class: turn ? "cw-log-turn" : attack ? "cw-log-attack" : "" },
-        colours.has(first) ? pawnBadge(first, 14) : null,
-        line,
-      );
-    }),
+        { class: logClass(line.kind), "data-kind": line.kind },
+        line.actor && colours.has(line.actor) ? pawnBadge(line.actor, 14) : null,
+        line.text,
+      ),
+    ),
   );
   return h(
     "section",

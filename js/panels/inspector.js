@@ -1,7 +1,6 @@
 // The inspector line in the dock: the room under the pointer or focus.
 
 import { h } from "../dom.js";
-import { shipFeatures } from "../map/features.js";
 import { costText, plural, termsOf } from "../text.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
@@ -34,20 +33,7 @@ export function inspector(ctx, view, board) {
   /** @type {MoveView|undefined} */
   const move = (view.moves || []).find((/** @type {MoveView} */ m) => m.id === ui.hover);
   const T = termsOf(view);
-  const facts = [...shipFeatures(sp, view).words];
-  if (sp.depths) facts.push("Depths");
-  if (sp.artifact !== null)
-    facts.push(
-      `artifact worth ${sp.artifact}${sp.artifact_cost != null ? ` (costs ${plural(sp.artifact_cost, "token")})` : ""}`,
-    );
-  if (sp.secrets.major) facts.push(plural(sp.secrets.major, "major secret"));
-  if (sp.secrets.minor) facts.push(plural(sp.secrets.minor, "minor secret"));
-  if (sp.idols) facts.push(plural(sp.idols, "monkey idol"));
-  if (sp.heal) facts.push(`heals ${sp.heal}`);
-  if (sp.gold) facts.push(`+${sp.gold} ${T.gold.toLowerCase()}`);
-  if (sp.market) facts.push("market");
-  if (sp.crystal_cave) facts.push("crystal cave: stops movement");
-  if (sp.start) facts.push("the exit");
+  const facts = sp.words || [];
   let how = null;
   if (move) {
     const opts = reply && reply.options.length ? reply.options : move.options;

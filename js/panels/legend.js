@@ -1,56 +1,11 @@
-// The map's legend.
+// The map's legend, as the view lists it ([{icon, text}]; icon "arrow": a one-way arrow).
 
 import { h } from "../dom.js";
-import { icon } from "../icons.js";
-
-/** @typedef {import("../types.js").Ctx} Ctx */
-/** @typedef {import("../types.js").BoardView} BoardView */
-/** @typedef {import("../types.js").PlayerView} PlayerView */
-/** @typedef {import("../types.js").CardView} CardView */
-/** @typedef {import("../types.js").MoveView} MoveView */
-/** @typedef {import("../types.js").Intent} Intent */
-/** @typedef {import("../icons.js").IconName} IconName */
+import { icon, iconName } from "../icons.js";
 
 /** @param {any} view */
 export function legend(view) {
-  const item = (/** @type {IconName} */ name, /** @type {string} */ text) =>
-    h("li", {}, icon(name, 14), text);
-  if (view.ship) {
-    return h(
-      "details",
-      { class: "cw-legend" },
-      h("summary", { text: "Legend" }),
-      h(
-        "ul",
-        {},
-        item("boots", "extra Boots to walk"),
-        item("monster", "enemy: a Sword or a damage"),
-        item("lock", "padlock: needs a Master Key"),
-        item("code", "into the command module: needs a command code"),
-        item("port", "data port (a cube on it: used)"),
-        item("lift", "hyperlift"),
-        item("telepad", "telepad (needs a TelePass)"),
-        item("checkpoint", "security checkpoint: stop"),
-        item("lockdown", "lockdown token: hyperlift sealed"),
-        item("pod", "escape pods left"),
-        item("artifact", "artifact (points)"),
-        item("ticket", "tokens: artifact cost / Redemption bonus"),
-        item("secret", "minor secrets (face down)"),
-        item("secretMajor", "major secrets (face down)"),
-        item("market", "market"),
-        item("vat", "cloning vat"),
-        item("vault", "ransack a vault (Credits)"),
-        item("clank", "Clank! on entering"),
-        item("hunter", "bounty hunter (red cube)"),
-        h(
-          "li",
-          {},
-          h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }),
-          "one-way path",
-        ),
-      ),
-    );
-  }
+  const items = view.legend || [];
   return h(
     "details",
     { class: "cw-legend" },
@@ -58,23 +13,10 @@ export function legend(view) {
     h(
       "ul",
       {},
-      item("boots", "extra boots to walk"),
-      item("monster", "monster: a sword or a damage"),
-      item("lock", "locked: needs a Master Key"),
-      item("artifact", "artifact (points)"),
-      item("secret", "minor secrets (face down)"),
-      item("secretMajor", "major secrets (face down)"),
-      item("idol", "monkey idols"),
-      item("crystal", "crystal cave: stop"),
-      item("market", "market"),
-      item("heart", "heals"),
-      item("gold", "gold on entering"),
-      item("exit", "exit"),
-      h(
-        "li",
-        {},
-        h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }),
-        "one-way tunnel",
+      items.map((/** @type {{icon: string, text: string}} */ it) =>
+        it.icon === "arrow"
+          ? h("li", {}, h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }), it.text)
+          : h("li", {}, icon(iconName(it.icon), 14), it.text),
       ),
     ),
   );

@@ -2,7 +2,7 @@
 // beside them the boss's panel and the edition's shared panels.
 
 import { h } from "../dom.js";
-import { icon } from "../icons.js";
+import { icon, iconName } from "../icons.js";
 import { pal, pawnBadge } from "../pawn.js";
 import { cap, termsOf } from "../text.js";
 import { dragonPanel } from "./dragon.js";
@@ -109,7 +109,7 @@ export function playerCard(p, view) {
             h(
               "span",
               { class: `cw-fact cw-fact-${f.id}`, title: f.title, "data-fact": f.id },
-              factIcon(f.id),
+              f.icon ? icon(iconName(f.icon), 13) : null,
               h("span", { class: "cw-fact-label", text: f.label }),
               h("span", { class: "cw-fact-value", text: f.value }),
             ),
@@ -128,9 +128,9 @@ export function playerCard(p, view) {
               `${v}`,
             ),
           ),
-          // the command code is already a fact of the panel: no second chip for it
+          // a token already shown as a fact of the panel (a command code) gets no chip
           p.tokens
-            .filter((t) => !(t.kind === "code" && hasFact(p, "code")))
+            .filter((t) => !hasFact(p, t.kind))
             .map((t) =>
             h(
               "span",
@@ -149,24 +149,6 @@ export function playerCard(p, view) {
 /** @param {PlayerView} p @param {string} id */
 export function hasFact(p, id) {
   return (p.facts || []).some((/** @type {any} */ f) => f.id === id);
-}
-
-/** @param {string} id */
-export function factIcon(id) {
-  /** @type {Record<string, IconName>} */
-  const byId = {
-    data: "port",
-    code: "code",
-    crystals: "crystal",
-    cabinets: "ticket",
-    "skill-shot": "skill",
-    theater: "clank",
-    race: "boots",
-    research: "secret",
-    clones: "vat",
-    marks: "heart",
-  };
-  return byId[id] ? icon(byId[id], 13) : null;
 }
 
 /** @param {IconName} name @param {number} n @param {string} title */

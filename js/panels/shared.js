@@ -21,7 +21,7 @@ export function panelsRow(view) {
   if (!panels.length) return null;
   return h(
     "section",
-    { class: "cw-panels", "aria-label": "The ship and its modules" },
+    { class: "cw-panels", "aria-label": panels.map((/** @type {any} */ p) => p.title).join(", ") },
     panels.map((/** @type {any} */ p) =>
       h(
         "div",

@@ -1,10 +1,10 @@
-// The shop: the row, the reserve, the market and Pulsarcade's Arcade Cabinets.
+// The shop: the row, the reserve, the market and the edition's offers beside it.
 
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
-import { pawnBadge } from "../pawn.js";
-import { cap, plural, termsOf } from "../text.js";
-import { cardButton } from "./cards.js";
+import { cap, termsOf } from "../text.js";
+import { bossOf, cardButton } from "./cards.js";
+import { offersPanels } from "./offers.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
 /** @typedef {import("../types.js").BoardView} BoardView */
@@ -25,6 +25,7 @@ export function shopPanel(view) {
       });
     const kind = c.monster ? "defeat" : "acquire";
     return cardButton(c, {
+      boss: bossOf(view),
       action: kind,
       intent: { kind, slot },
       enabled: !!c.legal,
@@ -37,6 +38,7 @@ export function shopPanel(view) {
   const reserve = view.reserve.map((/** @type {CardView} */ c) => {
     const kind = c.monster ? "defeat-reserve" : "acquire-reserve";
     return cardButton(c, {
+      boss: bossOf(view),
       action: kind,
       intent: { kind, card: c.id },
       enabled: !!c.legal,
@@ -104,49 +106,7 @@ export function shopPanel(view) {
         ),
         h("div", { class: "cw-items" }, items),
       ),
-      cabinetsPanel(view),
-    ),
-  );
-}
-
-/**
- * Pulsarcade's Arcade Cabinets: each one's condition, tokens, copies left and owners,
- * and whether the person could claim it now (the claim itself is in the actions panel).
- * @param {any} view
- */
-export function cabinetsPanel(view) {
-  const cabs = view.cabinets;
-  if (!cabs) return null;
-  const me = view.seat === null ? null : view.players[view.seat];
-  return h(
-    "div",
-    { class: "cw-cabinets", role: "group", "aria-label": "Arcade Cabinets", "data-role": "cabinets" },
-    h("h4", {}, "Arcade Cabinets ", h("span", { class: "cw-dim cw-small-text", text: "(claim when you meet the condition)" })),
-    h(
-      "ul",
-      {},
-      cabs.map((/** @type {any} */ c) => {
-        const mine = me && c.owners.includes(me.colour);
-        const status = mine ? "yours" : c.legal ? "claim now (see Actions)" : c.left ? "" : "none left";
-        return h(
-          "li",
-          {
-            class: `cw-cabinet${c.legal ? " cw-cabinet-ready" : ""}${mine ? " cw-cabinet-mine" : ""}${c.left ? "" : " cw-cabinet-gone"}`,
-            "data-cabinet": c.id,
-            title: c.legal || mine || !c.why ? c.text : `${c.text} Not yet: ${c.why}`,
-          },
-          h("span", { class: "cw-cabinet-name" }, icon("ticket", 13), ` ${c.name}`),
-          h("span", { class: "cw-cabinet-tok", text: plural(c.tokens, "token") }),
-          h("span", { class: "cw-cabinet-text", text: c.text }),
-          h(
-            "span",
-            { class: "cw-cabinet-meta" },
-            `${c.left} left`,
-            c.owners.map((/** @type {string} */ o) => pawnBadge(o, 13)),
-            status ? h("strong", { text: ` ${status}` }) : null,
-          ),
-        );
-      }),
+      offersPanels(view),
     ),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TERMS, cap, costText, damageBuckets, pct, plural, termsOf } from "../text.js";
+import { DEFAULT_TERMS, cap, costText, damageBuckets, logClass, pct, plural, termsOf } from "../text.js";
 import { keyAction } from "../keys.js";
 import { intentOf, newUiState, takeReply } from "../protocol.js";
 
@@ -84,5 +84,15 @@ describe("protocol", () => {
       option: 1,
     });
     expect(intentOf("inspect", null, "crypt")).toBeNull();
+  });
+});
+
+describe("log lines", () => {
+  it("take their classes from the engine's event kind, not from the words", () => {
+    expect(logClass("turn")).toBe("cw-log-turn");
+    expect(logClass("attack")).toBe("cw-log-attack");
+    expect(logClass("knockout")).toBe("cw-log-knockout cw-log-attack");
+    expect(logClass("game-over")).toContain("cw-log-attack");
+    expect(logClass("play")).toBe("cw-log-play");
   });
 });
