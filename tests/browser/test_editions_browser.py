@@ -5,6 +5,7 @@ one room per space of the board, and a screenshot of each is saved in
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 import clankwidget
 
@@ -51,5 +52,21 @@ def test_every_edition_draws(lab_page, artifacts_dir, tmp_path, name):
         )
     wait_until(page, "not w.busy")
     widget.screenshot(path=str(artifacts_dir / f"edition-{name}.png"))
+
+    # A few rounds later: the log has turns (and attacks), the legend and odds are open.
+    kernel_eval(
+        page,
+        "[(w.handle_intent({'kind': 'play-all'}), w.handle_intent({'kind': 'end-turn'})) "
+        "for _ in range(4)] and None",
+    )
+    wait_until(page, "not w.busy")
+    turns = kernel_eval(page, "sum(1 for line in w.view['log'] if line['kind'] == 'turn')")
+    assert turns > 0
+    expect(widget.locator(".cw-log li.cw-log-turn")).to_have_count(turns)
+    widget.locator(".cw-legend summary").click()
+    page.mouse.move(0, 0)
+    widget.locator('[data-action="hover-bag"]').click()
+    widget.locator('[data-role="odds"]').wait_for(timeout=10_000)
+    widget.screenshot(path=str(artifacts_dir / f"edition-{name}-later.png"))
     errors = page_errors(page)
     assert errors == [], "\n".join(map(str, errors))
