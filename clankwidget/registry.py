@@ -185,6 +185,7 @@ register(
         cards="space-teaching",
         vocabulary=_SHIP_WORDS,
         features={"deck", "map", "bag", "assembled", "ship", "hit-all"},
+        view="clankwidget.widget.parts.ship:ship_part",
         summary="Board Lord Eradikus's ship, hack a command code, steal an artifact, "
         "reach an escape pod; bounty hunters hit everyone.",
     )
@@ -198,6 +199,7 @@ register(
         cards="space-teaching",
         vocabulary=_SHIP_WORDS,
         features={"deck", "map", "bag", "assembled", "ship", "hit-all", "cabinets", "clones"},
+        view="clankwidget.widget.parts.pulsarcade:pulsarcade_part",
         summary="The ship's MCP, Arcade Cabinets and Skill Shots, and six new modules.",
     )
 )

@@ -1,348 +1,66 @@
-// clankwidget board: the one renderer of a Clank! game, drawn as SVG and HTML from the
-// state the kernel syncs (traits `board`, `view`, `status`, `busy`). The view never
-// decides a rule: it sends intents ({kind, ...}) with model.send and shows the replies.
-// Plain ES module, no bundler; anywidget loads it from a blob URL, so it has no imports.
+// Built from js/ by esbuild (npm run build): edit the sources there, not this file.
 
-/**
- * @typedef {{kind: string, [key: string]: any}} Intent
- * @typedef {{id: string, name: string, x: number, y: number, start: boolean, depths: boolean,
- *   crystal_cave: boolean, market: boolean, heal: number, gold: number, artifact: number|null,
- *   secrets: {minor: number, major: number}, idols: number, note: string}} Space
- * @typedef {{index: number, a: string, b: string, boots: number, monsters: number, locked: boolean,
- *   one_way: boolean, water: boolean, note: string}} PathView
- * @typedef {{id: string, title: string, width: number, height: number, depths_line: number|null,
- *   spaces: Space[], paths: PathView[]}} BoardView
- * @typedef {{id: string, name: string, banner: string, cost: number, swords: number, points: number,
- *   rules: string, flavour: string, dragon: boolean, danger: boolean, companion: boolean,
- *   device: boolean, monster: boolean, gem: boolean, slot?: number, count?: number|null,
- *   legal?: boolean, why?: string|null}} CardView
- * @typedef {{seat: number, colour: string, you: boolean, status: string, space: string, damage: number,
- *   health: number, supply: number, clank: number, gold: number, skill: number, swords: number,
- *   boots: number, teleports: number, artifacts: number[], tokens: any[], score: number, deck: number,
- *   discard: number, hand_count: number, play: CardView[], hand?: CardView[], discard_cards?: string[],
- *   bot: string|null}} PlayerView
- * @typedef {{id: string, name: string, options: {boots: number, swords: number, damage: number,
- *   teleports: number}[], route: {path: number|string, space: string}[]}} MoveView
- * @typedef {{model: any, el: HTMLElement}} RenderProps
- */
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-/**
- * Player colours: Okabe-Ito hues, each with its own pawn shape and letter (never colour alone).
- * @type {Record<string, {fill: string, ink: string, shape: string, letter: string}>}
- */
-const PALETTE = {
-  blue: { fill: "#0072B2", ink: "#ffffff", shape: "circle", letter: "B" },
-  yellow: { fill: "#F0E442", ink: "#1a1a1a", shape: "square", letter: "Y" },
-  green: { fill: "#009E73", ink: "#ffffff", shape: "diamond", letter: "G" },
-  purple: { fill: "#CC79A7", ink: "#1a1a1a", shape: "triangle", letter: "P" },
-  orange: { fill: "#E69F00", ink: "#1a1a1a", shape: "hexagon", letter: "O" },
-  white: { fill: "#ffffff", ink: "#1a1a1a", shape: "pentagon", letter: "W" },
-  pink: { fill: "#F5B8D6", ink: "#1a1a1a", shape: "star", letter: "K" },
-  teal: { fill: "#56B4E9", ink: "#1a1a1a", shape: "octagon", letter: "T" },
-  black: { fill: "#2b2b2b", ink: "#ffffff", shape: "square", letter: "" },
-  red: { fill: "#D55E00", ink: "#ffffff", shape: "tridown", letter: "R" },
-};
-
-/** @param {string} colour */
-function pal(colour) {
-  return (
-    PALETTE[colour] || {
-      fill: "#999999",
-      ink: "#000000",
-      shape: "circle",
-      letter: colour.slice(0, 1).toUpperCase(),
-    }
-  );
-}
-
-/** @param {string} s */
-const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
-/** @param {number} n @param {string} one @param {string} [many] */
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
-
-// ---------------------------------------------------------------------------
-// DOM helpers
-
-/**
- * Create an HTML element.
- * @param {string} tag
- * @param {Record<string, any>} [attrs]
- * @param {...any} children
- * @returns {HTMLElement}
- */
+// js/dom.js
+var SVG_NS = "http://www.w3.org/2000/svg";
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   setAttrs(node, attrs);
   append(node, children);
   return node;
 }
-
-/**
- * Create an SVG element.
- * @param {string} tag
- * @param {Record<string, any>} [attrs]
- * @param {...any} children
- * @returns {SVGElement}
- */
 function s(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
   setAttrs(node, attrs);
   append(node, children);
-  return /** @type {SVGElement} */ (node);
+  return (
+    /** @type {SVGElement} */
+    node
+  );
 }
-
-/** @param {Element} node @param {Record<string, any>} attrs */
 function setAttrs(node, attrs) {
   for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
+    if (v === null || v === void 0 || v === false) continue;
     if (k === "text") node.textContent = String(v);
     else node.setAttribute(k, v === true ? "true" : String(v));
   }
 }
-
-/** @param {Element} node @param {any[]} children */
 function append(node, children) {
   for (const c of children.flat(Infinity)) {
-    if (c === null || c === undefined || c === false) continue;
+    if (c === null || c === void 0 || c === false) continue;
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
 }
 
-// ---------------------------------------------------------------------------
-// Icons (16x16 viewBox), drawn here so they never depend on an emoji font.
-
-const ICONS = {
-  skill:
-    '<path d="M8 1.5 14 6.5 8 14.5 2 6.5Z" fill="#2f7fc1" stroke="#164a73" stroke-width="1.2"/><path d="M2 6.5h12M8 1.5 5.5 6.5 8 14.5 10.5 6.5Z" fill="none" stroke="#cfe6f7" stroke-width=".8"/>',
-  swords:
-    '<path d="M3 13 12.5 3.5M12.5 3.5l.5-2 -2 .5M4.8 9.6l1.6 1.6M2.5 13.5l1-1" stroke="#7a2b12" stroke-width="2.2" stroke-linecap="round" fill="none"/><path d="M3 13 12.5 3.5" stroke="#e8e8e8" stroke-width=".9"/>',
-  boots:
-    '<path d="M5 1.8h4.2v7.4l3.8 1.6c1 .5 1.3 1.2 1.3 2.2V14H3.7V1.8Z" fill="#8a5a2b" stroke="#4a2e12" stroke-width="1.1" stroke-linejoin="round"/><path d="M3.7 12.3h10.6" stroke="#4a2e12" stroke-width="1.1"/>',
-  gold: '<circle cx="8" cy="8" r="6.3" fill="#e8b923" stroke="#8a6400" stroke-width="1.3"/><circle cx="8" cy="8" r="3.6" fill="none" stroke="#fff3b0" stroke-width="1.1"/>',
-  teleport:
-    '<circle cx="8" cy="8" r="6.2" fill="#efe4ff" stroke="#5b3b9a" stroke-width="1.3"/><path d="M8 3.6a4.4 4.4 0 1 1-4.2 3.2M8 6a2 2 0 1 1-1.9 1.4" fill="none" stroke="#5b3b9a" stroke-width="1.3" stroke-linecap="round"/>',
-  heart:
-    '<path d="M8 14.2 2.4 8.6C.6 6.8 1.4 2.6 4.6 2.6 6.3 2.6 7.3 3.8 8 4.8 8.7 3.8 9.7 2.6 11.4 2.6c3.2 0 4 4.2 2.2 6Z" fill="#d4534b" stroke="#7d1f19" stroke-width="1.1"/>',
-  clank:
-    '<path d="M2.5 5.2 8 2.3l5.5 2.9v5.7L8 13.8l-5.5-2.9Z" fill="#8d8d8d" stroke="#2b2b2b" stroke-width="1.1" stroke-linejoin="round"/><path d="M2.5 5.2 8 8.1l5.5-2.9M8 8.1v5.7" fill="none" stroke="#2b2b2b" stroke-width="1"/>',
-  monster:
-    '<path d="M8 1.6c3.4 0 5.8 2.3 5.8 5.3 0 1.9-.9 3.1-2.1 3.8v2.8H4.3v-2.8C3.1 10 2.2 8.8 2.2 6.9 2.2 3.9 4.6 1.6 8 1.6Z" fill="#D55E00" stroke="#5e1f00" stroke-width="1.1"/><circle cx="5.8" cy="7" r="1.4" fill="#fff"/><circle cx="10.2" cy="7" r="1.4" fill="#fff"/><path d="M6.3 11.2v1.6M8 11.2v1.6M9.7 11.2v1.6" stroke="#5e1f00" stroke-width=".9"/>',
-  lock: '<rect x="3" y="7" width="10" height="7.5" rx="1.3" fill="#e8b923" stroke="#5a4300" stroke-width="1.2"/><path d="M5.2 7V5a2.8 2.8 0 0 1 5.6 0v2" fill="none" stroke="#5a4300" stroke-width="1.5"/><circle cx="8" cy="10.5" r="1.1" fill="#5a4300"/>',
-  artifact:
-    '<path d="M4 2.5h8l2.5 3.6L8 14.2 1.5 6.1Z" fill="#f2c94c" stroke="#7a5a00" stroke-width="1.2" stroke-linejoin="round"/><path d="M1.5 6.1h13M5.7 2.5 8 14.2l2.3-11.7" fill="none" stroke="#7a5a00" stroke-width=".8"/>',
-  market:
-    '<path d="M3.2 5.5h9.6l-.9 8.5H4.1Z" fill="#c98b3c" stroke="#5b3a10" stroke-width="1.2" stroke-linejoin="round"/><path d="M5.6 5.5V4a2.4 2.4 0 0 1 4.8 0v1.5" fill="none" stroke="#5b3a10" stroke-width="1.3"/>',
-  crystal:
-    '<path d="M8 1.2 11.5 5 10.2 14.5H5.8L4.5 5Z" fill="#9fd3f5" stroke="#1f5f8a" stroke-width="1.2" stroke-linejoin="round"/><path d="M4.5 5h7M8 1.2v13.3" stroke="#1f5f8a" stroke-width=".8"/>',
-  secret:
-    '<rect x="2.5" y="2.5" width="11" height="11" rx="2" fill="#3d3354" stroke="#15101f" stroke-width="1.1"/><path d="M6.3 6.3a1.8 1.8 0 1 1 2.4 1.7c-.5.2-.7.6-.7 1.1v.6" fill="none" stroke="#f4eaff" stroke-width="1.3" stroke-linecap="round"/><circle cx="8" cy="11.4" r=".8" fill="#f4eaff"/>',
-  secretMajor:
-    '<rect x="1.5" y="1.5" width="13" height="13" rx="2.5" fill="#7a1f3d" stroke="#f2c94c" stroke-width="1.6"/><path d="M8 3.8 9.2 6.6 12.2 6.8 9.9 8.7 10.7 11.7 8 10 5.3 11.7 6.1 8.7 3.8 6.8 6.8 6.6Z" fill="#f2c94c"/>',
-  idol: '<circle cx="8" cy="8.4" r="5.6" fill="#c68d2e" stroke="#5a3a08" stroke-width="1.2"/><circle cx="2.8" cy="7.2" r="1.6" fill="#c68d2e" stroke="#5a3a08"/><circle cx="13.2" cy="7.2" r="1.6" fill="#c68d2e" stroke="#5a3a08"/><circle cx="6.2" cy="7.6" r="1" fill="#2b1a00"/><circle cx="9.8" cy="7.6" r="1" fill="#2b1a00"/><path d="M6 10.8q2 1.4 4 0" fill="none" stroke="#2b1a00" stroke-width="1"/>',
-  exit: '<rect x="3" y="1.8" width="10" height="12.4" rx="1" fill="#dfe9d8" stroke="#2f5d23" stroke-width="1.2"/><path d="M5.5 8h6M9 5.5 11.5 8 9 10.5" fill="none" stroke="#2f5d23" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>',
-  dragon:
-    '<path d="M1.8 12.5c1.6-5.5 4.6-8.6 9.4-9.5l-1.4 2.2 3.6-.6-1.8 2.6 2.6.6-3 1.4c-1.9.9-3 2.1-3.4 4.2Z" fill="#b8322a" stroke="#4d0e0a" stroke-width="1" stroke-linejoin="round"/><circle cx="9.6" cy="6.4" r=".8" fill="#fff2a8"/>',
-  boss: '<rect x="2.5" y="3" width="11" height="10" rx="2.5" fill="#6b4a8e" stroke="#2a1840" stroke-width="1.1"/><path d="M8 3V1.2M6.5 1.2h3" stroke="#2a1840" stroke-width="1.1"/><rect x="4.2" y="6" width="2.8" height="2.2" rx=".6" fill="#ffd24a"/><rect x="9" y="6" width="2.8" height="2.2" rx=".6" fill="#ffd24a"/><path d="M5 10.8h6" stroke="#f4eaff" stroke-width="1.2" stroke-dasharray="1.2 .8"/>',
-  port: '<rect x="3" y="3" width="10" height="10" rx="1.6" fill="#1f6f78" stroke="#0b3338" stroke-width="1.1"/><path d="M5.5 1.2v1.8M8 1.2v1.8M10.5 1.2v1.8M5.5 13v1.8M8 13v1.8M10.5 13v1.8M1.2 5.5h1.8M1.2 8h1.8M1.2 10.5h1.8M13 5.5h1.8M13 8h1.8M13 10.5h1.8" stroke="#0b3338" stroke-width="1.1"/><rect x="5.6" y="5.6" width="4.8" height="4.8" rx=".8" fill="#bff1f4"/>',
-  lift: '<rect x="2.5" y="1.5" width="11" height="13" rx="2" fill="#dfe6f2" stroke="#2c3e66" stroke-width="1.2"/><path d="M8 3.4 10.6 6.6H5.4ZM8 12.6 10.6 9.4H5.4Z" fill="#2c3e66"/>',
-  telepad:
-    '<ellipse cx="8" cy="11.5" rx="6.3" ry="2.7" fill="#e6dbff" stroke="#4b2f8a" stroke-width="1.2"/><ellipse cx="8" cy="11.5" rx="3" ry="1.2" fill="#4b2f8a"/><path d="M4.5 9.3 5.6 3M11.5 9.3 10.4 3M8 8.8V2" stroke="#8a6ad0" stroke-width="1.1" stroke-linecap="round"/>',
-  checkpoint:
-    '<path d="M5.2 1.5h5.6l3.7 3.7v5.6l-3.7 3.7H5.2l-3.7-3.7V5.2Z" fill="#c0392b" stroke="#5a120b" stroke-width="1.1"/><path d="M4.3 8h7.4" stroke="#ffffff" stroke-width="2.2" stroke-linecap="round"/>',
-  pod: '<path d="M8 1.3c2.6 1.7 3.9 4.4 3.9 7.6v3.3H4.1V8.9c0-3.2 1.3-5.9 3.9-7.6Z" fill="#e9eef3" stroke="#34495e" stroke-width="1.2" stroke-linejoin="round"/><circle cx="8" cy="7" r="1.7" fill="#56B4E9" stroke="#34495e" stroke-width=".9"/><path d="M5.6 12.3 4.6 15M10.4 12.3l1 2.7M8 12.3V15" stroke="#D55E00" stroke-width="1.3" stroke-linecap="round"/>',
-  ticket:
-    '<path d="M1.5 4.5h13v2.2a1.4 1.4 0 0 0 0 2.6v2.2h-13V9.3a1.4 1.4 0 0 0 0-2.6Z" fill="#ffd9a0" stroke="#8a4b00" stroke-width="1.1" stroke-linejoin="round"/><path d="M10.5 4.8v6.4" stroke="#8a4b00" stroke-width=".9" stroke-dasharray="1.1 .9"/>',
-  vat: '<path d="M5 1.8h6M6 1.8v4L2.8 12.4c-.6 1.2.2 2.3 1.5 2.3h7.4c1.3 0 2.1-1.1 1.5-2.3L10 5.8v-4" fill="#d9f2e3" stroke="#1e6b45" stroke-width="1.2" stroke-linejoin="round"/><path d="M4 10.5h8l1.2 2.4c.3.7-.1 1.3-.9 1.3H3.7c-.8 0-1.2-.6-.9-1.3Z" fill="#2fa36b"/>',
-  vault:
-    '<rect x="1.8" y="2.5" width="12.4" height="11" rx="1.5" fill="#9aa5b1" stroke="#2f3a45" stroke-width="1.2"/><circle cx="8" cy="8" r="3" fill="#dfe5eb" stroke="#2f3a45" stroke-width="1.1"/><path d="M8 5.6v4.8M5.6 8h4.8" stroke="#2f3a45" stroke-width=".9"/>',
-  code: '<rect x="2" y="3.5" width="12" height="9" rx="1.5" fill="#fff3c4" stroke="#6b5200" stroke-width="1.2"/><rect x="3.6" y="5.3" width="3.4" height="2.6" rx=".5" fill="#e8b923" stroke="#6b5200" stroke-width=".6"/><path d="M8.4 6h4M8.4 8h4M3.6 10.3h8.8" stroke="#6b5200" stroke-width="1" stroke-linecap="round"/>',
-  hunter:
-    '<rect x="2" y="2" width="12" height="12" rx="1.5" fill="#D55E00" stroke="#5e1f00" stroke-width="1.1"/><circle cx="8" cy="8" r="3.4" fill="none" stroke="#ffffff" stroke-width="1.3"/><path d="M8 2.8v2.4M8 10.8v2.4M2.8 8h2.4M10.8 8h2.4" stroke="#ffffff" stroke-width="1.3"/>',
-  lockdown:
-    '<rect x="1.2" y="3" width="13.6" height="10" rx="1.5" fill="#ffd400" stroke="#1a1a1a" stroke-width="1.1"/><path d="M3 13 9 3M7.5 13l6-10M.8 8.6 4.4 3" stroke="#1a1a1a" stroke-width="1.8"/>',
-};
-
-/**
- * An inline icon (HTML).
- * @param {keyof typeof ICONS} name
- * @param {number} [size]
- */
-function icon(name, size = 16) {
-  const span = h("span", { class: `cw-icon cw-icon-${name}`, "aria-hidden": "true" });
-  span.innerHTML = `<svg viewBox="0 0 16 16" width="${size}" height="${size}">${ICONS[name]}</svg>`;
-  return span;
-}
-
-/**
- * An icon inside the board SVG, centred on (x, y).
- * @param {keyof typeof ICONS} name @param {number} x @param {number} y @param {number} size
- */
-function svgIcon(name, x, y, size) {
-  const g = s("svg", {
-    x: x - size / 2,
-    y: y - size / 2,
-    width: size,
-    height: size,
-    viewBox: "0 0 16 16",
-    "aria-hidden": "true",
-    class: "cw-svgicon",
-  });
-  g.innerHTML = ICONS[name];
-  return g;
-}
-
-/**
- * A pawn shape as an SVG group centred on (x, y).
- * @param {string} colour @param {number} x @param {number} y @param {number} r @param {string} [extraClass]
- */
-function pawn(colour, x, y, r, extraClass = "") {
-  const p = pal(colour);
-  const g = s("g", { class: `cw-pawn ${extraClass}`, transform: `translate(${x} ${y})` });
-  g.append(shapeNode(p.shape, r, { fill: p.fill, stroke: "#1a1a1a", "stroke-width": Math.max(1.2, r / 6) }));
-  if (p.letter) {
-    g.append(
-      s("text", {
-        class: "cw-pawn-letter",
-        "text-anchor": "middle",
-        "dominant-baseline": "central",
-        y: p.shape === "triangle" ? r * 0.22 : p.shape === "tridown" ? -r * 0.22 : 0,
-        "font-size": r * 1.05,
-        fill: p.ink,
-        text: p.letter,
-      }),
-    );
-  }
-  return g;
-}
-
-/**
- * @param {string} shape @param {number} r @param {Record<string, any>} attrs
- * @returns {SVGElement}
- */
-function shapeNode(shape, r, attrs) {
-  const poly = (/** @type {number} */ n, rot = -90, rr = r) =>
-    Array.from({ length: n }, (_, i) => {
-      const a = ((rot + (360 / n) * i) * Math.PI) / 180;
-      return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
-    }).join(" ");
-  switch (shape) {
-    case "square":
-      return s("rect", {
-        x: -r * 0.88,
-        y: -r * 0.88,
-        width: r * 1.76,
-        height: r * 1.76,
-        rx: r * 0.18,
-        ...attrs,
-      });
-    case "diamond":
-      return s("polygon", { points: poly(4, -90, r * 1.12), ...attrs });
-    case "triangle":
-      return s("polygon", { points: poly(3, -90, r * 1.25), ...attrs });
-    case "tridown":
-      return s("polygon", { points: poly(3, 90, r * 1.25), ...attrs });
-    case "hexagon":
-      return s("polygon", { points: poly(6, 0, r * 1.02), ...attrs });
-    case "pentagon":
-      return s("polygon", { points: poly(5, -90, r * 1.05), ...attrs });
-    case "octagon":
-      return s("polygon", { points: poly(8, 22.5, r * 1.02), ...attrs });
-    case "star": {
-      const pts = Array.from({ length: 10 }, (_, i) => {
-        const rr = i % 2 ? r * 0.55 : r * 1.2;
-        const a = ((-90 + 36 * i) * Math.PI) / 180;
-        return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
-      }).join(" ");
-      return s("polygon", { points: pts, ...attrs });
-    }
-    default:
-      return s("circle", { r, ...attrs });
-  }
-}
-
-/**
- * A small pawn as inline HTML (for panels and the log).
- * @param {string} colour @param {number} [size]
- */
-function pawnBadge(colour, size = 18) {
-  const span = h("span", { class: "cw-pawnbadge", "aria-hidden": "true" });
-  const svg = s("svg", { viewBox: "-10 -10 20 20", width: size, height: size });
-  svg.append(pawn(colour, 0, 0, 7.4));
-  span.append(svg);
-  return span;
-}
-
-// ---------------------------------------------------------------------------
-// Board geometry
-
-// The room box: 92 x 52 units, narrower on a crowded board (a ship) so no two overlap.
-let ROOM_W = 92;
-let ROOM_H = 52;
-let NAME_FS = 11.5;
-const MARGIN = 36;
-
-/** @type {WeakMap<object, {w: number, h: number}>} */
-const BOX_CACHE = new WeakMap();
-
-/**
- * The largest room box (at most 92 x 52) that leaves a 6-unit gap between any two rooms.
- * @param {BoardView} board
- */
+// js/geometry.js
+var MARGIN = 36;
+var BOX_CACHE = /* @__PURE__ */ new WeakMap();
 function boxSize(board) {
   const cached = BOX_CACHE.get(board);
   if (cached) return cached;
-  const h = 52;
+  const h2 = 52;
   let w = 92;
   const sp = board.spaces;
   for (let i = 0; i < sp.length; i++)
     for (let j = i + 1; j < sp.length; j++) {
-      if (Math.abs(sp[i].y - sp[j].y) < h + 6) w = Math.min(w, Math.abs(sp[i].x - sp[j].x) - 6);
+      if (Math.abs(sp[i].y - sp[j].y) < h2 + 6) w = Math.min(w, Math.abs(sp[i].x - sp[j].x) - 6);
     }
-  const out = { w: Math.max(64, w), h };
+  const width = Math.max(64, w);
+  const out = { w: width, h: h2, fs: width < 90 ? 12.5 : 11.5 };
   BOX_CACHE.set(board, out);
   return out;
 }
-
-/** Default words (Clank!); the view's `terms` replace them for other editions. */
-const DEFAULT_TERMS = {
-  gold: "Gold",
-  boss: "Dragon",
-  boss_attack: "dragon attack",
-  row: "Dungeon row",
-  deck: "Dungeon deck",
-  space: "room",
-  spaces: "rooms",
-  place: "dungeon",
-  map: "The dungeon",
-  cubes: "cubes",
-};
-
-/** @param {any} view @returns {typeof DEFAULT_TERMS} */
-const termsOf = (view) => ({ ...DEFAULT_TERMS, ...((view && view.terms) || {}) });
-
-/**
- * Where the edge of a room's rectangle meets the line towards (tx, ty).
- * @param {Space} sp @param {number} tx @param {number} ty
- */
-function rectEdge(sp, tx, ty) {
+function rectEdge(sp, tx, ty, box) {
   const dx = tx - sp.x;
   const dy = ty - sp.y;
   if (!dx && !dy) return { x: sp.x, y: sp.y };
-  const sx = ROOM_W / 2 / Math.abs(dx || 1e-9);
-  const sy = ROOM_H / 2 / Math.abs(dy || 1e-9);
+  const sx = box.w / 2 / Math.abs(dx || 1e-9);
+  const sy = box.h / 2 / Math.abs(dy || 1e-9);
   const k = Math.min(sx, sy, 1);
   return { x: sp.x + dx * k, y: sp.y + dy * k };
 }
-
-/**
- * Split a room name into at most three short lines.
- * @param {string} name @param {number} width
- */
-function wrapName(name, width = Math.round((ROOM_W - 8) / (NAME_FS * 0.55))) {
+var nameWidth = (box) => Math.round((box.w - 8) / (box.fs * 0.55));
+function wrapName(name, width) {
   const words = name.split(/\s+/);
-  /** @type {string[]} */
   const lines = [];
   let line = "";
   for (const w of words) {
@@ -361,15 +79,14 @@ function wrapName(name, width = Math.round((ROOM_W - 8) / (NAME_FS * 0.55))) {
   }
   return lines;
 }
-
-/**
- * Squeeze room-name lines that are wider than their room (measured, so any font works).
- * @param {HTMLElement} root
- */
-function fitRoomNames(root) {
-  const max = ROOM_W - 8;
+function fitRoomNames(root, box) {
+  const max = box.w - 8;
   for (const tspan of root.querySelectorAll(".cw-room-name tspan")) {
-    const t = /** @type {SVGTextContentElement} */ (/** @type {unknown} */ (tspan));
+    const t = (
+      /** @type {SVGTextContentElement} */
+      /** @type {unknown} */
+      tspan
+    );
     let width = 0;
     try {
       width = t.getComputedTextLength();
@@ -382,2191 +99,178 @@ function fitRoomNames(root) {
     }
   }
 }
+function moduleRects(spaces, modules, box) {
+  const padX = box.w / 2 + 10;
+  const pad = box.h / 2 + 14;
+  const areas = [];
+  for (const [id, m] of modules) {
+    const mine = spaces.filter((sp) => sp.module === id);
+    if (!mine.length) continue;
+    areas.push({
+      m,
+      x0: Math.min(...mine.map((sp) => sp.x)) - padX,
+      x1: Math.max(...mine.map((sp) => sp.x)) + padX,
+      y0: Math.min(...mine.map((sp) => sp.y)) - pad,
+      y1: Math.max(...mine.map((sp) => sp.y)) + pad
+    });
+  }
+  for (let i = 0; i < areas.length; i++)
+    for (let j = i + 1; j < areas.length; j++) {
+      const a = areas[i];
+      const b = areas[j];
+      const ox = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+      const oy = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+      if (ox <= -6 || oy <= -6) continue;
+      const [lo, hi] = oy < ox ? a.y0 < b.y0 ? [a, b] : [b, a] : a.x0 < b.x0 ? [a, b] : [b, a];
+      if (oy < ox) {
+        const mid = (Math.min(a.y1, b.y1) + Math.max(a.y0, b.y0)) / 2;
+        lo.y1 = mid - 3;
+        hi.y0 = mid + 3;
+      } else {
+        const mid = (Math.min(a.x1, b.x1) + Math.max(a.x0, b.x0)) / 2;
+        lo.x1 = mid - 3;
+        hi.x0 = mid + 3;
+      }
+    }
+  return areas;
+}
+function tabSpot({ x0, y0, x1, y1 }, tw, th, taken) {
+  const spots = [
+    [x0 + 6, y0 + 5],
+    [x0 + 8, y0 - th - 3],
+    [x1 - 6 - tw, y0 + 5],
+    [x0 + 6, y1 - th - 5],
+    [x1 - 6 - tw, y1 - th - 5],
+    [x0 + 8, y0 - th / 2],
+    [x0 + 8, y1 - th / 2],
+    [x0 + 6, y0 + 5]
+  ];
+  const free = ([lx, ly]) => !taken.some((b) => lx < b.x1 && lx + tw > b.x0 && ly < b.y1 && ly + th > b.y0);
+  return spots.find(free) || spots[spots.length - 1];
+}
+var ZOOMS = [0, 0.6, 0.85, 1.05, 1.3];
+var ZOOM_AUTO = 2;
+function mapZoom(boardWidth, outputWidth, zoom) {
+  const W = boardWidth + 2 * MARGIN;
+  const avail = Math.max(320, (outputWidth || 960) - 26);
+  const wide = W * 0.78 > 1100;
+  if (!wide) return { wide, style: null, names: true, level: ZOOM_AUTO, scale: avail / W };
+  const level = zoom === null ? ZOOM_AUTO : zoom;
+  const z = ZOOMS[level];
+  const scale = Math.max(z, avail / W);
+  const style = z ? `min-width: ${Math.round(W * z)}px` : "min-width: 0";
+  return { wide, style, names: scale >= 0.55, level, scale };
+}
+function nextZoom(level, action) {
+  if (action === "zoom-fit") return level === 0 ? ZOOM_AUTO : 0;
+  return Math.max(0, Math.min(ZOOMS.length - 1, level + (action === "zoom-in" ? 1 : -1)));
+}
+function neighbour(spaces, id, key) {
+  const from = spaces.find((sp) => sp.id === id);
+  if (!from) return null;
+  const dirs = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+  const dir = dirs[key];
+  if (!dir) return null;
+  let best = null;
+  let bestScore = Infinity;
+  for (const sp of spaces) {
+    if (sp.id === id) continue;
+    const dx = sp.x - from.x;
+    const dy = sp.y - from.y;
+    const along = dx * dir[0] + dy * dir[1];
+    if (along <= 0) continue;
+    const across = Math.abs(dx * dir[1] - dy * dir[0]);
+    const score = along + 2.5 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = sp;
+    }
+  }
+  return best;
+}
+function arrowheads(e1, e2) {
+  const dx = e2.x - e1.x;
+  const dy = e2.y - e1.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const ang = Math.atan2(dy / len, dx / len) * 180 / Math.PI;
+  return (len > 80 ? [0.22, 0.78] : [0.2]).map((t) => ({ x: e1.x + dx * t, y: e1.y + dy * t, ang }));
+}
 
-// ---------------------------------------------------------------------------
-// The widget
+// js/keys.js
+var KEY_BUTTONS = {
+  e: '[data-action="end-turn"]',
+  a: '[data-action="play-all"]',
+  u: '[data-action="undo"]',
+  r: '[data-action="redo"]',
+  n: '.cw-head [data-action="new-game"]',
+  t: '[data-action="take-artifact"]',
+  b: '[data-action="hover-bag"]',
+  x: '[data-action="decline"]',
+  "?": '[data-action="help"]',
+  "+": '[data-action="zoom-in"]',
+  "=": '[data-action="zoom-in"]',
+  "-": '[data-action="zoom-out"]',
+  0: '[data-action="zoom-fit"]'
+};
+function keyAction(key) {
+  const k = key.length === 1 ? key.toLowerCase() : key;
+  if (Object.prototype.hasOwnProperty.call(KEY_BUTTONS, k))
+    return { click: KEY_BUTTONS[
+      /** @type {keyof typeof KEY_BUTTONS} */
+      k
+    ] };
+  if (/^[1-9]$/.test(k)) return { click: `[data-action="choose"][data-option="${Number(k) - 1}"]` };
+  if (k === "h") return { actions: true };
+  if (k === "Escape") return { escape: true };
+  return null;
+}
 
-/** @param {RenderProps} props */
-function render({ model, el }) {
-  const root = h("div", { class: "cw", "data-lm-suppress-shortcuts": "true" });
-  el.classList.add("cw-host");
-  el.append(root);
-
-  /** UI-only state: what the pointer or keyboard focus is on, and replies. */
-  const ui = {
-    /** @type {string|null} */ hover: null,
-    /** @type {any} */ route: null,
-    /** @type {any} */ odds: null,
+// js/protocol.js
+function newUiState() {
+  return {
+    hover: null,
+    route: null,
+    odds: null,
     oddsOpen: false,
     helpOpen: false,
     overHidden: false,
-    /** @type {string|null} */ mapFocus: null,
+    mapFocus: null,
     oddsHover: false,
     confirmNew: 0,
-    /** Map zoom: index into ZOOMS (null: automatic, a legible size that scrolls). */
-    /** @type {number|null} */ zoom: null,
-    /** @type {string|null} */ pawnSpace: null,
-    /** @type {string|null} */ target: null,
-    /** @type {{text: string, level: string}|null} */ local: null,
+    zoom: null,
+    pawnSpace: null,
+    target: null,
+    local: null,
     lastSeq: -1,
-    /** @type {number|undefined} */ hoverTimer: undefined,
+    hoverTimer: void 0
   };
-
-  /** @param {Intent} intent */
-  const send = (intent) => {
-    ui.local = null;
-    model.send(intent);
-  };
-
-  // ------------------------------------------------------------- drawing
-
-  /** @type {number} */
-  let frame = 0;
-
-  /** @type {number} */
-  let tableFrame = 0;
-
-  /**
-   * Redraw the widget from the synced state, keeping the keyboard focus where it was.
-   * @param {boolean|"table"} [onlyMap] redraw just the map (true) or the players and
-   *   dragon bar ("table"), for hover and focus changes
-   */
-  const draw = (onlyMap = false) => {
-    if (!onlyMap) {
-      if (frame) cancelAnimationFrame(frame);
-      if (tableFrame) cancelAnimationFrame(tableFrame);
-      frame = tableFrame = 0;
-    }
-    const board = /** @type {BoardView} */ (model.get("board"));
-    const view = model.get("view");
-    if (!board || !board.spaces || !view || !view.players) {
-      root.replaceChildren(h("div", { class: "cw-loading", text: "Loading the game…" }));
-      return;
-    }
-    const box = boxSize(board);
-    ROOM_W = box.w;
-    ROOM_H = box.h;
-    NAME_FS = box.w < 90 ? 12.5 : 11.5;
-    const active = /** @type {HTMLElement|null} */ (document.activeElement);
-    const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
-    // Where the focus was within its group (hand, row, ...), to land nearby if it goes.
-    const group = focusKey ? focusKey.split(":")[0] : null;
-    const inGroup = group ? [...root.querySelectorAll(`[data-key^="${CSS.escape(group)}:"]`)] : [];
-    const groupIndex = active ? inGroup.indexOf(active) : -1;
-
-    const oldMap = root.querySelector(".cw-board");
-    const oldTable = root.querySelector(".cw-table");
-    const oldScroll = root.querySelector(".cw-mapscroll");
-    const scroll = oldScroll
-      ? { left: oldScroll.scrollLeft, width: oldScroll.scrollWidth, client: oldScroll.clientWidth }
-      : null;
-    if (onlyMap === "table" && oldTable) {
-      oldTable.replaceWith(tableBar(view));
-    } else if (onlyMap && oldMap) {
-      const map = boardPanel(board, view);
-      oldMap.replaceWith(map);
-      fitRoomNames(map);
-      const oldInspect = root.querySelector(".cw-inspect");
-      if (oldInspect) oldInspect.replaceWith(inspector(view, board));
-    } else {
-      const logEl = root.querySelector(".cw-log ol");
-      const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
-      root.classList.toggle("cw-busy", !!model.get("busy"));
-      const parts = [
-        header(view, board),
-        tableBar(view),
-        boardPanel(board, view),
-        h(
-          "div",
-          { class: "cw-dock" },
-          choicePanel(view),
-          inspector(view, board),
-          actionsPanel(view, board),
-          turnBar(view),
-        ),
-        handPanel(view),
-        shopPanel(view),
-        footPanel(view),
-      ];
-      root.replaceChildren(...parts.filter(Boolean));
-      fitRoomNames(root);
-      const newLog = root.querySelector(".cw-log ol");
-      if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
-    }
-    keepMapScroll(scroll, view);
-    if (focusKey && !(active && root.contains(active))) {
-      let target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-      if (!target && groupIndex >= 0) {
-        const now = root.querySelectorAll(`[data-key^="${CSS.escape(group || "")}:"]`);
-        target = now.length
-          ? now[Math.min(groupIndex, now.length - 1)]
-          : root.querySelector('[data-key="btn:end-turn"]');
-      }
-      if (target instanceof HTMLElement || target instanceof SVGElement)
-        target.focus({ preventScroll: true });
-    }
-  };
-
-  /**
-   * Put the map's sideways scroll back where it was after a redraw (scaled if the zoom
-   * changed), and bring the person's pawn into view when it has moved out of sight.
-   * @param {{left: number, width: number, client: number}|null} before @param {any} view
-   */
-  function keepMapScroll(before, view) {
-    const sc = /** @type {HTMLElement|null} */ (root.querySelector(".cw-mapscroll"));
-    if (!sc || sc.scrollWidth <= sc.clientWidth + 1) return;
-    if (before && before.width) {
-      const centre = (before.left + before.client / 2) / before.width;
-      sc.scrollLeft = Math.max(0, centre * sc.scrollWidth - sc.clientWidth / 2);
-    }
-    const me = view.seat === null ? null : view.players[view.seat];
-    const who = me && me.status === "in" ? me : view.players[view.current];
-    if (!who || who.space === ui.pawnSpace) return;
-    ui.pawnSpace = who.space;
-    const node = sc.querySelector(`[data-space-id="${CSS.escape(who.space)}"]`);
-    if (!(node instanceof SVGGraphicsElement)) return;
-    const r = node.getBoundingClientRect();
-    const s0 = sc.getBoundingClientRect();
-    if (r.left < s0.left + 20 || r.right > s0.right - 20)
-      sc.scrollLeft += r.left + r.width / 2 - (s0.left + s0.width / 2);
+}
+function takeReply(ui, msg) {
+  if (!msg || typeof msg !== "object") return null;
+  if (msg.kind === "route") {
+    ui.route = msg;
+    return msg.id === ui.hover ? "map" : null;
   }
-
-  /** Redraw the players and dragon bar at the next frame. */
-  const drawTableSoon = () => {
-    if (!tableFrame) {
-      tableFrame = requestAnimationFrame(() => {
-        tableFrame = 0;
-        draw("table");
-      });
-    }
-  };
-
-  /** Redraw the map at the next frame (never inside a focus or pointer event). */
-  const drawMapSoon = () => {
-    if (!frame) {
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        draw(true);
-      });
-    }
-  };
-
-  // ------------------------------------------------------------- header
-
-  /** @param {any} view @param {BoardView} board */
-  function header(view, board) {
-    const me = view.seat === null ? null : view.players[view.seat];
-    const cur = view.players[view.current];
-    const who = view.is_over
-      ? h("span", { class: "cw-turn-who", text: "Game over" })
-      : h(
-          "span",
-          { class: "cw-turn-who" },
-          pawnBadge(cur.colour, 20),
-          cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
-          model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null,
-        );
-    const st = model.get("status") || {};
-    const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
-    const text = local ? local.text : st.text || view.hint;
-    const level = local ? local.level : st.text ? st.level : "hint";
-    const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
-    return h(
-      "header",
-      { class: "cw-head" },
-      h(
-        "div",
-        { class: "cw-title" },
-        h("strong", { text: board.title }),
-        h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
-        who,
-      ),
-      h(
-        "div",
-        { class: "cw-headbtns" },
-        button("undo", "Undo", {
-          key: "U",
-          enabled: view.can_undo,
-          why: "nothing to undo this turn",
-          intent: { kind: "undo" },
-        }),
-        button("redo", "Redo", {
-          key: "R",
-          enabled: view.can_redo,
-          why: "nothing to redo",
-          intent: { kind: "redo" },
-        }),
-        button("new-game", newLabel, {
-          key: "N",
-          enabled: true,
-          intent: null,
-          cls: ui.confirmNew > Date.now() ? "cw-warn" : "",
-        }),
-        button("help", ui.helpOpen ? "Hide keys" : "Keys", {
-          key: "?",
-          enabled: true,
-          intent: null,
-          cls: "cw-quiet",
-          expanded: ui.helpOpen,
-        }),
-      ),
-      h("div", {
-        class: `cw-status cw-status-${level}`,
-        role: "status",
-        "aria-live": "polite",
-        "data-role": "status",
-        text,
-      }),
-      ui.helpOpen ? helpBox(view) : null,
-      me && me.status !== "in" && !view.is_over
-        ? h("div", {
-            class: "cw-out",
-            text:
-              me.status === "escaped"
-                ? "You escaped! The others play on."
-                : "You were knocked out. The others play on.",
-          })
-        : null,
-    );
+  if (msg.kind === "odds") {
+    ui.odds = msg;
+    return ui.oddsOpen || ui.oddsHover ? "table" : null;
   }
+  if (msg.kind === "error") return "all";
+  return null;
+}
+function intentOf(action, raw, spaceId) {
+  if (action === "move-to" && !raw) return spaceId ? { kind: "move-to", id: spaceId } : null;
+  return raw ? JSON.parse(raw) : null;
+}
 
-  /** @param {any} view */
-  function helpBox(view) {
-    const T = termsOf(view);
-    const rows = [
-      ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
-      ["Enter or Space", `use the focused card, ${T.space} or button`],
-      ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
-      ["A", "play all cards that need no choice"],
-      ["E", "end your turn"],
-      ["U / R", "undo / redo"],
-      ["1 - 9", "pick an option of a choice; X declines"],
-      ["T", `take the artifact in your ${T.space}`],
-      ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
-      ["+ / - / 0", "zoom the map in / out / to fit"],
-      ["B", `show the odds of the next ${T.boss_attack}`],
-      ["N", "new game (press twice)"],
-    ];
-    return h(
-      "div",
-      { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
-      h(
-        "dl",
-        {},
-        rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })]),
-      ),
-    );
-  }
-
-  // ------------------------------------------------------------- players and dragon
-
-  /** @param {any} view */
-  function tableBar(view) {
-    return h(
-      "section",
-      { class: "cw-table", "aria-label": `Players and the ${termsOf(view).boss.toLowerCase()}` },
-      h(
-        "div",
-        { class: `cw-players cw-players-${view.players.length}` },
-        view.players.map((/** @type {PlayerView} */ p) => playerCard(p, view)),
-      ),
-      view.panels && view.panels.length
-        ? h("div", { class: "cw-side" }, dragonPanel(view), panelsRow(view))
-        : dragonPanel(view),
-    );
-  }
-
-  /** @param {PlayerView} p @param {any} view */
-  function playerCard(p, view) {
-    const c = pal(p.colour);
-    const current = !view.is_over && view.current === p.seat;
-    const name = `${cap(p.colour)}${p.you ? " (you)" : p.bot ? ` · ${p.bot} bot` : ""}`;
-    const who = p.you ? "you" : p.bot ? `${p.bot} bot` : "";
-    const status = p.status === "in" ? "" : p.status === "escaped" ? "escaped" : "knocked out";
-    const meter = h(
-      "div",
-      { class: "cw-meter", role: "img", "aria-label": `Damage ${p.damage} of ${p.health}` },
-      Array.from({ length: p.health }, (_, i) =>
-        h("span", {
-          class: `cw-meter-cell${i < p.damage ? " cw-hit" : ""}${i === p.health - 1 ? " cw-last" : ""}`,
-          style: i < p.damage ? `--c:${c.fill}` : "",
-        }),
-      ),
-    );
-    const won = view.is_over && view.winners.includes(p.colour);
-    return h(
-      "div",
-      {
-        class: `cw-player${current ? " cw-current" : ""}${p.you ? " cw-you" : ""}${status ? " cw-gone" : ""}${won ? " cw-winner" : ""}`,
-        style: `--c:${c.fill}`,
-        "data-player": p.colour,
-        "aria-label": `${name}: ${p.score} points, damage ${p.damage} of ${p.health}, ${p.clank} Clank! in the area, ${p.gold} ${termsOf(view).gold.toLowerCase()}${status ? ", " + status : ""}${(p.facts || []).map((/** @type {any} */ f) => `, ${f.label} ${f.value}`).join("")}`,
-        role: "group",
-      },
-      h(
-        "div",
-        { class: "cw-player-name" },
-        pawnBadge(p.colour, 20),
-        h("span", { text: cap(p.colour) }),
-        who ? h("span", { class: "cw-who", text: who }) : null,
-        h(
-          "span",
-          { class: "cw-tags" },
-          current ? h("span", { class: "cw-tag", text: "to play" }) : null,
-          status ? h("span", { class: "cw-tag cw-tag-out", text: status }) : null,
-          won ? h("span", { class: "cw-tag cw-tag-win", text: "winner" }) : null,
-        ),
-      ),
-      h(
-        "div",
-        { class: "cw-player-meter" },
-        icon("heart", 14),
-        meter,
-        h("span", { class: "cw-num", text: `${p.health - p.damage}` }),
-      ),
-      h(
-        "div",
-        { class: "cw-player-stats" },
-        stat("clank", p.clank, "Clank! cubes in the area"),
-        stat("gold", p.gold, termsOf(view).gold),
-        h(
-          "span",
-          { class: "cw-stat", title: "Score so far" },
-          h("span", { class: "cw-score", text: `${p.score}` }),
-          h("small", { text: "pts" }),
-        ),
-        h("span", { class: "cw-stat cw-dim", title: "Cubes left in supply", text: `${p.supply} cubes` }),
-        h("span", {
-          class: "cw-stat cw-dim",
-          title:
-            p.discard_cards && p.discard_cards.length
-              ? `Your discard pile: ${p.discard_cards.join(", ")}`
-              : "Cards in the draw pile, the discard pile and the hand",
-          text: `${p.deck} deck · ${p.discard} discard · ${p.hand_count} hand`,
-        }),
-      ),
-      p.facts && p.facts.length
-        ? h(
-            "div",
-            { class: "cw-player-facts" },
-            p.facts.map((/** @type {any} */ f) =>
-              h(
-                "span",
-                { class: `cw-fact cw-fact-${f.id}`, title: f.title, "data-fact": f.id },
-                factIcon(f.id),
-                h("span", { class: "cw-fact-label", text: f.label }),
-                h("span", { class: "cw-fact-value", text: f.value }),
-              ),
-            ),
-          )
-        : null,
-      p.artifacts.length || p.tokens.length
-        ? h(
-            "div",
-            { class: "cw-player-loot" },
-            p.artifacts.map((v) =>
-              h(
-                "span",
-                { class: "cw-chip cw-chip-art", title: `Artifact worth ${v}` },
-                icon("artifact", 13),
-                `${v}`,
-              ),
-            ),
-            // the command code is already a fact of the panel: no second chip for it
-            p.tokens
-              .filter((t) => !(t.kind === "code" && hasFact(p, "code")))
-              .map((t) =>
-              h(
-                "span",
-                {
-                  class: "cw-chip",
-                  title: `${t.name}${t.points ? `, ${t.points} points` : ""}${t.use ? `: ${t.use}` : ""}`,
-                },
-                t.name + (t.points ? ` ${t.points}` : ""),
-              ),
-            ),
-          )
-        : null,
-    );
-  }
-
-  /** @param {PlayerView} p @param {string} id */
-  function hasFact(p, id) {
-    return (p.facts || []).some((/** @type {any} */ f) => f.id === id);
-  }
-
-  /** @param {string} id */
-  function factIcon(id) {
-    /** @type {Record<string, keyof typeof ICONS>} */
-    const byId = {
-      data: "port",
-      code: "code",
-      crystals: "crystal",
-      cabinets: "ticket",
-      "skill-shot": "skill",
-      theater: "clank",
-      race: "boots",
-      research: "secret",
-      clones: "vat",
-      marks: "heart",
-    };
-    return byId[id] ? icon(byId[id], 13) : null;
-  }
-
-  /** @param {keyof typeof ICONS} name @param {number} n @param {string} title */
-  function stat(name, n, title) {
-    return h(
-      "span",
-      { class: "cw-stat", title },
-      icon(name, 14),
-      h("span", { class: "cw-num", text: `${n}` }),
-    );
-  }
-
-  /** @param {any} view */
-  function dragonPanel(view) {
-    const r = view.rage;
-    const T = termsOf(view);
-    const hunters = r.hunters || {};
-    const red = new Set(r.red_zone || []);
-    const track = h(
-      "ol",
-      {
-        class: `cw-rage${r.hunters ? " cw-rage-ship" : ""}`,
-        "aria-label": `${T.boss} rage: ${r.value} cubes per attack`,
-      },
-      r.track.map((/** @type {number} */ v, /** @type {number} */ i) => {
-        const k = hunters[String(i)] || 0;
-        const lock = r.lockdown_at === i;
-        const notes = [`space ${i + 1}: ${plural(v, "cube")} drawn per attack`];
-        if (k) {
-          const wait = k === 1 ? "waits" : "wait";
-          notes.push(`${plural(k, "bounty hunter")} ${wait} here (red cubes join the Clank! area)`);
-        }
-        if (lock) notes.push("the lockdown token waits here");
-        if (red.has(i)) notes.push("red zone");
-        return h(
-          "li",
-          {
-            class: [
-              i === r.marker ? "cw-rage-on" : i < r.marker ? "cw-rage-past" : "",
-              red.has(i) ? "cw-rage-red" : "",
-              r.plaid === i ? "cw-rage-plaid" : "",
-            ].join(" "),
-            "aria-current": i === r.marker ? "step" : null,
-            title: notes.join("; "),
-          },
-          `${v}`,
-          k || lock
-            ? h(
-                "span",
-                { class: "cw-rage-tokens", "aria-hidden": "true" },
-                Array.from({ length: k }, () => icon("hunter", 10)),
-                lock ? icon("lockdown", 11) : null,
-              )
-            : null,
-        );
-      }),
-    );
-    const colours = view.players.map((/** @type {PlayerView} */ p) => p.colour);
-    const hitAll = r.hit_all || null;
-    const cubes = (/** @type {Record<string, number>} */ where, /** @type {string[]} */ order) =>
-      order
-        .filter((c) => (where[c] || 0) > 0)
-        .map((c) =>
-          h(
-            "span",
-            {
-              class: "cw-cubes",
-              title:
-                c === hitAll
-                  ? `${plural(where[c], "bounty hunter cube")} (red): each one drawn hurts every thief aboard`
-                  : `${where[c]} ${c} cube${where[c] === 1 ? "" : "s"}`,
-            },
-            c === "black"
-              ? h("span", { class: "cw-blackcube", "aria-hidden": "true" })
-              : c === hitAll
-                ? icon("hunter", 15)
-                : pawnBadge(c, 15),
-            h("span", { text: `${where[c]}` }),
-          ),
-        );
-    const area = cubes(view.clank.area, [...colours, ...(hitAll ? [hitAll] : [])]);
-    const bag = cubes(view.clank.bag, [
-      "black",
-      ...colours,
-      ...Object.keys(view.clank.bag).filter((c) => c !== "black" && !colours.includes(c)),
-    ]);
-    const cd = view.countdown;
-    const countdown =
-      cd.position !== null && cd.track.length
-        ? h(
-            "div",
-            {
-              class: "cw-countdown",
-              "aria-label": `Countdown at space ${cd.position} of ${cd.track.length}`,
-            },
-            h("span", { class: "cw-label", text: "Countdown" }),
-            h(
-              "ol",
-              {},
-              cd.track.map((/** @type {number|null} */ v, /** @type {number} */ i) =>
-                h("li", {
-                  class: i + 1 === cd.position ? "cw-rage-on" : i + 1 < cd.position ? "cw-rage-past" : "",
-                  title: v === null ? "everyone still inside is lost" : `+${v} cubes drawn`,
-                  text: v === null ? "✕" : `+${v}`,
-                }),
-              ),
-            ),
-          )
-        : null;
-    return h(
-      "div",
-      { class: "cw-dragon", "aria-label": `The ${T.boss.toLowerCase()}`, role: "group" },
-      h(
-        "div",
-        { class: "cw-dragon-row" },
-        icon(r.hunters ? "boss" : "dragon", 18),
-        h("span", { class: "cw-label", text: r.hunters ? `${T.boss}'s rage` : "Rage" }),
-        track,
-        h("span", {
-          class: "cw-draws",
-          title: "Cubes drawn at the next attack: rage + dangers in the row",
-          text: `attack draws ${r.draws}${r.dangers ? ` (${r.value}+${r.dangers} danger)` : ""}`,
-        }),
-      ),
-      h(
-        "div",
-        { class: "cw-dragon-row" },
-        h("span", { class: "cw-label", text: "Clank! area" }),
-        area.length ? area : h("span", { class: "cw-dim", text: "empty" }),
-      ),
-      h(
-        "div",
-        { class: "cw-dragon-row" },
-        h("span", { class: "cw-label", text: "Bag" }),
-        bag,
-        h("button", {
-          type: "button",
-          class: "cw-btn cw-small cw-quiet",
-          "data-action": "hover-bag",
-          "data-key": "btn:odds",
-          "aria-expanded": ui.oddsOpen,
-          "aria-label": `Odds of the next ${T.boss_attack} (B)`,
-          text: ui.oddsOpen ? "Hide odds" : "Odds",
-        }),
-      ),
-      countdown,
-      h("div", {
-        class: "cw-dim cw-small-text",
-        text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`,
-      }),
-      ui.oddsOpen || ui.oddsHover ? oddsBox(view) : null,
-    );
-  }
-
-  /** @param {any} view */
-  function oddsBox(view) {
-    const T = termsOf(view);
-    const o = ui.odds;
-    if (!o) return h("div", { class: "cw-odds", text: "Working out the odds…" });
-    if (!o.available) return h("div", { class: "cw-odds", text: o.message || "No odds available." });
-    const pct = (/** @type {number} */ x) => `${Math.round((x || 0) * 100)}%`;
-    return h(
-      "div",
-      { class: "cw-odds", "data-role": "odds" },
-      h("div", {
-        class: "cw-small-text",
-        text: `If the ${T.boss.toLowerCase()} attacked now (${plural(o.draws, "cube")} drawn from the bag):`,
-      }),
-      h(
-        "table",
-        {},
-        h(
-          "thead",
-          {},
-          h(
-            "tr",
-            {},
-            h("th", { text: "" }),
-            h("th", { text: "damage", title: "Chance of 0, 1, 2, 3 or more damage" }),
-            h("th", { text: "avg", title: "Expected damage" }),
-            h("th", { text: "KO", title: "Chance of being knocked out" }),
-          ),
-        ),
-        h(
-          "tbody",
-          {},
-          o.players.map((/** @type {any} */ p) => {
-            const d = p.damage;
-            const parts = [
-              d[0] || 0,
-              d[1] || 0,
-              d[2] || 0,
-              d.slice(3).reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0),
-            ];
-            const bar = h(
-              "span",
-              {
-                class: "cw-oddsbar",
-                role: "img",
-                "aria-label": parts.map((x, i) => `${pct(x)} ${i === 3 ? "3 or more" : i} damage`).join(", "),
-                title: parts.map((x, i) => `${i === 3 ? "3+" : i}: ${pct(x)}`).join("  "),
-              },
-              parts.map((x, i) =>
-                x > 0.005
-                  ? h("span", {
-                      class: `cw-odds-${i}`,
-                      style: `flex-grow:${x}`,
-                      text: x > 0.14 ? `${i === 3 ? "3+" : i}` : "",
-                    })
-                  : null,
-              ),
-            );
-            return h(
-              "tr",
-              {},
-              h(
-                "th",
-                {},
-                pawnBadge(p.colour, 14),
-                " ",
-                cap(p.colour),
-                p.clones
-                  ? h("span", {
-                      class: "cw-odds-note",
-                      title: `${plural(p.clones, "clone")} in the Cloning Vats take the first bounty hunter hits (counted in these odds)`,
-                      text: " *",
-                    })
-                  : null,
-              ),
-              h("td", {}, bar),
-              h("td", { text: p.expected.toFixed(2) }),
-              h("td", { text: pct(p.knockout) }),
-            );
-          }),
-        ),
-      ),
-      h("div", {
-        class: "cw-dim cw-small-text",
-        text: "Bars: chance of 0, 1, 2, 3+ damage (lighter is less).",
-      }),
-      o.hit_all
-        ? h(
-            "div",
-            { class: "cw-dim cw-small-text" },
-            icon("hunter", 12),
-            ` ${plural(o.hit_all.cubes, "bounty hunter cube")} in play: each one drawn hurts every thief aboard (counted above).`,
-            o.players.some((/** @type {any} */ p) => p.clones)
-              ? " * A clone takes a hunter's hit instead (counted above)."
-              : "",
-          )
-        : null,
-    );
-  }
-
-  // ------------------------------------------------------------- the map
-
-  /** @param {BoardView} board @param {any} view */
-  function boardPanel(board, view) {
-    const byId = new Map(board.spaces.map((sp) => [sp.id, sp]));
-    /** @type {Map<string, MoveView>} */
-    const moves = new Map((view.moves || []).map((/** @type {MoveView} */ m) => [m.id, m]));
-    const me = view.seat === null ? null : view.players[view.seat];
-    const W = board.width + 2 * MARGIN;
-    const H = board.height + 2 * MARGIN;
-    const T = termsOf(view);
-    const zoom = mapZoom(board);
-    const svg = s("svg", {
-      class: `cw-map${zoom.names ? "" : " cw-map-nonames"}`,
-      viewBox: `${-MARGIN} ${-MARGIN} ${W} ${H}`,
-      role: "group",
-      "aria-label": `Map of ${board.title}. ${moves.size ? `${moves.size} ${T.spaces} reachable this turn: use arrow keys or Tab.` : ""}`,
-      "data-role": "map",
-    });
-    /** @type {Map<string, any>} */
-    const modules = new Map((board.modules || []).map((/** @type {any} */ m) => [m.id, m]));
-    // Backdrop and the Depths.
-    svg.append(s("rect", { x: -MARGIN, y: -MARGIN, width: W, height: H, class: "cw-map-bg", rx: 14 }));
-    if (board.depths_line !== null) {
-      svg.append(
-        s("rect", {
-          x: -MARGIN,
-          y: board.depths_line,
-          width: W,
-          height: board.height + MARGIN - board.depths_line,
-          class: "cw-depths",
-          rx: 14,
-        }),
-        s("line", {
-          x1: -MARGIN,
-          x2: board.width + MARGIN,
-          y1: board.depths_line,
-          y2: board.depths_line,
-          class: "cw-depths-line",
-        }),
-        s("text", {
-          x: board.width + MARGIN - 6,
-          y: board.depths_line + 15,
-          class: "cw-depths-label",
-          "text-anchor": "end",
-          text: "DEPTHS ▼",
-        }),
-        s("text", {
-          x: board.width + MARGIN - 6,
-          y: board.depths_line - 7,
-          class: "cw-surface-label",
-          "text-anchor": "end",
-          text: "SURFACE ▲",
-        }),
-      );
-    } else {
-      for (const sp of board.spaces.filter((x) => x.depths)) {
-        svg.append(
-          s("rect", {
-            x: sp.x - ROOM_W / 2 - 14,
-            y: sp.y - ROOM_H / 2 - 14,
-            width: ROOM_W + 28,
-            height: ROOM_H + 28,
-            rx: 18,
-            class: "cw-depths",
-          }),
-        );
-      }
-    }
-
-    const areas = modules.size ? moduleAreas(board, view, modules) : null;
-    if (areas) svg.append(areas.regions);
-
-    // The route being previewed.
-    const preview = ui.hover && moves.get(ui.hover);
-    /** @type {Set<number>} */
-    const previewPaths = new Set();
-    if (preview) for (const st of preview.route) if (typeof st.path === "number") previewPaths.add(st.path);
-
-    // Tunnels.
-    const tunnels = s("g", { class: "cw-tunnels" });
-    const badges = s("g", { class: "cw-tunnel-badges" });
-    for (const p of board.paths) {
-      const a = byId.get(p.a);
-      const b = byId.get(p.b);
-      if (!a || !b) continue;
-      const e1 = rectEdge(a, b.x, b.y);
-      const e2 = rectEdge(b, a.x, a.y);
-      const cls = [
-        "cw-tunnel",
-        p.locked ? "cw-locked" : "",
-        p.water ? "cw-water" : "",
-        previewPaths.has(p.index) ? "cw-on-route" : "",
-      ].join(" ");
-      tunnels.append(s("line", { x1: e1.x, y1: e1.y, x2: e2.x, y2: e2.y, class: cls, "data-path": p.index }));
-      if (p.one_way) {
-        // Arrowheads along the tunnel, pointing from a to b.
-        const dx = e2.x - e1.x;
-        const dy = e2.y - e1.y;
-        const len = Math.hypot(dx, dy) || 1;
-        const ux = dx / len;
-        const uy = dy / len;
-        for (const t of len > 80 ? [0.22, 0.78] : [0.2]) {
-          const cx = e1.x + dx * t;
-          const cy = e1.y + dy * t;
-          const ang = (Math.atan2(uy, ux) * 180) / Math.PI;
-          badges.append(
-            s("path", {
-              d: "M-7,-6 L5,0 L-7,6 Z",
-              class: "cw-arrow",
-              transform: `translate(${cx} ${cy}) rotate(${ang})`,
-            }),
-          );
-        }
-      }
-      /** @type {[keyof typeof ICONS, string|null][]} */
-      const icons = [];
-      if (p.locked) icons.push(["lock", null]);
-      const sealedJoin = a.command !== b.command && (a.command || b.command);
-      if (sealedJoin) icons.push(["code", null]);
-      if (p.boots > 1) icons.push(["boots", `${p.boots}`]);
-      for (let i = 0; i < p.monsters; i++) icons.push(["monster", null]);
-      if (icons.length) {
-        const mx = (e1.x + e2.x) / 2;
-        const my = (e1.y + e2.y) / 2;
-        const size = 15;
-        const numW = 8;
-        // Lay the icons across the tunnel, where there is room between two rooms.
-        const across = Math.abs(e2.x - e1.x) > Math.abs(e2.y - e1.y);
-        const itemW = (/** @type {[string, string|null]} */ it) => size + (it[1] ? numW : 0);
-        const wdt = across
-          ? Math.max(...icons.map(itemW)) + 6
-          : icons.reduce((a, it) => a + itemW(it) + 1, -1) + 6;
-        const hgt = across ? icons.length * (size + 1) - 1 + 6 : size + 6;
-        const g = s("g", { class: "cw-badge", transform: `translate(${mx} ${my})` });
-        const label = [
-          p.locked ? "locked (needs a Master Key)" : "",
-          sealedJoin ? "into the command module: needs a command code" : "",
-          p.boots > 1 ? `${p.boots} boots` : "",
-          p.monsters ? `${plural(p.monsters, "monster")}: pay a Sword or take a damage each` : "",
-          p.one_way ? "one way" : "",
-          p.note,
-        ]
-          .filter(Boolean)
-          .join("; ");
-        g.append(s("title", { text: label }));
-        g.append(
-          s("rect", { x: -wdt / 2, y: -hgt / 2, width: wdt, height: hgt, rx: 6, class: "cw-badge-bg" }),
-        );
-        let cx = -wdt / 2 + 3;
-        let cy = -hgt / 2 + 3;
-        for (const it of icons) {
-          const x0 = across ? -itemW(it) / 2 : cx;
-          g.append(svgIcon(it[0], x0 + size / 2, cy + size / 2, size));
-          if (it[1])
-            g.append(
-              s("text", {
-                x: x0 + size + 0.5,
-                y: cy + size / 2 + 0.5,
-                "dominant-baseline": "central",
-                class: "cw-badge-num",
-                text: it[1],
-              }),
-            );
-          if (across) cy += size + 1;
-          else cx += itemW(it) + 1;
-        }
-        badges.append(g);
-      }
-    }
-    svg.append(tunnels);
-
-    // Route overlay (drawn over the tunnels, under the rooms).
-    if (preview && me) {
-      let from = byId.get(me.space);
-      const pts = from ? [[from.x, from.y]] : [];
-      let d = from ? `M${from.x},${from.y}` : "";
-      let jumps = "";
-      for (const st of preview.route) {
-        const to = byId.get(st.space);
-        if (!to || !from) continue;
-        if (st.path === "lift") {
-          // A hyperlift or telepad ride: a dashed jump, not a walk along a path.
-          jumps += `M${from.x},${from.y} L${to.x},${to.y} `;
-          d += ` M${to.x},${to.y}`;
-        } else d += ` L${to.x},${to.y}`;
-        pts.push([to.x, to.y]);
-        from = to;
-      }
-      if (pts.length > 1) {
-        svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: "cw-route" }));
-        if (jumps) svg.append(s("path", { d: jumps, class: "cw-route cw-route-jump" }));
-      }
-    }
-    svg.append(badges);
-    if (areas) svg.append(areas.tabs);
-
-    // Rooms.
-    const pawnsAt = new Map();
-    for (const p of view.players) {
-      if (p.status !== "in") continue;
-      if (!pawnsAt.has(p.space)) pawnsAt.set(p.space, []);
-      pawnsAt.get(p.space).push(p);
-    }
-    const rooms = s("g", { class: "cw-rooms" });
-    for (const sp of board.spaces)
-      rooms.append(room(sp, moves.get(sp.id) || null, me, pawnsAt.get(sp.id) || [], view));
-    svg.append(rooms);
-
-    // The map keeps a legible size: on a narrow output it scrolls sideways instead.
-    const inner = h("div", { class: "cw-mapinner", style: zoom.style }, svg);
-    const wrap = h(
-      "div",
-      { class: "cw-mapwrap" },
-      h("div", { class: "cw-mapscroll", "data-role": "map-scroll" }, inner),
-      zoom.wide ? zoomBar(zoom) : null,
-      legend(view),
-      view.is_over && !ui.overHidden ? gameOver(view) : null,
-    );
-    return h("section", { class: "cw-board", "aria-label": T.map }, wrap);
-  }
-
-  /** Map zoom levels, in screen pixels per board unit (0: fit the width). */
-  const ZOOMS = [0, 0.6, 0.85, 1.05, 1.3];
-  const ZOOM_AUTO = 2;
-
-  /**
-   * How big to draw the map. A board much wider than the output (a ship) is drawn at a
-   * size where names stay legible and scrolls sideways; the zoom buttons change that.
-   * @param {BoardView} board
-   */
-  function mapZoom(board) {
-    const W = board.width + 2 * MARGIN;
-    const avail = Math.max(320, (root.clientWidth || 960) - 26);
-    const wide = W * 0.78 > 1100;
-    if (!wide) return { wide, style: null, names: true, level: ZOOM_AUTO, scale: avail / W };
-    const level = ui.zoom === null ? ZOOM_AUTO : ui.zoom;
-    const z = ZOOMS[level];
-    const scale = Math.max(z, avail / W);
-    const style = z ? `min-width: ${Math.round(W * z)}px` : "min-width: 0";
-    return { wide, style, names: scale >= 0.55, level, scale };
-  }
-
-  /** @param {{level: number, scale: number, names: boolean}} zoom */
-  function zoomBar(zoom) {
-    const pct = `${Math.round(zoom.scale * 100)}%`;
-    return h(
-      "div",
-      { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct}` },
-      h("button", {
-        type: "button",
-        class: "cw-btn cw-small cw-quiet",
-        "data-action": "zoom-out",
-        "data-key": "btn:zoom-out",
-        "aria-label": "Zoom the map out (-)",
-        title: "Zoom out (-)",
-        "aria-disabled": zoom.level <= 0 ? "true" : null,
-        "data-why": zoom.level <= 0 ? "the whole map is shown" : null,
-        text: "−",
-      }),
-      h("span", { class: "cw-zoom-pct", text: pct, "aria-hidden": "true" }),
-      h("button", {
-        type: "button",
-        class: "cw-btn cw-small cw-quiet",
-        "data-action": "zoom-in",
-        "data-key": "btn:zoom-in",
-        "aria-label": "Zoom the map in (+)",
-        title: "Zoom in (+)",
-        "aria-disabled": zoom.level >= ZOOMS.length - 1 ? "true" : null,
-        "data-why": zoom.level >= ZOOMS.length - 1 ? "the map is at its largest" : null,
-        text: "+",
-      }),
-      h("button", {
-        type: "button",
-        class: "cw-btn cw-small cw-quiet",
-        "data-action": "zoom-fit",
-        "data-key": "btn:zoom-fit",
-        "aria-label": zoom.level === 0 ? "Back to a legible size (0)" : "Show the whole map (0)",
-        title: zoom.level === 0 ? "Legible size (0)" : "Whole map (0)",
-        text: zoom.level === 0 ? "Legible" : "Whole map",
-      }),
-      zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" }),
-    );
-  }
-
-  /**
-   * The module areas of a ship: a tinted region behind each module's spaces, named on a
-   * tab where it covers no space; the command module marked sealed or open.
-   * @param {BoardView} board @param {any} view @param {Map<string, any>} modules
-   */
-  function moduleAreas(board, view, modules) {
-    const g = s("g", { class: "cw-modules", "aria-hidden": "true" });
-    const tabs = s("g", { class: "cw-module-tabs" });
-    const me = view.seat === null ? null : view.players[view.seat];
-    const hasCode = !!(me && hasFact(me, "code"));
-    const padX = ROOM_W / 2 + 10;
-    const padTop = ROOM_H / 2 + 14;
-    const padBottom = ROOM_H / 2 + 14;
-    /** @type {{x0: number, y0: number, x1: number, y1: number}[]} */
-    const boxes = board.spaces.map((sp) => ({
-      x0: sp.x - ROOM_W / 2 - 2,
-      y0: sp.y - ROOM_H / 2 - 10,
-      x1: sp.x + ROOM_W / 2 + 2,
-      y1: sp.y + ROOM_H / 2 + 10,
-    }));
-    const labels = [];
-    /** @type {{m: any, x0: number, y0: number, x1: number, y1: number}[]} */
-    const areas = [];
-    for (const [id, m] of modules) {
-      const mine = board.spaces.filter((sp) => sp.module === id);
-      if (!mine.length) continue;
-      areas.push({
-        m,
-        x0: Math.min(...mine.map((sp) => sp.x)) - padX,
-        x1: Math.max(...mine.map((sp) => sp.x)) + padX,
-        y0: Math.min(...mine.map((sp) => sp.y)) - padTop,
-        y1: Math.max(...mine.map((sp) => sp.y)) + padBottom,
-      });
-    }
-    // Neighbouring modules share the strip between them rather than overlap.
-    for (let i = 0; i < areas.length; i++)
-      for (let j = i + 1; j < areas.length; j++) {
-        const a = areas[i];
-        const b = areas[j];
-        const ox = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-        const oy = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-        if (ox <= -6 || oy <= -6) continue;
-        const [lo, hi] = oy < ox ? (a.y0 < b.y0 ? [a, b] : [b, a]) : a.x0 < b.x0 ? [a, b] : [b, a];
-        if (oy < ox) {
-          const mid = (Math.min(a.y1, b.y1) + Math.max(a.y0, b.y0)) / 2;
-          lo.y1 = mid - 3;
-          hi.y0 = mid + 3;
-        } else {
-          const mid = (Math.min(a.x1, b.x1) + Math.max(a.x0, b.x0)) / 2;
-          lo.x1 = mid - 3;
-          hi.x0 = mid + 3;
-        }
-      }
-    let k = 0;
-    for (const { m, x0, y0, x1, y1 } of areas) {
-      const cls = [
-        "cw-module",
-        `cw-module-${k++ % 4}`,
-        m.command ? "cw-module-command" : "",
-        m.command && !hasCode ? "cw-module-sealed" : "",
-      ].join(" ");
-      g.append(s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 16, class: cls }));
-      const text = m.name;
-      const tw = text.length * 6.6 + (m.command ? 34 : 16);
-      const th = 17;
-      const spots = [
-        [x0 + 6, y0 + 5],
-        [x0 + 8, y0 - th - 3],
-        [x1 - 6 - tw, y0 + 5],
-        [x0 + 6, y1 - th - 5],
-        [x1 - 6 - tw, y1 - th - 5],
-        [x0 + 8, y0 - th / 2],
-        [x0 + 8, y1 - th / 2],
-        [x0 + 6, y0 + 5],
-      ];
-      const free = (/** @type {number[]} */ [lx, ly]) =>
-        ![...boxes, ...labels].some((b) => lx < b.x1 && lx + tw > b.x0 && ly < b.y1 && ly + th > b.y0);
-      const [lx, ly] = spots.find(free) || spots[spots.length - 1];
-      labels.push({ x0: lx, y0: ly, x1: lx + tw, y1: ly + th });
-      const tab = s("g", {
-        class: `cw-module-tab${m.command ? " cw-module-tab-command" : ""}`,
-        transform: `translate(${lx} ${ly})`,
-      });
-      tab.append(
-        s("title", {
-          text: m.command ? `${m.name}: ${hasCode ? "open to you (you have a command code)" : "sealed: needs a command code"}` : m.name,
-        }),
-      );
-      tab.append(s("rect", { width: tw, height: th, rx: 8.5, class: "cw-module-tab-bg" }));
-      if (m.command) tab.append(svgIcon(hasCode ? "code" : "lock", 11, th / 2, 12));
-      tab.append(
-        s("text", {
-          x: m.command ? 22 : 8,
-          y: th / 2 + 0.5,
-          "dominant-baseline": "central",
-          class: "cw-module-name",
-          text,
-        }),
-      );
-      tabs.append(tab);
-    }
-    return { regions: g, tabs };
-  }
-
-  /**
-   * @param {Space} sp @param {MoveView|null} move @param {PlayerView|null} me
-   * @param {PlayerView[]} pawns @param {any} view
-   */
-  function room(sp, move, me, pawns, view) {
-    // One tab stop for the whole map (roving tabindex): arrow keys move between rooms.
-    const roving = ui.mapFocus || (me && me.status === "in" ? me.space : view.players[view.current].space);
-    const here = me && me.status === "in" && me.space === sp.id;
-    const hovered = ui.hover === sp.id;
-    const cls = [
-      "cw-room",
-      sp.depths ? "cw-room-deep" : "",
-      sp.start ? "cw-room-start" : "",
-      sp.crystal_cave ? "cw-room-crystal" : "",
-      move ? "cw-reachable" : "",
-      here ? "cw-here" : "",
-      hovered ? "cw-hovered" : "",
-      sp.command ? "cw-room-command" : "",
-      ui.target === sp.id ? "cw-targeted" : "",
-      sp.sealed ? "cw-room-sealed" : "",
-      here && (view.actions || []).some((/** @type {any} */ a) => a.where === "here") ? "cw-has-actions" : "",
-    ].join(" ");
-    const ship = shipFeatures(sp, view);
-    const features = [];
-    if (sp.start) features.push("the exit: leave with an artifact to escape");
-    features.push(...ship.words);
-    if (sp.depths) features.push("in the Depths");
-    if (sp.crystal_cave) features.push("crystal cave: entering ends your movement");
-    if (sp.market) features.push("market");
-    if (sp.heal) features.push(`heals ${sp.heal}`);
-    if (sp.gold) features.push(`${sp.gold} ${termsOf(view).gold.toLowerCase()} on entering`);
-    if (sp.artifact !== null)
-      features.push(
-        `artifact worth ${sp.artifact}${sp.artifact_cost != null ? `, costs ${plural(sp.artifact_cost, "token")}` : ""}`,
-      );
-    if (sp.secrets.major) features.push(plural(sp.secrets.major, "major secret"));
-    if (sp.secrets.minor) features.push(plural(sp.secrets.minor, "minor secret"));
-    if (sp.idols) features.push(plural(sp.idols, "monkey idol"));
-    for (const p of pawns) features.push(`${cap(p.colour)}${p.you ? " (you)" : ""} is here`);
-    if (here && ship.here) features.push(ship.here);
-    let cost = "";
-    if (move) {
-      const o = move.options[0];
-      cost = `reachable: ${costText(o)}`;
-    }
-    const label = [sp.name, ...features, cost].filter(Boolean).join(", ");
-    const g = s("g", {
-      class: cls,
-      transform: `translate(${sp.x} ${sp.y})`,
-      "data-space-id": sp.id,
-      "data-key": `space:${sp.id}`,
-      "data-action": move ? "move-to" : "inspect",
-      "data-reachable": move ? "true" : "false",
-      tabindex: sp.id === roving ? "0" : "-1",
-      role: "button",
-      "aria-label": label,
-      "aria-disabled": move ? null : "true",
-    });
-    g.append(s("title", { text: [label, sp.note].filter(Boolean).join(". ") }));
-    g.append(
-      s("rect", {
-        x: -ROOM_W / 2,
-        y: -ROOM_H / 2,
-        width: ROOM_W,
-        height: ROOM_H,
-        rx: 9,
-        class: "cw-room-box",
-      }),
-    );
-    const lines = wrapName(sp.name);
-    const fs = NAME_FS;
-    const top = -((lines.length - 1) * (fs + 1)) / 2 - 2;
-    const text = s("text", { class: "cw-room-name", "text-anchor": "middle", "font-size": fs });
-    lines.forEach((ln, i) =>
-      text.append(s("tspan", { x: 0, y: top + i * (fs + 1), "dominant-baseline": "central", text: ln })),
-    );
-    g.append(text);
-
-    // Feature badges along the top edge.
-    /** @type {[keyof typeof ICONS, string|null, string[]?][]} */
-    const feats = [...ship.badges];
-    if (sp.start) feats.push(["exit", null]);
-    if (sp.crystal_cave) feats.push(["crystal", null]);
-    if (sp.market) feats.push(["market", null]);
-    if (sp.heal) feats.push(["heart", `+${sp.heal}`]);
-    if (sp.gold) feats.push(["gold", `+${sp.gold}`]);
-    if (sp.secrets.major) feats.push(["secretMajor", `${sp.secrets.major}`]);
-    if (sp.secrets.minor) feats.push(["secret", `${sp.secrets.minor}`]);
-    if (sp.idols) feats.push(["idol", `${sp.idols}`]);
-    let fx = -ROOM_W / 2 + 4;
-    for (const [name, n, cubes] of feats) {
-      const fg = s("g", {
-        class: `cw-feat cw-feat-${name}`,
-        transform: `translate(${fx} ${-ROOM_H / 2 - 7})`,
-      });
-      const extra = cubes ? cubes.length * 13 : 0;
-      const wdt = (n ? (n.length <= 2 ? 29 : 19 + 6 * n.length) : 17) + extra;
-      fg.append(s("rect", { x: 0, y: -1, width: wdt, height: 16, rx: 8, class: "cw-feat-bg" }));
-      fg.append(svgIcon(name, 8, 7, 13));
-      if (n)
-        fg.append(
-          s("text", { x: 16, y: 7.5, "dominant-baseline": "central", class: "cw-feat-num", text: n }),
-        );
-      (cubes || []).forEach((c, i) => fg.append(pawn(c, wdt - extra + 6 + i * 13, 7, 5.6)));
-      g.append(fg);
-      fx += wdt + 2;
-    }
-    if (sp.artifact !== null) {
-      const ag = s("g", {
-        class: "cw-artifact",
-        transform: `translate(${ROOM_W / 2 - 4} ${-ROOM_H / 2 - 2})`,
-      });
-      ag.append(s("circle", { r: 13, class: "cw-artifact-bg" }));
-      ag.append(
-        s("text", {
-          "text-anchor": "middle",
-          "dominant-baseline": "central",
-          class: "cw-artifact-num",
-          text: `${sp.artifact}`,
-        }),
-      );
-      if (sp.artifact_cost != null) {
-        // Pulsarcade: what it costs in tokens at a Redemption space, left of the value.
-        const tg = s("g", { class: "cw-artifact-cost", transform: "translate(-44 -7)" });
-        tg.append(s("rect", { x: 0, y: 0, width: 30, height: 15, rx: 7.5, class: "cw-feat-bg" }));
-        tg.append(svgIcon("ticket", 8, 7.5, 12));
-        tg.append(
-          s("text", {
-            x: 16,
-            y: 8,
-            "dominant-baseline": "central",
-            class: "cw-feat-num",
-            text: `${sp.artifact_cost}`,
-          }),
-        );
-        ag.append(tg);
-      }
-      g.append(ag);
-    }
-    // Pawns along the bottom-left edge (tunnels leave from the middle of each side).
-    const gap = pawns.length > 1 ? Math.min(20, (ROOM_W - 26) / (pawns.length - 1)) : 20;
-    pawns.forEach((p, i) => {
-      const x = -ROOM_W / 2 + 13 + i * gap;
-      g.append(
-        pawn(
-          p.colour,
-          x,
-          ROOM_H / 2 - 1,
-          9.5,
-          `${p.you ? "cw-pawn-you" : ""} ${view.current === p.seat ? "cw-pawn-current" : ""}`,
-        ),
-      );
-    });
-    if (move) {
-      // The cheapest way there, as a pill on the room's bottom-right corner.
-      const o = move.options[0];
-      /** @type {[keyof typeof ICONS, number][]} */
-      const bits = [["boots", o.boots]];
-      if (o.swords) bits.push(["swords", o.swords]);
-      if (o.damage) bits.push(["heart", o.damage]);
-      if (o.teleports) bits.push(["teleport", o.teleports]);
-      if (o.lifts) bits.push(["lift", o.lifts]);
-      const wdt = bits.length * 21 + 4;
-      const cg = s("g", {
-        class: "cw-room-cost",
-        transform: `translate(${ROOM_W / 2 + 4 - wdt} ${ROOM_H / 2 - 7})`,
-        "aria-hidden": "true",
-      });
-      cg.append(s("rect", { x: 0, y: 0, width: wdt, height: 15, rx: 7.5, class: "cw-room-cost-bg" }));
-      bits.forEach(([name, n], i) => {
-        cg.append(
-          s("text", {
-            x: 4 + i * 21 + 6,
-            y: 8,
-            "text-anchor": "end",
-            "dominant-baseline": "central",
-            class: "cw-room-cost-num",
-            text: o.damage && name === "heart" ? `-${n}` : `${n}`,
-          }),
-        );
-        cg.append(svgIcon(name, 4 + i * 21 + 13, 7.5, 11));
-      });
-      g.append(cg);
-    }
-    return g;
-  }
-
-  /**
-   * A ship space's own features: words for screen readers and the inspector, badges for
-   * its top edge, and (for the person's own space) what can be done there.
-   * @param {any} sp @param {any} view
-   * @returns {{words: string[], badges: [keyof typeof ICONS, string|null, string[]?][], here: string}}
-   */
-  function shipFeatures(sp, view) {
-    /** @type {string[]} */
-    const words = [];
-    /** @type {[keyof typeof ICONS, string|null, string[]?][]} */
-    const badges = [];
-    if (sp.module === undefined) return { words, badges, here: "" };
-    if (sp.begin) words.push("every thief starts here");
-    if (sp.escape_pods !== null && sp.escape_pods !== undefined) {
-      words.push(`escape pods: ${sp.escape_pods} left (reach them with an artifact to escape)`);
-      badges.push(["pod", `${sp.escape_pods}`]);
-    }
-    if (sp.checkpoint) {
-      words.push("security checkpoint: entering ends your movement");
-      badges.push(["checkpoint", null]);
-    }
-    if (sp.hyperlift) {
-      if (sp.sealed) {
-        words.push("hyperlift sealed by the lockdown token");
-        badges.push(["lockdown", null]);
-      } else {
-        const later = sp.lockdown ? "; the lockdown will seal it" : "";
-        words.push(`hyperlift: ride to any other hyperlift (no Boots; no more walking this turn)${later}`);
-        badges.push(["lift", null]);
-      }
-    }
-    if (sp.telepad) {
-      words.push("telepad: with a TelePass, beam to any other telepad");
-      badges.push(["telepad", null]);
-    }
-    if (sp.data_port) {
-      const by = sp.data_port.used_by;
-      words.push(`data port (${sp.data_port.text}): ${by ? `used by ${cap(by)}` : "free"}`);
-      badges.push(["port", null, by ? [by] : []]);
-    }
-    if (sp.redemption !== null && sp.redemption !== undefined) {
-      words.push(`Redemption space${sp.redemption ? ` (+${sp.redemption} tokens)` : ""}: steal an artifact with your tokens`);
-      badges.push(["ticket", sp.redemption ? `+${sp.redemption}` : null]);
-    }
-    if (sp.vat) {
-      words.push(
-        `cloning vat (${sp.vat.clones.length} of ${sp.vat.squares} squares taken${sp.vat.clones.length ? `: ${sp.vat.clones.map(cap).join(", ")}` : ""})`,
-      );
-      badges.push(["vat", null, sp.vat.clones]);
-    }
-    for (const v of sp.vaults || []) {
-      words.push(
-        `ransack the ${v.name} from here${v.code ? " (needs a command code)" : ""}: ${v.cubes ? `${v.credits} Credits now` : "empty"}`,
-      );
-      badges.push(["vault", v.cubes ? `+${v.credits}` : "0"]);
-    }
-    if (sp.enter) {
-      words.push(`entering: ${sp.enter}`);
-      const m = /\+(\d+) Clank!/.exec(sp.enter);
-      badges.push(["clank", m ? `+${m[1]}` : "!"]);
-    }
-    if (sp.command) words.push("command module: needs a command code");
-    const acts = (view.actions || []).filter((/** @type {any} */ a) => a.where === "here");
-    const here = acts.length ? `here you can: ${acts.map((/** @type {any} */ a) => a.label).join("; ")} (press H)` : "";
-    return { words, badges, here };
-  }
-
-  /** @param {{boots: number, swords: number, damage: number, teleports: number, lifts?: number}} o */
-  function costText(o) {
-    const parts = [plural(o.boots, "boot")];
-    if (o.swords) parts.push(plural(o.swords, "sword"));
-    if (o.damage) parts.push(`${o.damage} damage`);
-    if (o.teleports) parts.push(plural(o.teleports, "teleport"));
-    if (o.lifts) parts.push(o.lifts === 1 ? "a lift ride" : `${o.lifts} lift rides`);
-    return parts.join(", ");
-  }
-
-  /**
-   * The inspector line in the dock: the room under the pointer or focus, what is in it,
-   * and what reaching it costs this turn (the route is drawn on the map).
-   * @param {any} view @param {BoardView} board
-   */
-  function inspector(view, board) {
-    const sp = ui.hover ? board.spaces.find((x) => x.id === ui.hover) : null;
-    if (!sp) {
-      return h(
-        "div",
-        { class: "cw-inspect cw-dim", "data-role": "route" },
-        view.moves && view.moves.length
-          ? `Lit ${termsOf(view).spaces} can be reached this turn: point at one (or focus it with Tab and the arrow keys) to see the way and its cost.`
-          : `Point at a ${termsOf(view).space} to see what is in it and how far it is.`,
-      );
-    }
-    const byId = new Map(board.spaces.map((x) => [x.id, x]));
-    const reply = ui.route && ui.route.id === ui.hover ? ui.route : null;
-    /** @type {MoveView|undefined} */
-    const move = (view.moves || []).find((/** @type {MoveView} */ m) => m.id === ui.hover);
-    const T = termsOf(view);
-    const facts = [...shipFeatures(sp, view).words];
-    if (sp.depths) facts.push("Depths");
-    if (sp.artifact !== null)
-      facts.push(
-        `artifact worth ${sp.artifact}${sp.artifact_cost != null ? ` (costs ${plural(sp.artifact_cost, "token")})` : ""}`,
-      );
-    if (sp.secrets.major) facts.push(plural(sp.secrets.major, "major secret"));
-    if (sp.secrets.minor) facts.push(plural(sp.secrets.minor, "minor secret"));
-    if (sp.idols) facts.push(plural(sp.idols, "monkey idol"));
-    if (sp.heal) facts.push(`heals ${sp.heal}`);
-    if (sp.gold) facts.push(`+${sp.gold} ${T.gold.toLowerCase()}`);
-    if (sp.market) facts.push("market");
-    if (sp.crystal_cave) facts.push("crystal cave: stops movement");
-    if (sp.start) facts.push("the exit");
-    let how = null;
-    if (move) {
-      const opts = reply && reply.options.length ? reply.options : move.options;
-      const via = move.route.slice(0, -1).map((st) => (byId.get(st.space) || { name: st.space }).name);
-      how = h(
-        "span",
-        { class: "cw-inspect-how" },
-        h("strong", { text: "This turn: " }),
-        opts.map((/** @type {any} */ o, /** @type {number} */ i) => [
-          i ? " or " : "",
-          h("span", { class: "cw-opt", text: costText(o) }),
-        ]),
-        via.length ? ` · via ${via.join(", ")}` : "",
-        h("span", { class: "cw-dim", text: " · click or press Enter to walk there" }),
-      );
-    } else if (reply && reply.distance === 0) {
-      how = h("span", { text: "You are here." });
-    } else if (reply && typeof reply.distance === "number") {
-      how = h("span", { text: `${plural(reply.distance, "boot")} away (over several turns)` });
-    } else if (reply && reply.distance === null) {
-      how = h("span", { class: "cw-dim", text: `No way there from your ${T.space}.` });
-    }
-    return h(
-      "div",
-      {
-        class: `cw-inspect${move ? " cw-inspect-reach" : ""}`,
-        role: "status",
-        "aria-live": "polite",
-        "data-role": "route",
-      },
-      h("strong", { class: "cw-inspect-name", text: sp.name }),
-      facts.length ? h("span", { class: "cw-dim", text: ` (${facts.join(", ")})` }) : null,
-      how ? [" — ", how] : null,
-      sp.note ? h("span", { class: "cw-note", text: ` ${sp.note}` }) : null,
-    );
-  }
-
-  /** @param {any} view */
-  function legend(view) {
-    const item = (/** @type {keyof typeof ICONS} */ name, /** @type {string} */ text) =>
-      h("li", {}, icon(name, 14), text);
-    if (view.ship) {
-      return h(
-        "details",
-        { class: "cw-legend" },
-        h("summary", { text: "Legend" }),
-        h(
-          "ul",
-          {},
-          item("boots", "extra Boots to walk"),
-          item("monster", "enemy: a Sword or a damage"),
-          item("lock", "padlock: needs a Master Key"),
-          item("code", "into the command module: needs a command code"),
-          item("port", "data port (a cube on it: used)"),
-          item("lift", "hyperlift"),
-          item("telepad", "telepad (needs a TelePass)"),
-          item("checkpoint", "security checkpoint: stop"),
-          item("lockdown", "lockdown token: hyperlift sealed"),
-          item("pod", "escape pods left"),
-          item("artifact", "artifact (points)"),
-          item("ticket", "tokens: artifact cost / Redemption bonus"),
-          item("secret", "minor secrets (face down)"),
-          item("secretMajor", "major secrets (face down)"),
-          item("market", "market"),
-          item("vat", "cloning vat"),
-          item("vault", "ransack a vault (Credits)"),
-          item("clank", "Clank! on entering"),
-          item("hunter", "bounty hunter (red cube)"),
-          h(
-            "li",
-            {},
-            h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }),
-            "one-way path",
-          ),
-        ),
-      );
-    }
-    return h(
-      "details",
-      { class: "cw-legend" },
-      h("summary", { text: "Legend" }),
-      h(
-        "ul",
-        {},
-        item("boots", "extra boots to walk"),
-        item("monster", "monster: a sword or a damage"),
-        item("lock", "locked: needs a Master Key"),
-        item("artifact", "artifact (points)"),
-        item("secret", "minor secrets (face down)"),
-        item("secretMajor", "major secrets (face down)"),
-        item("idol", "monkey idols"),
-        item("crystal", "crystal cave: stop"),
-        item("market", "market"),
-        item("heart", "heals"),
-        item("gold", "gold on entering"),
-        item("exit", "exit"),
-        h(
-          "li",
-          {},
-          h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }),
-          "one-way tunnel",
-        ),
-      ),
-    );
-  }
-
-  /** @param {any} view */
-  function gameOver(view) {
-    const rows = view.players
-      .map((/** @type {PlayerView} */ p) => ({ p, score: view.scores[p.colour] }))
-      .sort((/** @type {any} */ a, /** @type {any} */ b) => b.score - a.score);
-    return h(
-      "div",
-      { class: "cw-gameover", role: "dialog", "aria-label": "Game over", "data-role": "game-over" },
-      h("h3", { text: "Game over" }),
-      h("p", { class: "cw-dim", text: view.end_reason }),
-      h(
-        "ol",
-        {},
-        rows.map((/** @type {{p: PlayerView, score: number}} */ { p, score }) =>
-          h(
-            "li",
-            { class: view.winners.includes(p.colour) ? "cw-winner" : "" },
-            pawnBadge(p.colour, 18),
-            `${cap(p.colour)}${p.you ? " (you)" : ""}: ${score} points${p.status === "knocked-out" ? " (knocked out)" : p.status === "escaped" ? " (escaped)" : ""}`,
-          ),
-        ),
-      ),
-      h(
-        "div",
-        { class: "cw-turnbtns" },
-        button("new-game", "New game", {
-          key: "N",
-          enabled: true,
-          intent: { kind: "new-game" },
-          keyName: "btn:new-game-over",
-          cls: "cw-primary",
-        }),
-        button("hide-over", "See the board", { enabled: true, intent: null, cls: "cw-quiet" }),
-      ),
-    );
-  }
-
-  // ------------------------------------------------------------- turn bar and choices
-
-  /** @param {any} view */
-  function turnBar(view) {
-    const me = view.seat === null ? null : view.players[view.seat];
-    if (!me) return h("section", { class: "cw-turnbar cw-dim", text: "Watching the bots play." });
-    const legal = view.actions || [];
-    const find = (/** @type {string} */ kind) => legal.find((/** @type {any} */ a) => a.intent.kind === kind);
-    const pool = h(
-      "div",
-      {
-        class: "cw-pool",
-        role: "group",
-        "aria-label": `Your pool: ${me.skill} Skill, ${me.swords} Swords, ${me.boots} Boots, ${me.gold} ${termsOf(view).gold}, ${me.teleports} Teleports`,
-      },
-      poolItem("skill", me.skill, "Skill"),
-      poolItem("swords", me.swords, "Swords"),
-      poolItem("boots", me.boots, "Boots"),
-      poolItem("gold", me.gold, termsOf(view).gold, "gold"),
-      poolItem("teleport", me.teleports, "Teleports"),
-    );
-    const end = find("end-turn");
-    const handLeft = (me.hand || []).length;
-    const playable = legal.some((/** @type {any} */ a) => a.intent.kind === "play");
-    const art = find("take-artifact");
-    const tokens = legal.filter((/** @type {any} */ a) => a.intent.kind === "use-token");
-    return h(
-      "section",
-      { class: "cw-turnbar", "aria-label": "Your turn" },
-      pool,
-      h(
-        "div",
-        { class: "cw-turnbtns" },
-        button("play-all", "Play all", {
-          key: "A",
-          enabled: playable,
-          why: handLeft ? "not now" : "your hand is empty",
-          intent: { kind: "play-all" },
-        }),
-        art ? button("take-artifact", art.label, { key: "T", enabled: true, intent: art.intent }) : null,
-        tokens.map((/** @type {any} */ t) =>
-          button("use-token", t.label, {
-            enabled: true,
-            intent: t.intent,
-            keyName: `token:${t.intent.token}`,
-            extra: { "data-token": t.intent.token },
-          }),
-        ),
-        button("end-turn", "End turn", {
-          key: "E",
-          enabled: !!end,
-          why: (view.why && view.why["end-turn"]) || "not now",
-          intent: { kind: "end-turn" },
-          cls: "cw-primary",
-        }),
-      ),
-    );
-  }
-
-  /**
-   * The actions of the edition that are neither cards nor moves: those of the person's
-   * space (hack a port, ride a lift, steal an artifact...) and those of the turn (thrill
-   * the audience, claim a cabinet...), straight from the view's legal actions; and, in
-   * words, what the engine refuses here and why.
-   * @param {any} view @param {BoardView} board
-   */
-  function actionsPanel(view, board) {
-    const me = view.seat === null ? null : view.players[view.seat];
-    if (!me) return null;
-    const legal = (view.actions || []).filter(
-      (/** @type {any} */ a) => a.where === "here" || a.where === "now" || !a.where,
-    );
-    const blocked = view.blocked || [];
-    const notes = view.notes || [];
-    if (!legal.length && !blocked.length) return null;
-    const T = termsOf(view);
-    const none = !legal.length;
-    const sp = board.spaces.find((x) => x.id === me.space);
-    const here = legal.filter((/** @type {any} */ a) => a.where === "here");
-    const now = legal.filter((/** @type {any} */ a) => a.where !== "here");
-    const btn = (/** @type {any} */ a, /** @type {number} */ i) =>
-      h(
-        "button",
-        {
-          type: "button",
-          class: `cw-btn cw-actbtn cw-act-${a.intent.kind}`,
-          "data-action": a.intent.kind,
-          "data-intent": JSON.stringify(a.intent),
-          "data-key": `act:${i}`,
-          "data-target-space": a.space || null,
-          "data-cabinet": a.intent.cabinet || null,
-          "aria-label": a.label,
-          title: a.label,
-        },
-        actionIcon(a.intent.kind),
-        h("span", { text: a.label }),
-      );
-    let i = 0;
-    return h(
-      "section",
-      {
-        class: `cw-actions${none ? " cw-actions-none" : ""}`,
-        role: "group",
-        "aria-label": `Actions in ${sp ? sp.name : `your ${T.space}`} and this turn`,
-        "data-role": "actions",
-      },
-      here.length
-        ? h(
-            "div",
-            { class: "cw-actgroup" },
-            h("h4", { text: `Here: ${sp ? sp.name : ""}` }),
-            h("div", { class: "cw-actbtns" }, here.map((/** @type {any} */ a) => btn(a, i++))),
-          )
-        : null,
-      now.length
-        ? h(
-            "div",
-            { class: "cw-actgroup" },
-            h("h4", { text: "This turn" }),
-            h("div", { class: "cw-actbtns" }, now.map((/** @type {any} */ a) => btn(a, i++))),
-          )
-        : null,
-      notes.length
-        ? h(
-            "p",
-            { class: "cw-actnotes" },
-            notes.map((/** @type {string} */ n) => h("span", { text: n })),
-          )
-        : null,
-      blocked.length
-        ? h(
-            "ul",
-            { class: "cw-blocked", "aria-label": "Not possible now" },
-            blocked.map((/** @type {any} */ b) =>
-              h("li", {}, h("strong", { text: b.label }), h("span", { class: "cw-dim", text: ` — ${b.why}` })),
-            ),
-          )
-        : null,
-    );
-  }
-
-  /** @param {string} kind */
-  function actionIcon(kind) {
-    /** @type {Record<string, keyof typeof ICONS>} */
-    const byKind = {
-      "hack-port": "port",
-      hyperlift: "lift",
-      telepad: "telepad",
-      "claim-cabinet": "ticket",
-      "steal-artifact": "artifact",
-      thrill: "clank",
-      clone: "vat",
-      ransack: "vault",
-    };
-    return byKind[kind] ? icon(byKind[kind], 16) : null;
-  }
-
-  /**
-   * The edition's shared state, one small panel each (the ship, its modules), as the
-   * view lists them: a title, rows of label and value, and a note.
-   * @param {any} view
-   */
-  function panelsRow(view) {
-    const panels = view.panels || [];
-    if (!panels.length) return null;
-    return h(
-      "section",
-      { class: "cw-panels", "aria-label": "The ship and its modules" },
-      panels.map((/** @type {any} */ p) =>
-        h(
-          "div",
-          { class: `cw-panel cw-panel-${p.id}`, role: "group", "aria-label": p.title, "data-panel": p.id },
-          h("h4", { text: p.title }),
-          h(
-            "div",
-            { class: "cw-panel-rows", role: "list" },
-            p.rows.map((/** @type {any} */ r) =>
-              h(
-                "div",
-                { class: "cw-panel-row", role: "listitem", title: r.title || null },
-                h("span", { class: "cw-panel-k" }, r.colour ? pawnBadge(r.colour, 13) : null, r.label),
-                h("span", { class: "cw-panel-v", text: r.value }),
-              ),
-            ),
-          ),
-          p.note ? h("p", { class: "cw-dim cw-small-text", text: p.note }) : null,
-        ),
-      ),
-    );
-  }
-
-  /** @param {keyof typeof ICONS} name @param {number} n @param {string} label @param {string} [key] */
-  function poolItem(name, n, label, key = label.toLowerCase()) {
-    return h(
-      "span",
-      { class: `cw-poolitem${n ? "" : " cw-zero"}`, title: label, "data-pool": key },
-      icon(name, 20),
-      h("span", { class: "cw-poolnum", text: `${n}` }),
-      h("span", { class: "cw-poollabel", text: label }),
-    );
-  }
-
-  /** @param {any} view */
-  function choicePanel(view) {
-    const pend = view.pending;
-    if (!pend) return null;
-    if (!pend.mine) {
-      const cur = view.players[view.current];
-      return h("section", {
-        class: "cw-choice cw-dim",
-        text: `${cap(cur.colour)} is choosing: ${pend.prompt}`,
-      });
-    }
-    const legal = view.actions || [];
-    const decline = legal.find((/** @type {any} */ a) => a.intent.kind === "decline");
-    return h(
-      "section",
-      { class: "cw-choice", role: "group", "aria-label": `Choice: ${pend.prompt}`, "data-role": "choice" },
-      h("div", { class: "cw-choice-prompt", text: pend.prompt }),
-      h(
-        "div",
-        { class: "cw-choice-opts" },
-        pend.options.map((/** @type {string} */ text, /** @type {number} */ i) =>
-          button("choose", `${i < 9 ? `${i + 1}. ` : ""}${text}`, {
-            enabled: legal.some(
-              (/** @type {any} */ a) => a.intent.kind === "choose" && a.intent.option === i,
-            ),
-            intent: { kind: "choose", option: i },
-            keyName: `choose:${i}`,
-            extra: { "data-option": i },
-          }),
-        ),
-        pend.optional
-          ? button("decline", "Decline", {
-              key: "X",
-              enabled: !!decline,
-              intent: { kind: "decline" },
-              cls: "cw-quiet",
-            })
-          : null,
-      ),
-    );
-  }
-
-  // ------------------------------------------------------------- cards
-
-  /** @param {any} view */
-  function handPanel(view) {
-    const me = view.seat === null ? null : view.players[view.seat];
-    const cur = view.players[view.current];
-    const legal = view.actions || [];
-    const hand = me && me.hand ? me.hand : [];
-    const playWho = !view.is_over && cur && !cur.you ? cur : me;
-    const inPlay = playWho ? playWho.play : [];
-    const handCards = hand.map((/** @type {CardView} */ c, /** @type {number} */ i) => {
-      const ok = legal.some((/** @type {any} */ a) => a.intent.kind === "play" && a.intent.card === c.id);
-      const why = view.pending
-        ? "make the choice first"
-        : view.current !== view.seat
-          ? "it is not your turn"
-          : "not now";
-      return cardButton(c, {
-        action: "play",
-        intent: { kind: "play", card: c.id },
-        enabled: ok,
-        why,
-        key: `hand:${i}`,
-        verb: "Play",
-      });
-    });
-    return h(
-      "section",
-      { class: "cw-hands" },
-      h(
-        "div",
-        { class: "cw-hand", role: "group", "aria-label": "Your hand" },
-        h("h4", { text: `Your hand (${hand.length})` }),
-        h(
-          "div",
-          { class: "cw-cards" },
-          handCards.length
-            ? handCards
-            : h("p", { class: "cw-dim cw-empty", text: me && me.status === "in" ? "No cards in hand." : "" }),
-        ),
-      ),
-      h(
-        "div",
-        { class: "cw-inplay", role: "group", "aria-label": "Cards in play" },
-        h("h4", {
-          text:
-            playWho && !playWho.you
-              ? `In play: ${cap(playWho.colour)} (${inPlay.length})`
-              : `In play (${inPlay.length})`,
-        }),
-        inPlay.length
-          ? h(
-              "ul",
-              { class: "cw-minis" },
-              inPlay.map((/** @type {CardView} */ c) =>
-                h(
-                  "li",
-                  { class: `cw-mini cw-banner-${c.banner}`, title: c.flavour || null },
-                  h("strong", { text: c.name }),
-                  " ",
-                  h("span", { text: c.rules.replace(/^Play: /, "").replace(/\.$/, "") }),
-                ),
-              ),
-            )
-          : h("p", { class: "cw-dim cw-empty", text: "Nothing played yet." }),
-      ),
-    );
-  }
-
-  /** @param {any} view */
-  function shopPanel(view) {
-    const rowCards = view.row.map((/** @type {CardView|null} */ c, /** @type {number} */ slot) => {
-      if (!c)
-        return h("div", {
-          class: "cw-card cw-card-empty",
-          "aria-label": `Row slot ${slot + 1}: empty`,
-          text: "empty",
-        });
-      const kind = c.monster ? "defeat" : "acquire";
-      return cardButton(c, {
-        action: kind,
-        intent: { kind, slot },
-        enabled: !!c.legal,
-        why: c.why || "",
-        key: `row:${slot}`,
-        verb: c.monster ? "Defeat" : "Acquire",
-        extra: { "data-slot": slot },
-      });
-    });
-    const reserve = view.reserve.map((/** @type {CardView} */ c) => {
-      const kind = c.monster ? "defeat-reserve" : "acquire-reserve";
-      return cardButton(c, {
-        action: kind,
-        intent: { kind, card: c.id },
-        enabled: !!c.legal,
-        why: c.why || "",
-        key: `reserve:${c.id}`,
-        verb: c.monster ? "Defeat" : "Acquire",
-        count: c.count,
-        small: true,
-      });
-    });
-    const m = view.market;
-    const T = termsOf(view);
-    const items = m.items.map((/** @type {any} */ it) => {
-      const owners = it.owned && it.owned.length ? ` · owned by ${it.owned.map(cap).join(", ")}` : "";
-      const extra = it.extra ? ` and ${it.extra}` : "";
-      const onBuy = it.on_buy ? ` · on buying: ${it.on_buy}` : "";
-      return h(
-        "button",
-        {
-          type: "button",
-          class: `cw-item${it.legal ? "" : " cw-disabled"}`,
-          "data-action": "buy",
-          "data-item": it.id,
-          "data-key": `buy:${it.id}`,
-          "data-intent": JSON.stringify({ kind: "buy", item: it.id }),
-          "aria-disabled": it.legal ? null : "true",
-          "data-why": it.legal ? null : it.why,
-          title: it.legal ? `Buy ${it.name}${extra}${onBuy}` : it.why,
-          "aria-label": `Buy ${it.name}: ${it.cost} ${T.gold.toLowerCase()}${extra}, ${it.points} points, ${it.count} left${onBuy}${owners}${it.legal ? "" : `. Not possible: ${it.why}`}`,
-        },
-        h("span", { class: "cw-item-name", text: it.name }),
-        h("span", { class: "cw-item-cost" }, icon("gold", 14), `${it.cost}`, it.extra ? h("small", { text: ` ${it.extra}` }) : null),
-        h("span", { class: "cw-item-meta", text: `${it.points} pts · ${it.count} left${owners}` }),
-      );
-    });
-    return h(
-      "section",
-      { class: "cw-shop" },
-      h(
-        "div",
-        { class: "cw-row", role: "group", "aria-label": T.row },
-        h("h4", { text: T.row }),
-        h("div", { class: "cw-cards" }, rowCards),
-      ),
-      h(
-        "div",
-        { class: "cw-side-shop" },
-        h(
-          "div",
-          { class: "cw-reserve", role: "group", "aria-label": "Reserve" },
-          h("h4", { text: "Reserve" }),
-          h("div", { class: "cw-cards cw-cards-small" }, reserve),
-        ),
-        h(
-          "div",
-          { class: `cw-market${m.here ? " cw-market-here" : ""}`, role: "group", "aria-label": "Market" },
-          h(
-            "h4",
-            {},
-            "Market ",
-            h("span", {
-              class: "cw-dim cw-small-text",
-              text: m.here ? "(you are in a market)" : `(visit a market ${T.space} to buy)`,
-            }),
-          ),
-          h("div", { class: "cw-items" }, items),
-        ),
-        cabinetsPanel(view),
-      ),
-    );
-  }
-
-  /**
-   * Pulsarcade's Arcade Cabinets: each one's condition, tokens, copies left and owners,
-   * and whether the person could claim it now (the claim itself is in the actions panel).
-   * @param {any} view
-   */
-  function cabinetsPanel(view) {
-    const cabs = view.cabinets;
-    if (!cabs) return null;
-    const me = view.seat === null ? null : view.players[view.seat];
-    return h(
-      "div",
-      { class: "cw-cabinets", role: "group", "aria-label": "Arcade Cabinets", "data-role": "cabinets" },
-      h("h4", {}, "Arcade Cabinets ", h("span", { class: "cw-dim cw-small-text", text: "(claim when you meet the condition)" })),
-      h(
-        "ul",
-        {},
-        cabs.map((/** @type {any} */ c) => {
-          const mine = me && c.owners.includes(me.colour);
-          const status = mine ? "yours" : c.legal ? "claim now (see Actions)" : c.left ? "" : "none left";
-          return h(
-            "li",
-            {
-              class: `cw-cabinet${c.legal ? " cw-cabinet-ready" : ""}${mine ? " cw-cabinet-mine" : ""}${c.left ? "" : " cw-cabinet-gone"}`,
-              "data-cabinet": c.id,
-              title: c.legal || mine || !c.why ? c.text : `${c.text} Not yet: ${c.why}`,
-            },
-            h("span", { class: "cw-cabinet-name" }, icon("ticket", 13), ` ${c.name}`),
-            h("span", { class: "cw-cabinet-tok", text: plural(c.tokens, "token") }),
-            h("span", { class: "cw-cabinet-text", text: c.text }),
-            h(
-              "span",
-              { class: "cw-cabinet-meta" },
-              `${c.left} left`,
-              c.owners.map((/** @type {string} */ o) => pawnBadge(o, 13)),
-              status ? h("strong", { text: ` ${status}` }) : null,
-            ),
-          );
-        }),
-      ),
-    );
-  }
-
-  /**
-   * A card that can be used (a button).
-   * @param {CardView} c
-   * @param {{action: string, intent: Intent, enabled: boolean, why: string, key: string, verb: string, extra?: Record<string, any>, count?: number|null, small?: boolean}} o
-   */
-  function cardButton(c, o) {
-    const cost = c.monster ? `${c.swords} Swords` : `${c.cost} Skill`;
-    const rules = c.rules.replace(/\.$/, "") || "no effect";
-    const label = `${o.verb} ${c.name}${o.action === "play" ? "" : ` (${cost})`}: ${rules}${o.enabled ? "" : `. Not possible: ${o.why}`}`;
-    const node = cardFace(c, { key: o.key, small: o.small, count: o.count, showCost: o.action !== "play" });
-    const btn = h("button", {
-      type: "button",
-      class: `cw-cardbtn${o.enabled ? "" : " cw-disabled"}`,
-      "data-action": o.action,
-      "data-card": c.id,
-      "data-key": o.key,
-      "data-intent": JSON.stringify(o.intent),
-      "aria-disabled": o.enabled ? null : "true",
-      "data-why": o.enabled ? null : o.why,
-      "aria-label": label,
-      title: o.enabled ? `${o.verb} ${c.name}` : o.why,
-      ...(o.extra || {}),
-    });
-    node.removeAttribute("data-key");
-    btn.append(node);
-    return btn;
-  }
-
-  /**
-   * The face of a card.
-   * @param {CardView} c
-   * @param {{key?: string, small?: boolean, count?: number|null, showCost?: boolean}} o
-   */
-  function cardFace(c, o) {
-    const flags = [];
-    if (c.dragon)
-      flags.push(
-        h(
-          "span",
-          {
-            class: "cw-flag cw-flag-dragon",
-            title: c.faction !== undefined ? "Boss attack when it enters the row" : "Dragon attack when it enters the row",
-          },
-          icon(c.faction !== undefined ? "boss" : "dragon", 12),
-          c.faction !== undefined ? "Boss" : "Dragon",
-        ),
-      );
-    if (c.danger)
-      flags.push(
-        h("span", {
-          class: "cw-flag cw-flag-danger",
-          title: "Danger: one more cube per attack while in the row",
-          text: "Danger",
-        }),
-      );
-    if (c.faction)
-      flags.push(
-        h("span", {
-          class: `cw-flag cw-flag-faction cw-faction-${c.faction.toLowerCase().replace(/[^a-z]+/g, "-")}`,
-          title: `${c.faction} faction: its bonus needs another ${c.faction} card played this turn`,
-          text: c.faction,
-        }),
-      );
-    if (c.companion) flags.push(h("span", { class: "cw-flag", text: "Companion" }));
-    if (c.device) flags.push(h("span", { class: "cw-flag", text: "Device" }));
-    if (c.gem) flags.push(h("span", { class: "cw-flag", text: "Gem" }));
-    const showCost = o.showCost !== false && (c.monster || c.cost > 0);
-    return h(
-      "div",
-      {
-        class: `cw-card cw-banner-${c.banner}${o.small ? " cw-card-small" : ""}`,
-        "data-key": o.key || null,
-        title: c.flavour || null,
-      },
-      h(
-        "div",
-        // a name too wide to share its line with the cost takes the line; the cost wraps under it
-        { class: "cw-card-top" },
-        h("span", { class: "cw-card-name", text: c.name }),
-        showCost
-          ? h(
-              "span",
-              {
-                class: `cw-cost ${c.monster ? "cw-cost-swords" : "cw-cost-skill"}`,
-                title: c.monster ? `${c.swords} Swords to defeat` : `${c.cost} Skill to acquire`,
-              },
-              icon(c.monster ? "swords" : "skill", 13),
-              `${c.monster ? c.swords : c.cost}`,
-            )
-          : null,
-      ),
-      h("div", { class: "cw-card-rules", text: c.rules.replace(/^Play: /, "") || "—" }),
-      h(
-        "div",
-        { class: "cw-card-foot" },
-        flags,
-        c.points
-          ? h("span", { class: "cw-points", title: `${c.points} points at the end` }, `★ ${c.points}`)
-          : null,
-        o.count !== undefined
-          ? h("span", {
-              class: "cw-count",
-              title: "cards left",
-              text: o.count === null ? "∞" : `×${o.count}`,
-            })
-          : null,
-      ),
-    );
-  }
-
-  // ------------------------------------------------------------- foot: rooms and log
-
-  /** @param {any} view */
-  function footPanel(view) {
-    const moves = view.moves || [];
-    const list = moves.length
-      ? h(
-          "ul",
-          { class: "cw-moves" },
-          moves.map((/** @type {MoveView} */ m) =>
-            h(
-              "li",
-              {},
-              m.options.map((o, i) =>
-                h("button", {
-                  type: "button",
-                  class: "cw-movebtn",
-                  "data-action": "move-to",
-                  "data-space-id": m.id,
-                  "data-option": i,
-                  "data-key": `move:${m.id}:${i}`,
-                  "data-intent": JSON.stringify(
-                    i ? { kind: "move-to", id: m.id, option: i } : { kind: "move-to", id: m.id },
-                  ),
-                  "aria-label": `Walk to ${m.name}: ${costText(o)}`,
-                  text: i ? `… or ${costText(o)}` : `${m.name} · ${costText(o)}`,
-                }),
-              ),
-            ),
-          ),
-        )
-      : h("p", {
-          class: "cw-dim cw-empty",
-          text:
-            view.current === view.seat && !view.is_over
-              ? "Play Boots to move (or you are done moving)."
-              : "—",
-        });
-    const colours = new Set(view.players.map((/** @type {PlayerView} */ p) => p.colour));
-    const start = view.log_total - view.log.length;
-    const log = h(
-      "ol",
-      { start: start + 1, "aria-label": "Game log", tabindex: "0", "data-key": "log" },
-      view.log.map((/** @type {string} */ line) => {
-        const first = line.split(/[\s']/)[0].toLowerCase();
-        const turn = /^— .* —$/.test(line);
-        const attack = /cubes? drawn|dragon attack|boss attack|bounty hunters? strike|knocked out|Game over/i.test(line);
-        return h(
-          "li",
-          { class: turn ? "cw-log-turn" : attack ? "cw-log-attack" : "" },
-          colours.has(first) ? pawnBadge(first, 14) : null,
-          line,
-        );
-      }),
-    );
-    return h(
-      "section",
-      { class: "cw-foot" },
-      h(
-        "div",
-        {
-          class: "cw-reach",
-          role: "group",
-          "aria-label": `${cap(termsOf(view).spaces)} you can reach this turn`,
-        },
-        h("h4", { text: `${cap(termsOf(view).spaces)} you can reach this turn` }),
-        list,
-      ),
-      h("div", { class: "cw-log", "data-role": "log" }, h("h4", { text: "Log" }), log),
-    );
-  }
-
-  // ------------------------------------------------------------- buttons
-
-  /**
-   * @param {string} action
-   * @param {string} text
-   * @param {{key?: string, enabled: boolean, why?: string, intent: Intent|null, cls?: string, keyName?: string, expanded?: boolean, extra?: Record<string, any>}} o
-   */
-  function button(action, text, o) {
-    const label = `${text}${o.key ? ` (${o.key})` : ""}${o.enabled ? "" : `. Not possible: ${o.why || "not now"}`}`;
-    return h(
-      "button",
-      {
-        type: "button",
-        class: `cw-btn ${o.cls || ""}${o.enabled ? "" : " cw-disabled"}`,
-        "data-action": action,
-        "data-key": o.keyName || `btn:${action}`,
-        "data-intent": o.intent ? JSON.stringify(o.intent) : null,
-        "aria-disabled": o.enabled ? null : "true",
-        "aria-expanded": o.expanded === undefined ? null : o.expanded,
-        "data-why": o.enabled ? null : o.why || "not now",
-        "aria-label": label,
-        title: o.enabled ? (o.key ? `${text} (key ${o.key})` : text) : o.why || "not now",
-        ...(o.extra || {}),
-      },
-      text,
-      o.key ? h("kbd", { "aria-hidden": "true", text: o.key }) : null,
-    );
-  }
-
-  // ------------------------------------------------------------- input
-
-  /** @param {string} text @param {string} [level] */
+// js/input.js
+function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
+  const { model, root, ui, send } = ctx;
   const sayLocal = (text, level = "info") => {
     ui.local = { text, level };
     ui.lastSeq = (model.get("status") || {}).seq;
     draw();
   };
-
-  /** @param {Element} target */
   const activate = (target) => {
     const action = target.getAttribute("data-action");
     if (target.getAttribute("aria-disabled") === "true") {
@@ -2574,7 +278,6 @@ function render({ model, el }) {
         const id = target.getAttribute("data-space-id");
         const view = model.get("view");
         const me = view && view.seat !== null ? view.players[view.seat] : null;
-        // Your own space: its actions are in the panel by the map; go there.
         if (me && me.space === id && focusActions()) return;
         setHover(id);
         return;
@@ -2585,7 +288,7 @@ function render({ model, el }) {
     if (action === "new-game") {
       const view = model.get("view");
       if (view && !view.is_over && ui.confirmNew < Date.now()) {
-        ui.confirmNew = Date.now() + 4000;
+        ui.confirmNew = Date.now() + 4e3;
         sayLocal("Press New game again to abandon this game and start a new one.");
         setTimeout(draw, 4100);
         return;
@@ -2607,10 +310,8 @@ function render({ model, el }) {
     if (action === "zoom-in" || action === "zoom-out" || action === "zoom-fit") {
       const board = model.get("board");
       if (!board) return;
-      const level = mapZoom(board).level;
-      if (action === "zoom-fit") ui.zoom = level === 0 ? ZOOM_AUTO : 0;
-      else ui.zoom = Math.max(0, Math.min(ZOOMS.length - 1, level + (action === "zoom-in" ? 1 : -1)));
-      ui.pawnSpace = null; // bring the pawn back into view at the new size
+      ui.zoom = nextZoom(mapZoom(board.width, root.clientWidth, ui.zoom).level, action);
+      ui.pawnSpace = null;
       draw();
       return;
     }
@@ -2623,16 +324,9 @@ function render({ model, el }) {
       draw();
       return;
     }
-    const raw = target.getAttribute("data-intent");
-    if (action === "move-to" && !raw) {
-      const id = target.getAttribute("data-space-id");
-      if (id) send({ kind: "move-to", id });
-      return;
-    }
-    if (raw) send(JSON.parse(raw));
+    const intent = intentOf(action, target.getAttribute("data-intent"), target.getAttribute("data-space-id"));
+    if (intent) send(intent);
   };
-
-  /** Focus the first action of the actions panel; false when there is none. */
   const focusActions = () => {
     const first = root.querySelector('.cw-actions [data-key^="act:"]');
     if (first instanceof HTMLElement) {
@@ -2641,8 +335,6 @@ function render({ model, el }) {
     }
     return false;
   };
-
-  /** @param {string|null} id */
   const setHover = (id) => {
     if (ui.hover === id) return;
     ui.hover = id;
@@ -2652,18 +344,25 @@ function render({ model, el }) {
     }
     drawMapSoon();
   };
-
-  /** @param {MouseEvent} event */
+  const setTarget = (id) => {
+    if (ui.target === id) return;
+    ui.target = id;
+    drawMapSoon();
+  };
   const onClick = (event) => {
-    const target = /** @type {Element} */ (event.target).closest("[data-action]");
+    const target = (
+      /** @type {Element} */
+      event.target.closest("[data-action]")
+    );
     if (!target || !root.contains(target)) return;
     event.preventDefault();
     activate(target);
   };
-
-  /** @param {MouseEvent} event */
   const onOver = (event) => {
-    const el = /** @type {Element} */ (event.target);
+    const el = (
+      /** @type {Element} */
+      event.target
+    );
     const target = el.closest("[data-space-id]");
     if (target && target.closest(".cw-map")) setHover(target.getAttribute("data-space-id"));
     const act = el.closest("[data-target-space]");
@@ -2676,32 +375,28 @@ function render({ model, el }) {
       }
     }
   };
-  /**
-   * Ring the space an action button is about (a lift's far end, an artifact) on the map.
-   * Only the map is redrawn, so nothing else moves under the pointer.
-   * @param {string|null} id
-   */
-  const setTarget = (id) => {
-    if (ui.target === id) return;
-    ui.target = id;
-    drawMapSoon();
-  };
-
-  /** @param {MouseEvent} event */
   const onOut = (event) => {
-    const to = /** @type {Element|null} */ (event.relatedTarget);
+    const to = (
+      /** @type {Element|null} */
+      event.relatedTarget
+    );
     if (ui.target && !(to && to.closest && to.closest("[data-target-space]"))) setTarget(null);
     if (to && to.closest && to.closest(".cw-map [data-space-id]")) return;
-    const from = /** @type {Element} */ (event.target).closest(".cw-map [data-space-id]");
+    const from = (
+      /** @type {Element} */
+      event.target.closest(".cw-map [data-space-id]")
+    );
     if (from) setHover(null);
     if (ui.oddsHover && !(to && to.closest && to.closest(".cw-dragon"))) {
       ui.oddsHover = false;
       if (!ui.oddsOpen) drawTableSoon();
     }
   };
-  /** @param {FocusEvent} event */
   const onFocus = (event) => {
-    const target = /** @type {Element} */ (event.target);
+    const target = (
+      /** @type {Element} */
+      event.target
+    );
     if (target && target.closest) {
       const sp = target.closest(".cw-map [data-space-id]");
       if (sp) {
@@ -2712,20 +407,16 @@ function render({ model, el }) {
       setTarget(act ? act.getAttribute("data-target-space") : null);
     }
   };
-
-  /** @param {KeyboardEvent} event */
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = /** @type {Element} */ (event.target);
+    const target = (
+      /** @type {Element} */
+      event.target
+    );
     const view = model.get("view");
     if (!view) return;
     const roomEl = target.closest && target.closest(".cw-map [data-space-id]");
-    if (
-      (event.key === "Enter" || event.key === " ") &&
-      target.getAttribute &&
-      target.getAttribute("role") === "button" &&
-      target.tagName !== "BUTTON"
-    ) {
+    if ((event.key === "Enter" || event.key === " ") && target.getAttribute && target.getAttribute("role") === "button" && target.tagName !== "BUTTON") {
       event.preventDefault();
       event.stopPropagation();
       activate(target);
@@ -2738,87 +429,1895 @@ function render({ model, el }) {
       return;
     }
     if (target.tagName === "INPUT" || target.tagName === "TEXTAREA") return;
-    const click = (/** @type {string} */ selector) => {
-      const node = root.querySelector(selector);
+    const what = keyAction(event.key);
+    if (!what) return;
+    if ("click" in what) {
+      const node = root.querySelector(what.click);
       if (node) activate(node);
-    };
-    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    let handled = true;
-    if (key === "e") click('[data-action="end-turn"]');
-    else if (key === "a") click('[data-action="play-all"]');
-    else if (key === "u") click('[data-action="undo"]');
-    else if (key === "r") click('[data-action="redo"]');
-    else if (key === "n") click('.cw-head [data-action="new-game"]');
-    else if (key === "t") click('[data-action="take-artifact"]');
-    else if (key === "b") click('[data-action="hover-bag"]');
-    else if (key === "x") click('[data-action="decline"]');
-    else if (key === "?") click('[data-action="help"]');
-    else if (key === "h") {
+    } else if ("actions" in what) {
       if (!focusActions()) sayLocal("Nothing to do in this space right now.");
-    } else if (key === "+" || key === "=") click('[data-action="zoom-in"]');
-    else if (key === "-") click('[data-action="zoom-out"]');
-    else if (key === "0") click('[data-action="zoom-fit"]');
-    else if (/^[1-9]$/.test(key)) click(`[data-action="choose"][data-option="${Number(key) - 1}"]`);
-    else if (key === "Escape") {
+    } else {
       ui.oddsOpen = false;
       ui.helpOpen = false;
       setHover(null);
       draw();
-    } else handled = false;
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation();
     }
+    event.preventDefault();
+    event.stopPropagation();
   };
-
-  /** @param {string|null} id @param {string} key */
   const focusNeighbour = (id, key) => {
     const board = model.get("board");
-    const from = board.spaces.find((/** @type {Space} */ sp) => sp.id === id);
-    if (!from) return;
-    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
-    if (!dir) return;
-    let best = null;
-    let bestScore = Infinity;
-    for (const sp of board.spaces) {
-      if (sp.id === id) continue;
-      const dx = sp.x - from.x;
-      const dy = sp.y - from.y;
-      const along = dx * dir[0] + dy * dir[1];
-      if (along <= 0) continue;
-      const across = Math.abs(dx * dir[1] - dy * dir[0]);
-      const score = along + 2.5 * across;
-      if (score < bestScore) {
-        bestScore = score;
-        best = sp;
-      }
-    }
+    const best = neighbour(board.spaces, id, key);
     if (best) {
       const node = root.querySelector(`.cw-map [data-space-id="${CSS.escape(best.id)}"]`);
       if (node instanceof SVGElement) node.focus();
     }
   };
-
-  /** @param {any} msg */
-  const onMsg = (msg) => {
-    if (!msg || typeof msg !== "object") return;
-    if (msg.kind === "route") {
-      ui.route = msg;
-      if (msg.id === ui.hover) drawMapSoon();
-    } else if (msg.kind === "odds") {
-      ui.odds = msg;
-      if (ui.oddsOpen || ui.oddsHover) drawTableSoon();
-    } else if (msg.kind === "error") {
-      // The status trait carries the message too; draw once it has arrived.
-      draw();
-    }
-  };
-
   root.addEventListener("click", onClick);
   root.addEventListener("mouseover", onOver);
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
   root.addEventListener("keydown", onKey);
+  return { setHover };
+}
+
+// js/icons.js
+var ICONS = {
+  skill: '<path d="M8 1.5 14 6.5 8 14.5 2 6.5Z" fill="#2f7fc1" stroke="#164a73" stroke-width="1.2"/><path d="M2 6.5h12M8 1.5 5.5 6.5 8 14.5 10.5 6.5Z" fill="none" stroke="#cfe6f7" stroke-width=".8"/>',
+  swords: '<path d="M3 13 12.5 3.5M12.5 3.5l.5-2 -2 .5M4.8 9.6l1.6 1.6M2.5 13.5l1-1" stroke="#7a2b12" stroke-width="2.2" stroke-linecap="round" fill="none"/><path d="M3 13 12.5 3.5" stroke="#e8e8e8" stroke-width=".9"/>',
+  boots: '<path d="M5 1.8h4.2v7.4l3.8 1.6c1 .5 1.3 1.2 1.3 2.2V14H3.7V1.8Z" fill="#8a5a2b" stroke="#4a2e12" stroke-width="1.1" stroke-linejoin="round"/><path d="M3.7 12.3h10.6" stroke="#4a2e12" stroke-width="1.1"/>',
+  gold: '<circle cx="8" cy="8" r="6.3" fill="#e8b923" stroke="#8a6400" stroke-width="1.3"/><circle cx="8" cy="8" r="3.6" fill="none" stroke="#fff3b0" stroke-width="1.1"/>',
+  teleport: '<circle cx="8" cy="8" r="6.2" fill="#efe4ff" stroke="#5b3b9a" stroke-width="1.3"/><path d="M8 3.6a4.4 4.4 0 1 1-4.2 3.2M8 6a2 2 0 1 1-1.9 1.4" fill="none" stroke="#5b3b9a" stroke-width="1.3" stroke-linecap="round"/>',
+  heart: '<path d="M8 14.2 2.4 8.6C.6 6.8 1.4 2.6 4.6 2.6 6.3 2.6 7.3 3.8 8 4.8 8.7 3.8 9.7 2.6 11.4 2.6c3.2 0 4 4.2 2.2 6Z" fill="#d4534b" stroke="#7d1f19" stroke-width="1.1"/>',
+  clank: '<path d="M2.5 5.2 8 2.3l5.5 2.9v5.7L8 13.8l-5.5-2.9Z" fill="#8d8d8d" stroke="#2b2b2b" stroke-width="1.1" stroke-linejoin="round"/><path d="M2.5 5.2 8 8.1l5.5-2.9M8 8.1v5.7" fill="none" stroke="#2b2b2b" stroke-width="1"/>',
+  monster: '<path d="M8 1.6c3.4 0 5.8 2.3 5.8 5.3 0 1.9-.9 3.1-2.1 3.8v2.8H4.3v-2.8C3.1 10 2.2 8.8 2.2 6.9 2.2 3.9 4.6 1.6 8 1.6Z" fill="#D55E00" stroke="#5e1f00" stroke-width="1.1"/><circle cx="5.8" cy="7" r="1.4" fill="#fff"/><circle cx="10.2" cy="7" r="1.4" fill="#fff"/><path d="M6.3 11.2v1.6M8 11.2v1.6M9.7 11.2v1.6" stroke="#5e1f00" stroke-width=".9"/>',
+  lock: '<rect x="3" y="7" width="10" height="7.5" rx="1.3" fill="#e8b923" stroke="#5a4300" stroke-width="1.2"/><path d="M5.2 7V5a2.8 2.8 0 0 1 5.6 0v2" fill="none" stroke="#5a4300" stroke-width="1.5"/><circle cx="8" cy="10.5" r="1.1" fill="#5a4300"/>',
+  artifact: '<path d="M4 2.5h8l2.5 3.6L8 14.2 1.5 6.1Z" fill="#f2c94c" stroke="#7a5a00" stroke-width="1.2" stroke-linejoin="round"/><path d="M1.5 6.1h13M5.7 2.5 8 14.2l2.3-11.7" fill="none" stroke="#7a5a00" stroke-width=".8"/>',
+  market: '<path d="M3.2 5.5h9.6l-.9 8.5H4.1Z" fill="#c98b3c" stroke="#5b3a10" stroke-width="1.2" stroke-linejoin="round"/><path d="M5.6 5.5V4a2.4 2.4 0 0 1 4.8 0v1.5" fill="none" stroke="#5b3a10" stroke-width="1.3"/>',
+  crystal: '<path d="M8 1.2 11.5 5 10.2 14.5H5.8L4.5 5Z" fill="#9fd3f5" stroke="#1f5f8a" stroke-width="1.2" stroke-linejoin="round"/><path d="M4.5 5h7M8 1.2v13.3" stroke="#1f5f8a" stroke-width=".8"/>',
+  secret: '<rect x="2.5" y="2.5" width="11" height="11" rx="2" fill="#3d3354" stroke="#15101f" stroke-width="1.1"/><path d="M6.3 6.3a1.8 1.8 0 1 1 2.4 1.7c-.5.2-.7.6-.7 1.1v.6" fill="none" stroke="#f4eaff" stroke-width="1.3" stroke-linecap="round"/><circle cx="8" cy="11.4" r=".8" fill="#f4eaff"/>',
+  secretMajor: '<rect x="1.5" y="1.5" width="13" height="13" rx="2.5" fill="#7a1f3d" stroke="#f2c94c" stroke-width="1.6"/><path d="M8 3.8 9.2 6.6 12.2 6.8 9.9 8.7 10.7 11.7 8 10 5.3 11.7 6.1 8.7 3.8 6.8 6.8 6.6Z" fill="#f2c94c"/>',
+  idol: '<circle cx="8" cy="8.4" r="5.6" fill="#c68d2e" stroke="#5a3a08" stroke-width="1.2"/><circle cx="2.8" cy="7.2" r="1.6" fill="#c68d2e" stroke="#5a3a08"/><circle cx="13.2" cy="7.2" r="1.6" fill="#c68d2e" stroke="#5a3a08"/><circle cx="6.2" cy="7.6" r="1" fill="#2b1a00"/><circle cx="9.8" cy="7.6" r="1" fill="#2b1a00"/><path d="M6 10.8q2 1.4 4 0" fill="none" stroke="#2b1a00" stroke-width="1"/>',
+  exit: '<rect x="3" y="1.8" width="10" height="12.4" rx="1" fill="#dfe9d8" stroke="#2f5d23" stroke-width="1.2"/><path d="M5.5 8h6M9 5.5 11.5 8 9 10.5" fill="none" stroke="#2f5d23" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/>',
+  dragon: '<path d="M1.8 12.5c1.6-5.5 4.6-8.6 9.4-9.5l-1.4 2.2 3.6-.6-1.8 2.6 2.6.6-3 1.4c-1.9.9-3 2.1-3.4 4.2Z" fill="#b8322a" stroke="#4d0e0a" stroke-width="1" stroke-linejoin="round"/><circle cx="9.6" cy="6.4" r=".8" fill="#fff2a8"/>',
+  boss: '<rect x="2.5" y="3" width="11" height="10" rx="2.5" fill="#6b4a8e" stroke="#2a1840" stroke-width="1.1"/><path d="M8 3V1.2M6.5 1.2h3" stroke="#2a1840" stroke-width="1.1"/><rect x="4.2" y="6" width="2.8" height="2.2" rx=".6" fill="#ffd24a"/><rect x="9" y="6" width="2.8" height="2.2" rx=".6" fill="#ffd24a"/><path d="M5 10.8h6" stroke="#f4eaff" stroke-width="1.2" stroke-dasharray="1.2 .8"/>',
+  port: '<rect x="3" y="3" width="10" height="10" rx="1.6" fill="#1f6f78" stroke="#0b3338" stroke-width="1.1"/><path d="M5.5 1.2v1.8M8 1.2v1.8M10.5 1.2v1.8M5.5 13v1.8M8 13v1.8M10.5 13v1.8M1.2 5.5h1.8M1.2 8h1.8M1.2 10.5h1.8M13 5.5h1.8M13 8h1.8M13 10.5h1.8" stroke="#0b3338" stroke-width="1.1"/><rect x="5.6" y="5.6" width="4.8" height="4.8" rx=".8" fill="#bff1f4"/>',
+  lift: '<rect x="2.5" y="1.5" width="11" height="13" rx="2" fill="#dfe6f2" stroke="#2c3e66" stroke-width="1.2"/><path d="M8 3.4 10.6 6.6H5.4ZM8 12.6 10.6 9.4H5.4Z" fill="#2c3e66"/>',
+  telepad: '<ellipse cx="8" cy="11.5" rx="6.3" ry="2.7" fill="#e6dbff" stroke="#4b2f8a" stroke-width="1.2"/><ellipse cx="8" cy="11.5" rx="3" ry="1.2" fill="#4b2f8a"/><path d="M4.5 9.3 5.6 3M11.5 9.3 10.4 3M8 8.8V2" stroke="#8a6ad0" stroke-width="1.1" stroke-linecap="round"/>',
+  checkpoint: '<path d="M5.2 1.5h5.6l3.7 3.7v5.6l-3.7 3.7H5.2l-3.7-3.7V5.2Z" fill="#c0392b" stroke="#5a120b" stroke-width="1.1"/><path d="M4.3 8h7.4" stroke="#ffffff" stroke-width="2.2" stroke-linecap="round"/>',
+  pod: '<path d="M8 1.3c2.6 1.7 3.9 4.4 3.9 7.6v3.3H4.1V8.9c0-3.2 1.3-5.9 3.9-7.6Z" fill="#e9eef3" stroke="#34495e" stroke-width="1.2" stroke-linejoin="round"/><circle cx="8" cy="7" r="1.7" fill="#56B4E9" stroke="#34495e" stroke-width=".9"/><path d="M5.6 12.3 4.6 15M10.4 12.3l1 2.7M8 12.3V15" stroke="#D55E00" stroke-width="1.3" stroke-linecap="round"/>',
+  ticket: '<path d="M1.5 4.5h13v2.2a1.4 1.4 0 0 0 0 2.6v2.2h-13V9.3a1.4 1.4 0 0 0 0-2.6Z" fill="#ffd9a0" stroke="#8a4b00" stroke-width="1.1" stroke-linejoin="round"/><path d="M10.5 4.8v6.4" stroke="#8a4b00" stroke-width=".9" stroke-dasharray="1.1 .9"/>',
+  vat: '<path d="M5 1.8h6M6 1.8v4L2.8 12.4c-.6 1.2.2 2.3 1.5 2.3h7.4c1.3 0 2.1-1.1 1.5-2.3L10 5.8v-4" fill="#d9f2e3" stroke="#1e6b45" stroke-width="1.2" stroke-linejoin="round"/><path d="M4 10.5h8l1.2 2.4c.3.7-.1 1.3-.9 1.3H3.7c-.8 0-1.2-.6-.9-1.3Z" fill="#2fa36b"/>',
+  vault: '<rect x="1.8" y="2.5" width="12.4" height="11" rx="1.5" fill="#9aa5b1" stroke="#2f3a45" stroke-width="1.2"/><circle cx="8" cy="8" r="3" fill="#dfe5eb" stroke="#2f3a45" stroke-width="1.1"/><path d="M8 5.6v4.8M5.6 8h4.8" stroke="#2f3a45" stroke-width=".9"/>',
+  code: '<rect x="2" y="3.5" width="12" height="9" rx="1.5" fill="#fff3c4" stroke="#6b5200" stroke-width="1.2"/><rect x="3.6" y="5.3" width="3.4" height="2.6" rx=".5" fill="#e8b923" stroke="#6b5200" stroke-width=".6"/><path d="M8.4 6h4M8.4 8h4M3.6 10.3h8.8" stroke="#6b5200" stroke-width="1" stroke-linecap="round"/>',
+  hunter: '<rect x="2" y="2" width="12" height="12" rx="1.5" fill="#D55E00" stroke="#5e1f00" stroke-width="1.1"/><circle cx="8" cy="8" r="3.4" fill="none" stroke="#ffffff" stroke-width="1.3"/><path d="M8 2.8v2.4M8 10.8v2.4M2.8 8h2.4M10.8 8h2.4" stroke="#ffffff" stroke-width="1.3"/>',
+  lockdown: '<rect x="1.2" y="3" width="13.6" height="10" rx="1.5" fill="#ffd400" stroke="#1a1a1a" stroke-width="1.1"/><path d="M3 13 9 3M7.5 13l6-10M.8 8.6 4.4 3" stroke="#1a1a1a" stroke-width="1.8"/>'
+};
+function icon(name, size = 16) {
+  const span = h("span", { class: `cw-icon cw-icon-${name}`, "aria-hidden": "true" });
+  span.innerHTML = `<svg viewBox="0 0 16 16" width="${size}" height="${size}">${ICONS[name]}</svg>`;
+  return span;
+}
+function svgIcon(name, x, y, size) {
+  const g = s("svg", {
+    x: x - size / 2,
+    y: y - size / 2,
+    width: size,
+    height: size,
+    viewBox: "0 0 16 16",
+    "aria-hidden": "true",
+    class: "cw-svgicon"
+  });
+  g.innerHTML = ICONS[name];
+  return g;
+}
+function iconName(name) {
+  return Object.prototype.hasOwnProperty.call(ICONS, name) ? (
+    /** @type {IconName} */
+    name
+  ) : "artifact";
+}
+
+// js/text.js
+var cap = (s2) => s2 ? s2.charAt(0).toUpperCase() + s2.slice(1) : s2;
+var plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
+var DEFAULT_TERMS = {
+  gold: "Gold",
+  boss: "Dragon",
+  boss_attack: "dragon attack",
+  row: "Dungeon row",
+  deck: "Dungeon deck",
+  space: "room",
+  spaces: "rooms",
+  place: "dungeon",
+  map: "The dungeon",
+  cubes: "cubes"
+};
+var termsOf = (view) => ({ ...DEFAULT_TERMS, ...view && view.terms || {} });
+function costText(o) {
+  const parts = [plural(o.boots, "boot")];
+  if (o.swords) parts.push(plural(o.swords, "sword"));
+  if (o.damage) parts.push(`${o.damage} damage`);
+  if (o.teleports) parts.push(plural(o.teleports, "teleport"));
+  if (o.lifts) parts.push(o.lifts === 1 ? "a lift ride" : `${o.lifts} lift rides`);
+  return parts.join(", ");
+}
+var pct = (x) => `${Math.round((x || 0) * 100)}%`;
+function damageBuckets(d) {
+  return [d[0] || 0, d[1] || 0, d[2] || 0, d.slice(3).reduce((a, b) => a + b, 0)];
+}
+var LOG_TURN = /* @__PURE__ */ new Set(["turn"]);
+var LOG_ATTACK = /* @__PURE__ */ new Set(["attack", "knockout", "countdown", "game-over"]);
+function logClass(kind) {
+  const base = `cw-log-${kind}`;
+  if (LOG_TURN.has(kind) || kind === "attack" || !LOG_ATTACK.has(kind)) return base;
+  return `${base} cw-log-attack`;
+}
+
+// js/map/modules.js
+function moduleAreas(board, modules, box) {
+  const g = s("g", { class: "cw-modules", "aria-hidden": "true" });
+  const tabs = s("g", { class: "cw-module-tabs" });
+  const taken = board.spaces.map((sp) => ({
+    x0: sp.x - box.w / 2 - 2,
+    y0: sp.y - box.h / 2 - 10,
+    x1: sp.x + box.w / 2 + 2,
+    y1: sp.y + box.h / 2 + 10
+  }));
+  let k = 0;
+  for (const area of moduleRects(board.spaces, modules, box)) {
+    const { m, x0, y0, x1, y1 } = area;
+    const cls = [
+      "cw-module",
+      `cw-module-${k++ % 4}`,
+      m.gated ? "cw-module-command" : "",
+      m.gated && !m.open ? "cw-module-sealed" : ""
+    ].join(" ");
+    g.append(s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: 16, class: cls }));
+    const text = m.name;
+    const tw = text.length * 6.6 + (m.gated ? 34 : 16);
+    const th = 17;
+    const [lx, ly] = tabSpot(area, tw, th, taken);
+    taken.push({ x0: lx, y0: ly, x1: lx + tw, y1: ly + th });
+    const tab = s("g", {
+      class: `cw-module-tab${m.gated ? " cw-module-tab-command" : ""}`,
+      transform: `translate(${lx} ${ly})`
+    });
+    tab.append(s("title", { text: m.title || m.name }));
+    tab.append(s("rect", { width: tw, height: th, rx: 8.5, class: "cw-module-tab-bg" }));
+    if (m.gated) tab.append(svgIcon(m.open ? "code" : "lock", 11, th / 2, 12));
+    tab.append(
+      s("text", {
+        x: m.gated ? 22 : 8,
+        y: th / 2 + 0.5,
+        "dominant-baseline": "central",
+        class: "cw-module-name",
+        text
+      })
+    );
+    tabs.append(tab);
+  }
+  return { regions: g, tabs };
+}
+
+// js/pawn.js
+var PALETTE = {
+  blue: { fill: "#0072B2", ink: "#ffffff", shape: "circle", letter: "B" },
+  yellow: { fill: "#F0E442", ink: "#1a1a1a", shape: "square", letter: "Y" },
+  green: { fill: "#009E73", ink: "#ffffff", shape: "diamond", letter: "G" },
+  purple: { fill: "#CC79A7", ink: "#1a1a1a", shape: "triangle", letter: "P" },
+  orange: { fill: "#E69F00", ink: "#1a1a1a", shape: "hexagon", letter: "O" },
+  white: { fill: "#ffffff", ink: "#1a1a1a", shape: "pentagon", letter: "W" },
+  pink: { fill: "#F5B8D6", ink: "#1a1a1a", shape: "star", letter: "K" },
+  teal: { fill: "#56B4E9", ink: "#1a1a1a", shape: "octagon", letter: "T" },
+  black: { fill: "#2b2b2b", ink: "#ffffff", shape: "square", letter: "" },
+  red: { fill: "#D55E00", ink: "#ffffff", shape: "tridown", letter: "R" }
+};
+function pal(colour) {
+  return PALETTE[colour] || {
+    fill: "#999999",
+    ink: "#000000",
+    shape: "circle",
+    letter: colour.slice(0, 1).toUpperCase()
+  };
+}
+function pawn(colour, x, y, r, extraClass = "") {
+  const p = pal(colour);
+  const g = s("g", { class: `cw-pawn ${extraClass}`, transform: `translate(${x} ${y})` });
+  g.append(shapeNode(p.shape, r, { fill: p.fill, stroke: "#1a1a1a", "stroke-width": Math.max(1.2, r / 6) }));
+  if (p.letter) {
+    g.append(
+      s("text", {
+        class: "cw-pawn-letter",
+        "text-anchor": "middle",
+        "dominant-baseline": "central",
+        y: p.shape === "triangle" ? r * 0.22 : p.shape === "tridown" ? -r * 0.22 : 0,
+        "font-size": r * 1.05,
+        fill: p.ink,
+        text: p.letter
+      })
+    );
+  }
+  return g;
+}
+function shapeNode(shape, r, attrs) {
+  const poly = (n, rot = -90, rr = r) => Array.from({ length: n }, (_, i) => {
+    const a = (rot + 360 / n * i) * Math.PI / 180;
+    return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
+  }).join(" ");
+  switch (shape) {
+    case "square":
+      return s("rect", {
+        x: -r * 0.88,
+        y: -r * 0.88,
+        width: r * 1.76,
+        height: r * 1.76,
+        rx: r * 0.18,
+        ...attrs
+      });
+    case "diamond":
+      return s("polygon", { points: poly(4, -90, r * 1.12), ...attrs });
+    case "triangle":
+      return s("polygon", { points: poly(3, -90, r * 1.25), ...attrs });
+    case "tridown":
+      return s("polygon", { points: poly(3, 90, r * 1.25), ...attrs });
+    case "hexagon":
+      return s("polygon", { points: poly(6, 0, r * 1.02), ...attrs });
+    case "pentagon":
+      return s("polygon", { points: poly(5, -90, r * 1.05), ...attrs });
+    case "octagon":
+      return s("polygon", { points: poly(8, 22.5, r * 1.02), ...attrs });
+    case "star": {
+      const pts = Array.from({ length: 10 }, (_, i) => {
+        const rr = i % 2 ? r * 0.55 : r * 1.2;
+        const a = (-90 + 36 * i) * Math.PI / 180;
+        return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
+      }).join(" ");
+      return s("polygon", { points: pts, ...attrs });
+    }
+    default:
+      return s("circle", { r, ...attrs });
+  }
+}
+function pawnBadge(colour, size = 18) {
+  const span = h("span", { class: "cw-pawnbadge", "aria-hidden": "true" });
+  const svg = s("svg", { viewBox: "-10 -10 20 20", width: size, height: size });
+  svg.append(pawn(colour, 0, 0, 7.4));
+  span.append(svg);
+  return span;
+}
+
+// js/map/features.js
+function hereActions(view) {
+  const acts = (view.actions || []).filter((a) => a.where === "here");
+  if (!acts.length) return "";
+  return `here you can: ${acts.map((a) => a.label).join("; ")} (press H)`;
+}
+
+// js/map/room.js
+function room(ctx, sp, move, me, pawns, view) {
+  const { ui, box } = ctx;
+  const W = box.w;
+  const H = box.h;
+  const roving = ui.mapFocus || (me && me.status === "in" ? me.space : view.players[view.current].space);
+  const here = me && me.status === "in" && me.space === sp.id;
+  const hovered = ui.hover === sp.id;
+  const hereActs = here ? hereActions(view) : "";
+  const cls = [
+    "cw-room",
+    ...(sp.marks || []).map((m) => `cw-room-${m}`),
+    move ? "cw-reachable" : "",
+    here ? "cw-here" : "",
+    hovered ? "cw-hovered" : "",
+    ui.target === sp.id ? "cw-targeted" : "",
+    hereActs ? "cw-has-actions" : ""
+  ].join(" ");
+  const features = [...sp.words || []];
+  for (const p of pawns) features.push(`${cap(p.colour)}${p.you ? " (you)" : ""} is here`);
+  if (hereActs) features.push(hereActs);
+  let cost = "";
+  if (move) {
+    const o = move.options[0];
+    cost = `reachable: ${costText(o)}`;
+  }
+  const label = [sp.name, ...features, cost].filter(Boolean).join(", ");
+  const g = s("g", {
+    class: cls,
+    transform: `translate(${sp.x} ${sp.y})`,
+    "data-space-id": sp.id,
+    "data-key": `space:${sp.id}`,
+    "data-action": move ? "move-to" : "inspect",
+    "data-reachable": move ? "true" : "false",
+    tabindex: sp.id === roving ? "0" : "-1",
+    role: "button",
+    "aria-label": label,
+    "aria-disabled": move ? null : "true"
+  });
+  g.append(s("title", { text: [label, sp.note].filter(Boolean).join(". ") }));
+  g.append(s("rect", { x: -W / 2, y: -H / 2, width: W, height: H, rx: 9, class: "cw-room-box" }));
+  const lines = wrapName(sp.name, nameWidth(box));
+  const fs = box.fs;
+  const top = -((lines.length - 1) * (fs + 1)) / 2 - 2;
+  const text = s("text", { class: "cw-room-name", "text-anchor": "middle", "font-size": fs });
+  lines.forEach(
+    (ln, i) => text.append(s("tspan", { x: 0, y: top + i * (fs + 1), "dominant-baseline": "central", text: ln }))
+  );
+  g.append(text);
+  const feats = sp.badges || [];
+  let fx = -W / 2 + 4;
+  for (const [name, n, cubes] of feats) {
+    const fg = s("g", { class: `cw-feat cw-feat-${name}`, transform: `translate(${fx} ${-H / 2 - 7})` });
+    const extra = cubes ? cubes.length * 13 : 0;
+    const wdt = (n ? n.length <= 2 ? 29 : 19 + 6 * n.length : 17) + extra;
+    fg.append(s("rect", { x: 0, y: -1, width: wdt, height: 16, rx: 8, class: "cw-feat-bg" }));
+    fg.append(svgIcon(iconName(name), 8, 7, 13));
+    if (n) fg.append(s("text", { x: 16, y: 7.5, "dominant-baseline": "central", class: "cw-feat-num", text: n }));
+    (cubes || []).forEach((c, i) => fg.append(pawn(c, wdt - extra + 6 + i * 13, 7, 5.6)));
+    g.append(fg);
+    fx += wdt + 2;
+  }
+  if (sp.artifact !== null) g.append(artifact(sp, W, H));
+  const gap = pawns.length > 1 ? Math.min(20, (W - 26) / (pawns.length - 1)) : 20;
+  pawns.forEach((p, i) => {
+    const x = -W / 2 + 13 + i * gap;
+    g.append(
+      pawn(p.colour, x, H / 2 - 1, 9.5, `${p.you ? "cw-pawn-you" : ""} ${view.current === p.seat ? "cw-pawn-current" : ""}`)
+    );
+  });
+  if (move) g.append(moveCost(move, W, H));
+  return g;
+}
+function artifact(sp, W, H) {
+  const ag = s("g", { class: "cw-artifact", transform: `translate(${W / 2 - 4} ${-H / 2 - 2})` });
+  ag.append(s("circle", { r: 13, class: "cw-artifact-bg" }));
+  ag.append(
+    s("text", {
+      "text-anchor": "middle",
+      "dominant-baseline": "central",
+      class: "cw-artifact-num",
+      text: `${sp.artifact}`
+    })
+  );
+  if (sp.artifact_cost != null) {
+    const tg = s("g", { class: "cw-artifact-cost", transform: "translate(-44 -7)" });
+    tg.append(s("rect", { x: 0, y: 0, width: 30, height: 15, rx: 7.5, class: "cw-feat-bg" }));
+    tg.append(svgIcon("ticket", 8, 7.5, 12));
+    tg.append(
+      s("text", { x: 16, y: 8, "dominant-baseline": "central", class: "cw-feat-num", text: `${sp.artifact_cost}` })
+    );
+    ag.append(tg);
+  }
+  return ag;
+}
+function moveCost(move, W, H) {
+  const o = move.options[0];
+  const bits = [["boots", o.boots]];
+  if (o.swords) bits.push(["swords", o.swords]);
+  if (o.damage) bits.push(["heart", o.damage]);
+  if (o.teleports) bits.push(["teleport", o.teleports]);
+  if (o.lifts) bits.push(["lift", o.lifts]);
+  const wdt = bits.length * 21 + 4;
+  const cg = s("g", {
+    class: "cw-room-cost",
+    transform: `translate(${W / 2 + 4 - wdt} ${H / 2 - 7})`,
+    "aria-hidden": "true"
+  });
+  cg.append(s("rect", { x: 0, y: 0, width: wdt, height: 15, rx: 7.5, class: "cw-room-cost-bg" }));
+  bits.forEach(([name, n], i) => {
+    cg.append(
+      s("text", {
+        x: 4 + i * 21 + 6,
+        y: 8,
+        "text-anchor": "end",
+        "dominant-baseline": "central",
+        class: "cw-room-cost-num",
+        text: o.damage && name === "heart" ? `-${n}` : `${n}`
+      })
+    );
+    cg.append(svgIcon(name, 4 + i * 21 + 13, 7.5, 11));
+  });
+  return cg;
+}
+
+// js/map/zoom.js
+function zoomBar(zoom) {
+  const pct2 = `${Math.round(zoom.scale * 100)}%`;
+  return h(
+    "div",
+    { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct2}` },
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-out",
+      "data-key": "btn:zoom-out",
+      "aria-label": "Zoom the map out (-)",
+      title: "Zoom out (-)",
+      "aria-disabled": zoom.level <= 0 ? "true" : null,
+      "data-why": zoom.level <= 0 ? "the whole map is shown" : null,
+      text: "−"
+    }),
+    h("span", { class: "cw-zoom-pct", text: pct2, "aria-hidden": "true" }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-in",
+      "data-key": "btn:zoom-in",
+      "aria-label": "Zoom the map in (+)",
+      title: "Zoom in (+)",
+      "aria-disabled": zoom.level >= ZOOMS.length - 1 ? "true" : null,
+      "data-why": zoom.level >= ZOOMS.length - 1 ? "the map is at its largest" : null,
+      text: "+"
+    }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-fit",
+      "data-key": "btn:zoom-fit",
+      "aria-label": zoom.level === 0 ? "Back to a legible size (0)" : "Show the whole map (0)",
+      title: zoom.level === 0 ? "Legible size (0)" : "Whole map (0)",
+      text: zoom.level === 0 ? "Legible" : "Whole map"
+    }),
+    zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" })
+  );
+}
+
+// js/panels/legend.js
+function legend(view) {
+  const items = view.legend || [];
+  return h(
+    "details",
+    { class: "cw-legend" },
+    h("summary", { text: "Legend" }),
+    h(
+      "ul",
+      {},
+      items.map(
+        (it) => it.icon === "arrow" ? h("li", {}, h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }), it.text) : h("li", {}, icon(iconName(it.icon), 14), it.text)
+      )
+    )
+  );
+}
+
+// js/panels/buttons.js
+function button(action, text, o) {
+  const label = `${text}${o.key ? ` (${o.key})` : ""}${o.enabled ? "" : `. Not possible: ${o.why || "not now"}`}`;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `cw-btn ${o.cls || ""}${o.enabled ? "" : " cw-disabled"}`,
+      "data-action": action,
+      "data-key": o.keyName || `btn:${action}`,
+      "data-intent": o.intent ? JSON.stringify(o.intent) : null,
+      "aria-disabled": o.enabled ? null : "true",
+      "aria-expanded": o.expanded === void 0 ? null : o.expanded,
+      "data-why": o.enabled ? null : o.why || "not now",
+      "aria-label": label,
+      title: o.enabled ? o.key ? `${text} (key ${o.key})` : text : o.why || "not now",
+      ...o.extra || {}
+    },
+    text,
+    o.key ? h("kbd", { "aria-hidden": "true", text: o.key }) : null
+  );
+}
+
+// js/panels/gameover.js
+function gameOver(view) {
+  const rows = view.players.map((p) => ({ p, score: view.scores[p.colour] })).sort((a, b) => b.score - a.score);
+  return h(
+    "div",
+    { class: "cw-gameover", role: "dialog", "aria-label": "Game over", "data-role": "game-over" },
+    h("h3", { text: "Game over" }),
+    h("p", { class: "cw-dim", text: view.end_reason }),
+    h(
+      "ol",
+      {},
+      rows.map(
+        ({ p, score }) => h(
+          "li",
+          { class: view.winners.includes(p.colour) ? "cw-winner" : "" },
+          pawnBadge(p.colour, 18),
+          `${cap(p.colour)}${p.you ? " (you)" : ""}: ${score} points${p.status === "knocked-out" ? " (knocked out)" : p.status === "escaped" ? " (escaped)" : ""}`
+        )
+      )
+    ),
+    h(
+      "div",
+      { class: "cw-turnbtns" },
+      button("new-game", "New game", {
+        key: "N",
+        enabled: true,
+        intent: { kind: "new-game" },
+        keyName: "btn:new-game-over",
+        cls: "cw-primary"
+      }),
+      button("hide-over", "See the board", { enabled: true, intent: null, cls: "cw-quiet" })
+    )
+  );
+}
+
+// js/map/board.js
+function boardPanel(ctx, board, view) {
+  const { ui, box } = ctx;
+  const byId = new Map(board.spaces.map((sp) => [sp.id, sp]));
+  const moves = new Map((view.moves || []).map((m) => [m.id, m]));
+  const me = view.seat === null ? null : view.players[view.seat];
+  const W = board.width + 2 * MARGIN;
+  const H = board.height + 2 * MARGIN;
+  const T = termsOf(view);
+  const zoom = mapZoom(board.width, ctx.root.clientWidth, ui.zoom);
+  const svg = s("svg", {
+    class: `cw-map${zoom.names ? "" : " cw-map-nonames"}`,
+    viewBox: `${-MARGIN} ${-MARGIN} ${W} ${H}`,
+    role: "group",
+    "aria-label": `Map of ${board.title}. ${moves.size ? `${moves.size} ${T.spaces} reachable this turn: use arrow keys or Tab.` : ""}`,
+    "data-role": "map"
+  });
+  const modules = new Map((board.modules || []).map((m) => [m.id, m]));
+  svg.append(s("rect", { x: -MARGIN, y: -MARGIN, width: W, height: H, class: "cw-map-bg", rx: 14 }));
+  svg.append(depths(board, box));
+  const areas = modules.size ? moduleAreas(board, modules, box) : null;
+  if (areas) svg.append(areas.regions);
+  const preview = ui.hover ? moves.get(ui.hover) : void 0;
+  const previewPaths = /* @__PURE__ */ new Set();
+  if (preview) {
+    for (const st of preview.route) if (typeof st.path === "number") previewPaths.add(st.path);
+  }
+  const tunnels = s("g", { class: "cw-tunnels" });
+  const badges = s("g", { class: "cw-tunnel-badges" });
+  for (const p of board.paths) {
+    const a = byId.get(p.a);
+    const b = byId.get(p.b);
+    if (!a || !b) continue;
+    const e1 = rectEdge(a, b.x, b.y, box);
+    const e2 = rectEdge(b, a.x, a.y, box);
+    const cls = [
+      "cw-tunnel",
+      p.locked ? "cw-locked" : "",
+      p.water ? "cw-water" : "",
+      previewPaths.has(p.index) ? "cw-on-route" : ""
+    ].join(" ");
+    tunnels.append(s("line", { x1: e1.x, y1: e1.y, x2: e2.x, y2: e2.y, class: cls, "data-path": p.index }));
+    if (p.one_way) {
+      for (const { x, y, ang } of arrowheads(e1, e2)) {
+        badges.append(
+          s("path", {
+            d: "M-7,-6 L5,0 L-7,6 Z",
+            class: "cw-arrow",
+            transform: `translate(${x} ${y}) rotate(${ang})`
+          })
+        );
+      }
+    }
+    const badge = tunnelBadge(p, e1, e2);
+    if (badge) badges.append(badge);
+  }
+  svg.append(tunnels);
+  if (preview && me) {
+    let from = byId.get(me.space);
+    const pts = from ? [[from.x, from.y]] : [];
+    let d = from ? `M${from.x},${from.y}` : "";
+    let jumps = "";
+    for (const st of preview.route) {
+      const to = byId.get(st.space);
+      if (!to || !from) continue;
+      if (st.path === "lift") {
+        jumps += `M${from.x},${from.y} L${to.x},${to.y} `;
+        d += ` M${to.x},${to.y}`;
+      } else d += ` L${to.x},${to.y}`;
+      pts.push([to.x, to.y]);
+      from = to;
+    }
+    if (pts.length > 1) {
+      svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: "cw-route" }));
+      if (jumps) svg.append(s("path", { d: jumps, class: "cw-route cw-route-jump" }));
+    }
+  }
+  svg.append(badges);
+  if (areas) svg.append(areas.tabs);
+  const pawnsAt = /* @__PURE__ */ new Map();
+  for (const p of view.players) {
+    if (p.status !== "in") continue;
+    if (!pawnsAt.has(p.space)) pawnsAt.set(p.space, []);
+    pawnsAt.get(p.space).push(p);
+  }
+  const rooms = s("g", { class: "cw-rooms" });
+  for (const sp of board.spaces)
+    rooms.append(room(ctx, sp, moves.get(sp.id) || null, me, pawnsAt.get(sp.id) || [], view));
+  svg.append(rooms);
+  const inner = h("div", { class: "cw-mapinner", style: zoom.style }, svg);
+  const wrap = h(
+    "div",
+    { class: "cw-mapwrap" },
+    h("div", { class: "cw-mapscroll", "data-role": "map-scroll" }, inner),
+    zoom.wide ? zoomBar(zoom) : null,
+    legend(view),
+    view.is_over && !ui.overHidden ? gameOver(view) : null
+  );
+  return h("section", { class: "cw-board", "aria-label": T.map }, wrap);
+}
+function depths(board, box) {
+  const W = board.width + 2 * MARGIN;
+  const g = s("g", { class: "cw-depths-layer" });
+  if (board.depths_line !== null) {
+    g.append(
+      s("rect", {
+        x: -MARGIN,
+        y: board.depths_line,
+        width: W,
+        height: board.height + MARGIN - board.depths_line,
+        class: "cw-depths",
+        rx: 14
+      }),
+      s("line", {
+        x1: -MARGIN,
+        x2: board.width + MARGIN,
+        y1: board.depths_line,
+        y2: board.depths_line,
+        class: "cw-depths-line"
+      }),
+      s("text", {
+        x: board.width + MARGIN - 6,
+        y: board.depths_line + 15,
+        class: "cw-depths-label",
+        "text-anchor": "end",
+        text: "DEPTHS ▼"
+      }),
+      s("text", {
+        x: board.width + MARGIN - 6,
+        y: board.depths_line - 7,
+        class: "cw-surface-label",
+        "text-anchor": "end",
+        text: "SURFACE ▲"
+      })
+    );
+  } else {
+    for (const sp of board.spaces.filter((x) => x.depths)) {
+      g.append(
+        s("rect", {
+          x: sp.x - box.w / 2 - 14,
+          y: sp.y - box.h / 2 - 14,
+          width: box.w + 28,
+          height: box.h + 28,
+          rx: 18,
+          class: "cw-depths"
+        })
+      );
+    }
+  }
+  return g;
+}
+function tunnelBadge(p, e1, e2) {
+  const icons = [];
+  if (p.locked) icons.push(["lock", null]);
+  if (p.gate) icons.push(["code", null]);
+  if (p.boots > 1) icons.push(["boots", `${p.boots}`]);
+  for (let i = 0; i < p.monsters; i++) icons.push(["monster", null]);
+  if (!icons.length) return null;
+  const mx = (e1.x + e2.x) / 2;
+  const my = (e1.y + e2.y) / 2;
+  const size = 15;
+  const numW = 8;
+  const across = Math.abs(e2.x - e1.x) > Math.abs(e2.y - e1.y);
+  const itemW = (it) => size + (it[1] ? numW : 0);
+  const wdt = across ? Math.max(...icons.map(itemW)) + 6 : icons.reduce((a, it) => a + itemW(it) + 1, -1) + 6;
+  const hgt = across ? icons.length * (size + 1) - 1 + 6 : size + 6;
+  const g = s("g", { class: "cw-badge", transform: `translate(${mx} ${my})` });
+  const label = [
+    p.locked ? "locked (needs a Master Key)" : "",
+    p.gate || "",
+    p.boots > 1 ? `${p.boots} boots` : "",
+    p.monsters ? `${plural(p.monsters, "monster")}: pay a Sword or take a damage each` : "",
+    p.one_way ? "one way" : "",
+    p.note
+  ].filter(Boolean).join("; ");
+  g.append(s("title", { text: label }));
+  g.append(s("rect", { x: -wdt / 2, y: -hgt / 2, width: wdt, height: hgt, rx: 6, class: "cw-badge-bg" }));
+  let cx = -wdt / 2 + 3;
+  let cy = -hgt / 2 + 3;
+  for (const it of icons) {
+    const x0 = across ? -itemW(it) / 2 : cx;
+    g.append(svgIcon(it[0], x0 + size / 2, cy + size / 2, size));
+    if (it[1])
+      g.append(
+        s("text", {
+          x: x0 + size + 0.5,
+          y: cy + size / 2 + 0.5,
+          "dominant-baseline": "central",
+          class: "cw-badge-num",
+          text: it[1]
+        })
+      );
+    if (across) cy += size + 1;
+    else cx += itemW(it) + 1;
+  }
+  return g;
+}
+
+// js/panels/actions.js
+function actionsPanel(view, board) {
+  const me = view.seat === null ? null : view.players[view.seat];
+  if (!me) return null;
+  const legal = (view.actions || []).filter(
+    (a) => a.where === "here" || a.where === "now" || !a.where
+  );
+  const blocked = view.blocked || [];
+  const notes = view.notes || [];
+  if (!legal.length && !blocked.length) return null;
+  const T = termsOf(view);
+  const none = !legal.length;
+  const sp = board.spaces.find((x) => x.id === me.space);
+  const here = legal.filter((a) => a.where === "here");
+  const now = legal.filter((a) => a.where !== "here");
+  const btn = (a, i2) => h(
+    "button",
+    {
+      type: "button",
+      class: `cw-btn cw-actbtn cw-act-${a.intent.kind}`,
+      "data-action": a.intent.kind,
+      "data-intent": JSON.stringify(a.intent),
+      "data-key": `act:${i2}`,
+      "data-target-space": a.space || null,
+      "aria-label": a.label,
+      title: a.label
+    },
+    a.icon ? icon(iconName(a.icon), 16) : null,
+    h("span", { text: a.label })
+  );
+  let i = 0;
+  return h(
+    "section",
+    {
+      class: `cw-actions${none ? " cw-actions-none" : ""}`,
+      role: "group",
+      "aria-label": `Actions in ${sp ? sp.name : `your ${T.space}`} and this turn`,
+      "data-role": "actions"
+    },
+    here.length ? h(
+      "div",
+      { class: "cw-actgroup" },
+      h("h4", { text: `Here: ${sp ? sp.name : ""}` }),
+      h("div", { class: "cw-actbtns" }, here.map((a) => btn(a, i++)))
+    ) : null,
+    now.length ? h(
+      "div",
+      { class: "cw-actgroup" },
+      h("h4", { text: "This turn" }),
+      h("div", { class: "cw-actbtns" }, now.map((a) => btn(a, i++)))
+    ) : null,
+    notes.length ? h(
+      "p",
+      { class: "cw-actnotes" },
+      notes.map((n) => h("span", { text: n }))
+    ) : null,
+    blocked.length ? h(
+      "ul",
+      { class: "cw-blocked", "aria-label": "Not possible now" },
+      blocked.map(
+        (b) => h("li", {}, h("strong", { text: b.label }), h("span", { class: "cw-dim", text: ` — ${b.why}` }))
+      )
+    ) : null
+  );
+}
+
+// js/panels/cards.js
+var bossOf = (view) => ({
+  name: termsOf(view).boss,
+  icon: iconName(view.rage && view.rage.icon || "dragon")
+});
+function handPanel(view) {
+  const me = view.seat === null ? null : view.players[view.seat];
+  const cur = view.players[view.current];
+  const legal = view.actions || [];
+  const hand = me && me.hand ? me.hand : [];
+  const playWho = !view.is_over && cur && !cur.you ? cur : me;
+  const inPlay = playWho ? playWho.play : [];
+  const handCards = hand.map((c, i) => {
+    const ok = legal.some((a) => a.intent.kind === "play" && a.intent.card === c.id);
+    const why = view.pending ? "make the choice first" : view.current !== view.seat ? "it is not your turn" : "not now";
+    return cardButton(c, {
+      boss: bossOf(view),
+      action: "play",
+      intent: { kind: "play", card: c.id },
+      enabled: ok,
+      why,
+      key: `hand:${i}`,
+      verb: "Play"
+    });
+  });
+  return h(
+    "section",
+    { class: "cw-hands" },
+    h(
+      "div",
+      { class: "cw-hand", role: "group", "aria-label": "Your hand" },
+      h("h4", { text: `Your hand (${hand.length})` }),
+      h(
+        "div",
+        { class: "cw-cards" },
+        handCards.length ? handCards : h("p", { class: "cw-dim cw-empty", text: me && me.status === "in" ? "No cards in hand." : "" })
+      )
+    ),
+    h(
+      "div",
+      { class: "cw-inplay", role: "group", "aria-label": "Cards in play" },
+      h("h4", {
+        text: playWho && !playWho.you ? `In play: ${cap(playWho.colour)} (${inPlay.length})` : `In play (${inPlay.length})`
+      }),
+      inPlay.length ? h(
+        "ul",
+        { class: "cw-minis" },
+        inPlay.map(
+          (c) => h(
+            "li",
+            { class: `cw-mini cw-banner-${c.banner}`, title: c.flavour || null },
+            h("strong", { text: c.name }),
+            " ",
+            h("span", { text: c.rules.replace(/^Play: /, "").replace(/\.$/, "") })
+          )
+        )
+      ) : h("p", { class: "cw-dim cw-empty", text: "Nothing played yet." })
+    )
+  );
+}
+function cardButton(c, o) {
+  const cost = c.monster ? `${c.swords} Swords` : `${c.cost} Skill`;
+  const rules = c.rules.replace(/\.$/, "") || "no effect";
+  const label = `${o.verb} ${c.name}${o.action === "play" ? "" : ` (${cost})`}: ${rules}${o.enabled ? "" : `. Not possible: ${o.why}`}`;
+  const node = cardFace(c, {
+    key: o.key,
+    small: o.small,
+    count: o.count,
+    showCost: o.action !== "play",
+    boss: o.boss
+  });
+  const btn = h("button", {
+    type: "button",
+    class: `cw-cardbtn${o.enabled ? "" : " cw-disabled"}`,
+    "data-action": o.action,
+    "data-card": c.id,
+    "data-key": o.key,
+    "data-intent": JSON.stringify(o.intent),
+    "aria-disabled": o.enabled ? null : "true",
+    "data-why": o.enabled ? null : o.why,
+    "aria-label": label,
+    title: o.enabled ? `${o.verb} ${c.name}` : o.why,
+    ...o.extra || {}
+  });
+  node.removeAttribute("data-key");
+  btn.append(node);
+  return btn;
+}
+function cardFace(c, o) {
+  const boss = o.boss || { name: "Dragon", icon: "dragon" };
+  const flags = [];
+  if (c.dragon)
+    flags.push(
+      h(
+        "span",
+        { class: "cw-flag cw-flag-dragon", title: `${boss.name} attack when it enters the row` },
+        icon(boss.icon, 12),
+        boss.name
+      )
+    );
+  if (c.danger)
+    flags.push(
+      h("span", {
+        class: "cw-flag cw-flag-danger",
+        title: "Danger: one more cube per attack while in the row",
+        text: "Danger"
+      })
+    );
+  if (c.faction)
+    flags.push(
+      h("span", {
+        class: `cw-flag cw-flag-faction cw-faction-${c.faction.toLowerCase().replace(/[^a-z]+/g, "-")}`,
+        title: `${c.faction} faction: its bonus needs another ${c.faction} card played this turn`,
+        text: c.faction
+      })
+    );
+  if (c.companion) flags.push(h("span", { class: "cw-flag", text: "Companion" }));
+  if (c.device) flags.push(h("span", { class: "cw-flag", text: "Device" }));
+  if (c.gem) flags.push(h("span", { class: "cw-flag", text: "Gem" }));
+  const showCost = o.showCost !== false && (c.monster || c.cost > 0);
+  return h(
+    "div",
+    {
+      class: `cw-card cw-banner-${c.banner}${o.small ? " cw-card-small" : ""}`,
+      "data-key": o.key || null,
+      title: c.flavour || null
+    },
+    h(
+      "div",
+      // a name too wide to share its line with the cost takes the line; the cost wraps under it
+      { class: "cw-card-top" },
+      h("span", { class: "cw-card-name", text: c.name }),
+      showCost ? h(
+        "span",
+        {
+          class: `cw-cost ${c.monster ? "cw-cost-swords" : "cw-cost-skill"}`,
+          title: c.monster ? `${c.swords} Swords to defeat` : `${c.cost} Skill to acquire`
+        },
+        icon(c.monster ? "swords" : "skill", 13),
+        `${c.monster ? c.swords : c.cost}`
+      ) : null
+    ),
+    h("div", { class: "cw-card-rules", text: c.rules.replace(/^Play: /, "") || "—" }),
+    h(
+      "div",
+      { class: "cw-card-foot" },
+      flags,
+      c.points ? h("span", { class: "cw-points", title: `${c.points} points at the end` }, `★ ${c.points}`) : null,
+      o.count !== void 0 ? h("span", {
+        class: "cw-count",
+        title: "cards left",
+        text: o.count === null ? "∞" : `×${o.count}`
+      }) : null
+    )
+  );
+}
+
+// js/panels/foot.js
+function footPanel(view) {
+  const moves = view.moves || [];
+  const list = moves.length ? h(
+    "ul",
+    { class: "cw-moves" },
+    moves.map(
+      (m) => h(
+        "li",
+        {},
+        m.options.map(
+          (o, i) => h("button", {
+            type: "button",
+            class: "cw-movebtn",
+            "data-action": "move-to",
+            "data-space-id": m.id,
+            "data-option": i,
+            "data-key": `move:${m.id}:${i}`,
+            "data-intent": JSON.stringify(
+              i ? { kind: "move-to", id: m.id, option: i } : { kind: "move-to", id: m.id }
+            ),
+            "aria-label": `Walk to ${m.name}: ${costText(o)}`,
+            text: i ? `… or ${costText(o)}` : `${m.name} · ${costText(o)}`
+          })
+        )
+      )
+    )
+  ) : h("p", {
+    class: "cw-dim cw-empty",
+    text: view.current === view.seat && !view.is_over ? "Play Boots to move (or you are done moving)." : "—"
+  });
+  const colours = new Set(view.players.map((p) => p.colour));
+  const start = view.log_total - view.log.length;
+  const log = h(
+    "ol",
+    { start: start + 1, "aria-label": "Game log", tabindex: "0", "data-key": "log" },
+    view.log.map(
+      (line) => h(
+        "li",
+        { class: logClass(line.kind), "data-kind": line.kind },
+        line.actor && colours.has(line.actor) ? pawnBadge(line.actor, 14) : null,
+        line.text
+      )
+    )
+  );
+  return h(
+    "section",
+    { class: "cw-foot" },
+    h(
+      "div",
+      {
+        class: "cw-reach",
+        role: "group",
+        "aria-label": `${cap(termsOf(view).spaces)} you can reach this turn`
+      },
+      h("h4", { text: `${cap(termsOf(view).spaces)} you can reach this turn` }),
+      list
+    ),
+    h("div", { class: "cw-log", "data-role": "log" }, h("h4", { text: "Log" }), log)
+  );
+}
+
+// js/panels/header.js
+function header(ctx, view, board) {
+  const { model, ui } = ctx;
+  const me = view.seat === null ? null : view.players[view.seat];
+  const cur = view.players[view.current];
+  const who = view.is_over ? h("span", { class: "cw-turn-who", text: "Game over" }) : h(
+    "span",
+    { class: "cw-turn-who" },
+    pawnBadge(cur.colour, 20),
+    cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
+    model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
+  );
+  const st = model.get("status") || {};
+  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+  const text = local ? local.text : st.text || view.hint;
+  const level = local ? local.level : st.text ? st.level : "hint";
+  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
+  return h(
+    "header",
+    { class: "cw-head" },
+    h(
+      "div",
+      { class: "cw-title" },
+      h("strong", { text: board.title }),
+      h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
+      who
+    ),
+    h(
+      "div",
+      { class: "cw-headbtns" },
+      button("undo", "Undo", {
+        key: "U",
+        enabled: view.can_undo,
+        why: "nothing to undo this turn",
+        intent: { kind: "undo" }
+      }),
+      button("redo", "Redo", {
+        key: "R",
+        enabled: view.can_redo,
+        why: "nothing to redo",
+        intent: { kind: "redo" }
+      }),
+      button("new-game", newLabel, {
+        key: "N",
+        enabled: true,
+        intent: null,
+        cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
+      }),
+      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
+        key: "?",
+        enabled: true,
+        intent: null,
+        cls: "cw-quiet",
+        expanded: ui.helpOpen
+      })
+    ),
+    h("div", {
+      class: `cw-status cw-status-${level}`,
+      role: "status",
+      "aria-live": "polite",
+      "data-role": "status",
+      text
+    }),
+    ui.helpOpen ? helpBox(view) : null,
+    me && me.status !== "in" && !view.is_over ? h("div", {
+      class: "cw-out",
+      text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
+    }) : null
+  );
+}
+function helpBox(view) {
+  const T = termsOf(view);
+  const rows = [
+    ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
+    ["Enter or Space", `use the focused card, ${T.space} or button`],
+    ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
+    ["A", "play all cards that need no choice"],
+    ["E", "end your turn"],
+    ["U / R", "undo / redo"],
+    ["1 - 9", "pick an option of a choice; X declines"],
+    ["T", `take the artifact in your ${T.space}`],
+    ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
+    ["+ / - / 0", "zoom the map in / out / to fit"],
+    ["B", `show the odds of the next ${T.boss_attack}`],
+    ["N", "new game (press twice)"]
+  ];
+  return h(
+    "div",
+    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
+    h(
+      "dl",
+      {},
+      rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })])
+    )
+  );
+}
+
+// js/panels/inspector.js
+function inspector(ctx, view, board) {
+  const { ui } = ctx;
+  const sp = ui.hover ? board.spaces.find((x) => x.id === ui.hover) : null;
+  if (!sp) {
+    return h(
+      "div",
+      { class: "cw-inspect cw-dim", "data-role": "route" },
+      view.moves && view.moves.length ? `Lit ${termsOf(view).spaces} can be reached this turn: point at one (or focus it with Tab and the arrow keys) to see the way and its cost.` : `Point at a ${termsOf(view).space} to see what is in it and how far it is.`
+    );
+  }
+  const byId = new Map(board.spaces.map((x) => [x.id, x]));
+  const reply = ui.route && ui.route.id === ui.hover ? ui.route : null;
+  const move = (view.moves || []).find((m) => m.id === ui.hover);
+  const T = termsOf(view);
+  const facts = sp.words || [];
+  let how = null;
+  if (move) {
+    const opts = reply && reply.options.length ? reply.options : move.options;
+    const via = move.route.slice(0, -1).map((st) => (byId.get(st.space) || { name: st.space }).name);
+    how = h(
+      "span",
+      { class: "cw-inspect-how" },
+      h("strong", { text: "This turn: " }),
+      opts.map((o, i) => [
+        i ? " or " : "",
+        h("span", { class: "cw-opt", text: costText(o) })
+      ]),
+      via.length ? ` · via ${via.join(", ")}` : "",
+      h("span", { class: "cw-dim", text: " · click or press Enter to walk there" })
+    );
+  } else if (reply && reply.distance === 0) {
+    how = h("span", { text: "You are here." });
+  } else if (reply && typeof reply.distance === "number") {
+    how = h("span", { text: `${plural(reply.distance, "boot")} away (over several turns)` });
+  } else if (reply && reply.distance === null) {
+    how = h("span", { class: "cw-dim", text: `No way there from your ${T.space}.` });
+  }
+  return h(
+    "div",
+    {
+      class: `cw-inspect${move ? " cw-inspect-reach" : ""}`,
+      role: "status",
+      "aria-live": "polite",
+      "data-role": "route"
+    },
+    h("strong", { class: "cw-inspect-name", text: sp.name }),
+    facts.length ? h("span", { class: "cw-dim", text: ` (${facts.join(", ")})` }) : null,
+    how ? [" — ", how] : null,
+    sp.note ? h("span", { class: "cw-note", text: ` ${sp.note}` }) : null
+  );
+}
+
+// js/panels/dragon.js
+function dragonPanel(ctx, view) {
+  const { ui } = ctx;
+  const r = view.rage;
+  const T = termsOf(view);
+  const tokens = r.tokens || {};
+  const zones = r.zones || {};
+  const track = h(
+    "ol",
+    {
+      // room above each space for the tokens, when the edition puts tokens on the track
+      class: `cw-rage${r.tokens ? " cw-rage-with-tokens" : ""}`,
+      "aria-label": `${T.boss} rage: ${r.value} cubes per attack`
+    },
+    r.track.map((v, i) => {
+      const here = tokens[String(i)] || [];
+      const zone = zones[String(i)] || [];
+      const notes = [`space ${i + 1}: ${plural(v, "cube")} drawn per attack`];
+      for (const t of here) notes.push(t.title);
+      if (zone.includes("red")) notes.push("red zone");
+      return h(
+        "li",
+        {
+          class: [
+            i === r.marker ? "cw-rage-on" : i < r.marker ? "cw-rage-past" : "",
+            ...zone.map((z) => `cw-rage-${z}`)
+          ].join(" "),
+          "aria-current": i === r.marker ? "step" : null,
+          title: notes.join("; ")
+        },
+        `${v}`,
+        here.length ? h(
+          "span",
+          { class: "cw-rage-tokens", "aria-hidden": "true" },
+          here.map((t) => Array.from({ length: t.count }, () => icon(iconName(t.icon), 10)))
+        ) : null
+      );
+    })
+  );
+  const colours = view.players.map((p) => p.colour);
+  const kinds = view.clank.cube_kinds || {};
+  const cubes = (where, order) => order.filter((c) => (where[c] || 0) > 0).map(
+    (c) => h(
+      "span",
+      {
+        class: "cw-cubes",
+        title: kinds[c] ? `${plural(where[c], kinds[c].name)} (${c}): ${kinds[c].note}` : `${where[c]} ${c} cube${where[c] === 1 ? "" : "s"}`
+      },
+      c === "black" ? h("span", { class: "cw-blackcube", "aria-hidden": "true" }) : kinds[c] ? icon(iconName(kinds[c].icon), 15) : pawnBadge(c, 15),
+      h("span", { text: `${where[c]}` })
+    )
+  );
+  const area = cubes(view.clank.area, [...colours, ...Object.keys(kinds)]);
+  const bag = cubes(view.clank.bag, [
+    "black",
+    ...colours,
+    ...Object.keys(view.clank.bag).filter((c) => c !== "black" && !colours.includes(c))
+  ]);
+  const cd = view.countdown;
+  const countdown = cd.position !== null && cd.track.length ? h(
+    "div",
+    {
+      class: "cw-countdown",
+      "aria-label": `Countdown at space ${cd.position} of ${cd.track.length}`
+    },
+    h("span", { class: "cw-label", text: "Countdown" }),
+    h(
+      "ol",
+      {},
+      cd.track.map(
+        (v, i) => h("li", {
+          class: i + 1 === cd.position ? "cw-rage-on" : i + 1 < cd.position ? "cw-rage-past" : "",
+          title: v === null ? "everyone still inside is lost" : `+${v} cubes drawn`,
+          text: v === null ? "✕" : `+${v}`
+        })
+      )
+    )
+  ) : null;
+  return h(
+    "div",
+    { class: "cw-dragon", "aria-label": `The ${T.boss.toLowerCase()}`, role: "group" },
+    h(
+      "div",
+      { class: "cw-dragon-row" },
+      icon(iconName(r.icon || "dragon"), 18),
+      h("span", { class: "cw-label", text: r.label || "Rage" }),
+      track,
+      h("span", {
+        class: "cw-draws",
+        title: "Cubes drawn at the next attack: rage + dangers in the row",
+        text: `attack draws ${r.draws}${r.dangers ? ` (${r.value}+${r.dangers} danger)` : ""}`
+      })
+    ),
+    h(
+      "div",
+      { class: "cw-dragon-row" },
+      h("span", { class: "cw-label", text: "Clank! area" }),
+      area.length ? area : h("span", { class: "cw-dim", text: "empty" })
+    ),
+    h(
+      "div",
+      { class: "cw-dragon-row" },
+      h("span", { class: "cw-label", text: "Bag" }),
+      bag,
+      h("button", {
+        type: "button",
+        class: "cw-btn cw-small cw-quiet",
+        "data-action": "hover-bag",
+        "data-key": "btn:odds",
+        "aria-expanded": ui.oddsOpen,
+        "aria-label": `Odds of the next ${T.boss_attack} (B)`,
+        text: ui.oddsOpen ? "Hide odds" : "Odds"
+      })
+    ),
+    countdown,
+    h("div", {
+      class: "cw-dim cw-small-text",
+      text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`
+    }),
+    ui.oddsOpen || ui.oddsHover ? oddsBox(ctx, view) : null
+  );
+}
+function oddsBox(ctx, view) {
+  const { ui } = ctx;
+  const T = termsOf(view);
+  const o = ui.odds;
+  if (!o) return h("div", { class: "cw-odds", text: "Working out the odds…" });
+  if (!o.available) return h("div", { class: "cw-odds", text: o.message || "No odds available." });
+  return h(
+    "div",
+    { class: "cw-odds", "data-role": "odds" },
+    h("div", {
+      class: "cw-small-text",
+      text: `If the ${T.boss.toLowerCase()} attacked now (${plural(o.draws, "cube")} drawn from the bag):`
+    }),
+    h(
+      "table",
+      {},
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { text: "" }),
+          h("th", { text: "damage", title: "Chance of 0, 1, 2, 3 or more damage" }),
+          h("th", { text: "avg", title: "Expected damage" }),
+          h("th", { text: "KO", title: "Chance of being knocked out" })
+        )
+      ),
+      h(
+        "tbody",
+        {},
+        o.players.map((p) => {
+          const d = p.damage;
+          const parts = damageBuckets(d);
+          const bar = h(
+            "span",
+            {
+              class: "cw-oddsbar",
+              role: "img",
+              "aria-label": parts.map((x, i) => `${pct(x)} ${i === 3 ? "3 or more" : i} damage`).join(", "),
+              title: parts.map((x, i) => `${i === 3 ? "3+" : i}: ${pct(x)}`).join("  ")
+            },
+            parts.map(
+              (x, i) => x > 5e-3 ? h("span", {
+                class: `cw-odds-${i}`,
+                style: `flex-grow:${x}`,
+                text: x > 0.14 ? `${i === 3 ? "3+" : i}` : ""
+              }) : null
+            )
+          );
+          return h(
+            "tr",
+            {},
+            h(
+              "th",
+              {},
+              pawnBadge(p.colour, 14),
+              " ",
+              cap(p.colour),
+              p.note ? h("span", { class: "cw-odds-note", title: p.note, text: " *" }) : null
+            ),
+            h("td", {}, bar),
+            h("td", { text: p.expected.toFixed(2) }),
+            h("td", { text: pct(p.knockout) })
+          );
+        })
+      )
+    ),
+    h("div", {
+      class: "cw-dim cw-small-text",
+      text: "Bars: chance of 0, 1, 2, 3+ damage (lighter is less)."
+    }),
+    (o.notes || []).map(
+      (n) => h("div", { class: "cw-dim cw-small-text" }, n.icon ? icon(iconName(n.icon), 12) : null, n.text)
+    )
+  );
+}
+
+// js/panels/shared.js
+function panelsRow(view) {
+  const panels = view.panels || [];
+  if (!panels.length) return null;
+  return h(
+    "section",
+    { class: "cw-panels", "aria-label": panels.map((p) => p.title).join(", ") },
+    panels.map(
+      (p) => h(
+        "div",
+        { class: `cw-panel cw-panel-${p.id}`, role: "group", "aria-label": p.title, "data-panel": p.id },
+        h("h4", { text: p.title }),
+        h(
+          "div",
+          { class: "cw-panel-rows", role: "list" },
+          p.rows.map(
+            (r) => h(
+              "div",
+              { class: "cw-panel-row", role: "listitem", title: r.title || null },
+              h("span", { class: "cw-panel-k" }, r.colour ? pawnBadge(r.colour, 13) : null, r.label),
+              h("span", { class: "cw-panel-v", text: r.value })
+            )
+          )
+        ),
+        p.note ? h("p", { class: "cw-dim cw-small-text", text: p.note }) : null
+      )
+    )
+  );
+}
+
+// js/panels/players.js
+function tableBar(ctx, view) {
+  return h(
+    "section",
+    { class: "cw-table", "aria-label": `Players and the ${termsOf(view).boss.toLowerCase()}` },
+    h(
+      "div",
+      { class: `cw-players cw-players-${view.players.length}` },
+      view.players.map((p) => playerCard(p, view))
+    ),
+    view.panels && view.panels.length ? h("div", { class: "cw-side" }, dragonPanel(ctx, view), panelsRow(view)) : dragonPanel(ctx, view)
+  );
+}
+function playerCard(p, view) {
+  const c = pal(p.colour);
+  const current = !view.is_over && view.current === p.seat;
+  const name = `${cap(p.colour)}${p.you ? " (you)" : p.bot ? ` · ${p.bot} bot` : ""}`;
+  const who = p.you ? "you" : p.bot ? `${p.bot} bot` : "";
+  const status = p.status === "in" ? "" : p.status === "escaped" ? "escaped" : "knocked out";
+  const meter = h(
+    "div",
+    { class: "cw-meter", role: "img", "aria-label": `Damage ${p.damage} of ${p.health}` },
+    Array.from(
+      { length: p.health },
+      (_, i) => h("span", {
+        class: `cw-meter-cell${i < p.damage ? " cw-hit" : ""}${i === p.health - 1 ? " cw-last" : ""}`,
+        style: i < p.damage ? `--c:${c.fill}` : ""
+      })
+    )
+  );
+  const won = view.is_over && view.winners.includes(p.colour);
+  return h(
+    "div",
+    {
+      class: `cw-player${current ? " cw-current" : ""}${p.you ? " cw-you" : ""}${status ? " cw-gone" : ""}${won ? " cw-winner" : ""}`,
+      style: `--c:${c.fill}`,
+      "data-player": p.colour,
+      "aria-label": `${name}: ${p.score} points, damage ${p.damage} of ${p.health}, ${p.clank} Clank! in the area, ${p.gold} ${termsOf(view).gold.toLowerCase()}${status ? ", " + status : ""}${(p.facts || []).map((f) => `, ${f.label} ${f.value}`).join("")}`,
+      role: "group"
+    },
+    h(
+      "div",
+      { class: "cw-player-name" },
+      pawnBadge(p.colour, 20),
+      h("span", { text: cap(p.colour) }),
+      who ? h("span", { class: "cw-who", text: who }) : null,
+      h(
+        "span",
+        { class: "cw-tags" },
+        current ? h("span", { class: "cw-tag", text: "to play" }) : null,
+        status ? h("span", { class: "cw-tag cw-tag-out", text: status }) : null,
+        won ? h("span", { class: "cw-tag cw-tag-win", text: "winner" }) : null
+      )
+    ),
+    h(
+      "div",
+      { class: "cw-player-meter" },
+      icon("heart", 14),
+      meter,
+      h("span", { class: "cw-num", text: `${p.health - p.damage}` })
+    ),
+    h(
+      "div",
+      { class: "cw-player-stats" },
+      stat("clank", p.clank, "Clank! cubes in the area"),
+      stat("gold", p.gold, termsOf(view).gold),
+      h(
+        "span",
+        { class: "cw-stat", title: "Score so far" },
+        h("span", { class: "cw-score", text: `${p.score}` }),
+        h("small", { text: "pts" })
+      ),
+      h("span", { class: "cw-stat cw-dim", title: "Cubes left in supply", text: `${p.supply} cubes` }),
+      h("span", {
+        class: "cw-stat cw-dim",
+        title: p.discard_cards && p.discard_cards.length ? `Your discard pile: ${p.discard_cards.join(", ")}` : "Cards in the draw pile, the discard pile and the hand",
+        text: `${p.deck} deck · ${p.discard} discard · ${p.hand_count} hand`
+      })
+    ),
+    p.facts && p.facts.length ? h(
+      "div",
+      { class: "cw-player-facts" },
+      p.facts.map(
+        (f) => h(
+          "span",
+          { class: `cw-fact cw-fact-${f.id}`, title: f.title, "data-fact": f.id },
+          f.icon ? icon(iconName(f.icon), 13) : null,
+          h("span", { class: "cw-fact-label", text: f.label }),
+          h("span", { class: "cw-fact-value", text: f.value })
+        )
+      )
+    ) : null,
+    p.artifacts.length || p.tokens.length ? h(
+      "div",
+      { class: "cw-player-loot" },
+      p.artifacts.map(
+        (v) => h(
+          "span",
+          { class: "cw-chip cw-chip-art", title: `Artifact worth ${v}` },
+          icon("artifact", 13),
+          `${v}`
+        )
+      ),
+      // a token already shown as a fact of the panel (a command code) gets no chip
+      p.tokens.filter((t) => !hasFact(p, t.kind)).map(
+        (t) => h(
+          "span",
+          {
+            class: "cw-chip",
+            title: `${t.name}${t.points ? `, ${t.points} points` : ""}${t.use ? `: ${t.use}` : ""}`
+          },
+          t.name + (t.points ? ` ${t.points}` : "")
+        )
+      )
+    ) : null
+  );
+}
+function hasFact(p, id) {
+  return (p.facts || []).some((f) => f.id === id);
+}
+function stat(name, n, title) {
+  return h(
+    "span",
+    { class: "cw-stat", title },
+    icon(name, 14),
+    h("span", { class: "cw-num", text: `${n}` })
+  );
+}
+
+// js/panels/offers.js
+function offerStatus(item, me) {
+  if (me && item.owners.includes(me)) return "yours";
+  if (item.legal) return "claim now (see Actions)";
+  return item.left ? "" : "none left";
+}
+function offersPanels(view) {
+  const offers = view.offers || [];
+  const me = view.seat === null ? null : view.players[view.seat].colour;
+  return offers.map((offer) => {
+    const ic = offer.icon ? iconName(offer.icon) : null;
+    return h(
+      "div",
+      {
+        class: `cw-offers cw-offers-${offer.id}`,
+        role: "group",
+        "aria-label": offer.title,
+        "data-role": "offers",
+        "data-panel": offer.id
+      },
+      h(
+        "h4",
+        {},
+        `${offer.title} `,
+        offer.hint ? h("span", { class: "cw-dim cw-small-text", text: offer.hint }) : null
+      ),
+      h(
+        "ul",
+        {},
+        offer.items.map((c) => {
+          const mine = !!me && c.owners.includes(me);
+          const status = offerStatus(c, me);
+          return h(
+            "li",
+            {
+              class: `cw-offer${c.legal ? " cw-offer-ready" : ""}${mine ? " cw-offer-mine" : ""}${c.left ? "" : " cw-offer-gone"}`,
+              "data-offer": c.id,
+              title: c.legal || mine || !c.why ? c.text : `${c.text} Not yet: ${c.why}`
+            },
+            h("span", { class: "cw-offer-name" }, ic ? icon(ic, 13) : null, ` ${c.name}`),
+            h("span", { class: "cw-offer-value", text: c.value }),
+            h("span", { class: "cw-offer-text", text: c.text }),
+            h(
+              "span",
+              { class: "cw-offer-meta" },
+              `${c.left} left`,
+              c.owners.map((o) => pawnBadge(o, 13)),
+              status ? h("strong", { text: ` ${status}` }) : null
+            )
+          );
+        })
+      )
+    );
+  });
+}
+
+// js/panels/shop.js
+function shopPanel(view) {
+  const rowCards = view.row.map((c, slot) => {
+    if (!c)
+      return h("div", {
+        class: "cw-card cw-card-empty",
+        "aria-label": `Row slot ${slot + 1}: empty`,
+        text: "empty"
+      });
+    const kind = c.monster ? "defeat" : "acquire";
+    return cardButton(c, {
+      boss: bossOf(view),
+      action: kind,
+      intent: { kind, slot },
+      enabled: !!c.legal,
+      why: c.why || "",
+      key: `row:${slot}`,
+      verb: c.monster ? "Defeat" : "Acquire",
+      extra: { "data-slot": slot }
+    });
+  });
+  const reserve = view.reserve.map((c) => {
+    const kind = c.monster ? "defeat-reserve" : "acquire-reserve";
+    return cardButton(c, {
+      boss: bossOf(view),
+      action: kind,
+      intent: { kind, card: c.id },
+      enabled: !!c.legal,
+      why: c.why || "",
+      key: `reserve:${c.id}`,
+      verb: c.monster ? "Defeat" : "Acquire",
+      count: c.count,
+      small: true
+    });
+  });
+  const m = view.market;
+  const T = termsOf(view);
+  const items = m.items.map((it) => {
+    const owners = it.owned && it.owned.length ? ` · owned by ${it.owned.map(cap).join(", ")}` : "";
+    const extra = it.extra ? ` and ${it.extra}` : "";
+    const onBuy = it.on_buy ? ` · on buying: ${it.on_buy}` : "";
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `cw-item${it.legal ? "" : " cw-disabled"}`,
+        "data-action": "buy",
+        "data-item": it.id,
+        "data-key": `buy:${it.id}`,
+        "data-intent": JSON.stringify({ kind: "buy", item: it.id }),
+        "aria-disabled": it.legal ? null : "true",
+        "data-why": it.legal ? null : it.why,
+        title: it.legal ? `Buy ${it.name}${extra}${onBuy}` : it.why,
+        "aria-label": `Buy ${it.name}: ${it.cost} ${T.gold.toLowerCase()}${extra}, ${it.points} points, ${it.count} left${onBuy}${owners}${it.legal ? "" : `. Not possible: ${it.why}`}`
+      },
+      h("span", { class: "cw-item-name", text: it.name }),
+      h("span", { class: "cw-item-cost" }, icon("gold", 14), `${it.cost}`, it.extra ? h("small", { text: ` ${it.extra}` }) : null),
+      h("span", { class: "cw-item-meta", text: `${it.points} pts · ${it.count} left${owners}` })
+    );
+  });
+  return h(
+    "section",
+    { class: "cw-shop" },
+    h(
+      "div",
+      { class: "cw-row", role: "group", "aria-label": T.row },
+      h("h4", { text: T.row }),
+      h("div", { class: "cw-cards" }, rowCards)
+    ),
+    h(
+      "div",
+      { class: "cw-side-shop" },
+      h(
+        "div",
+        { class: "cw-reserve", role: "group", "aria-label": "Reserve" },
+        h("h4", { text: "Reserve" }),
+        h("div", { class: "cw-cards cw-cards-small" }, reserve)
+      ),
+      h(
+        "div",
+        { class: `cw-market${m.here ? " cw-market-here" : ""}`, role: "group", "aria-label": "Market" },
+        h(
+          "h4",
+          {},
+          "Market ",
+          h("span", {
+            class: "cw-dim cw-small-text",
+            text: m.here ? "(you are in a market)" : `(visit a market ${T.space} to buy)`
+          })
+        ),
+        h("div", { class: "cw-items" }, items)
+      ),
+      offersPanels(view)
+    )
+  );
+}
+
+// js/panels/turn.js
+function turnBar(view) {
+  const me = view.seat === null ? null : view.players[view.seat];
+  if (!me) return h("section", { class: "cw-turnbar cw-dim", text: "Watching the bots play." });
+  const legal = view.actions || [];
+  const find = (kind) => legal.find((a) => a.intent.kind === kind);
+  const pool = h(
+    "div",
+    {
+      class: "cw-pool",
+      role: "group",
+      "aria-label": `Your pool: ${me.skill} Skill, ${me.swords} Swords, ${me.boots} Boots, ${me.gold} ${termsOf(view).gold}, ${me.teleports} Teleports`
+    },
+    poolItem("skill", me.skill, "Skill"),
+    poolItem("swords", me.swords, "Swords"),
+    poolItem("boots", me.boots, "Boots"),
+    poolItem("gold", me.gold, termsOf(view).gold, "gold"),
+    poolItem("teleport", me.teleports, "Teleports")
+  );
+  const end = find("end-turn");
+  const handLeft = (me.hand || []).length;
+  const playable = legal.some((a) => a.intent.kind === "play");
+  const art = find("take-artifact");
+  const tokens = legal.filter((a) => a.intent.kind === "use-token");
+  return h(
+    "section",
+    { class: "cw-turnbar", "aria-label": "Your turn" },
+    pool,
+    h(
+      "div",
+      { class: "cw-turnbtns" },
+      button("play-all", "Play all", {
+        key: "A",
+        enabled: playable,
+        why: handLeft ? "not now" : "your hand is empty",
+        intent: { kind: "play-all" }
+      }),
+      art ? button("take-artifact", art.label, { key: "T", enabled: true, intent: art.intent }) : null,
+      tokens.map(
+        (t) => button("use-token", t.label, {
+          enabled: true,
+          intent: t.intent,
+          keyName: `token:${t.intent.token}`,
+          extra: { "data-token": t.intent.token }
+        })
+      ),
+      button("end-turn", "End turn", {
+        key: "E",
+        enabled: !!end,
+        why: view.why && view.why["end-turn"] || "not now",
+        intent: { kind: "end-turn" },
+        cls: "cw-primary"
+      })
+    )
+  );
+}
+function poolItem(name, n, label, key = label.toLowerCase()) {
+  return h(
+    "span",
+    { class: `cw-poolitem${n ? "" : " cw-zero"}`, title: label, "data-pool": key },
+    icon(name, 20),
+    h("span", { class: "cw-poolnum", text: `${n}` }),
+    h("span", { class: "cw-poollabel", text: label })
+  );
+}
+function choicePanel(view) {
+  const pend = view.pending;
+  if (!pend) return null;
+  if (!pend.mine) {
+    const cur = view.players[view.current];
+    return h("section", {
+      class: "cw-choice cw-dim",
+      text: `${cap(cur.colour)} is choosing: ${pend.prompt}`
+    });
+  }
+  const legal = view.actions || [];
+  const decline = legal.find((a) => a.intent.kind === "decline");
+  return h(
+    "section",
+    { class: "cw-choice", role: "group", "aria-label": `Choice: ${pend.prompt}`, "data-role": "choice" },
+    h("div", { class: "cw-choice-prompt", text: pend.prompt }),
+    h(
+      "div",
+      { class: "cw-choice-opts" },
+      pend.options.map(
+        (text, i) => button("choose", `${i < 9 ? `${i + 1}. ` : ""}${text}`, {
+          enabled: legal.some(
+            (a) => a.intent.kind === "choose" && a.intent.option === i
+          ),
+          intent: { kind: "choose", option: i },
+          keyName: `choose:${i}`,
+          extra: { "data-option": i }
+        })
+      ),
+      pend.optional ? button("decline", "Decline", {
+        key: "X",
+        enabled: !!decline,
+        intent: { kind: "decline" },
+        cls: "cw-quiet"
+      }) : null
+    )
+  );
+}
+
+// js/widget.js
+function render({ model, el }) {
+  const root = h("div", { class: "cw", "data-lm-suppress-shortcuts": "true" });
+  el.classList.add("cw-host");
+  el.append(root);
+  const ui = newUiState();
+  const ctx = {
+    model,
+    root,
+    ui,
+    box: { w: 92, h: 52, fs: 11.5 },
+    send: (intent) => {
+      ui.local = null;
+      model.send(intent);
+    }
+  };
+  let frame = 0;
+  let tableFrame = 0;
+  const draw = (onlyMap = false) => {
+    if (!onlyMap) {
+      if (frame) cancelAnimationFrame(frame);
+      if (tableFrame) cancelAnimationFrame(tableFrame);
+      frame = tableFrame = 0;
+    }
+    const board = (
+      /** @type {BoardView} */
+      model.get("board")
+    );
+    const view = model.get("view");
+    if (!board || !board.spaces || !view || !view.players) {
+      root.replaceChildren(h("div", { class: "cw-loading", text: "Loading the game…" }));
+      return;
+    }
+    ctx.box = boxSize(board);
+    const active = (
+      /** @type {HTMLElement|null} */
+      document.activeElement
+    );
+    const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
+    const group = focusKey ? focusKey.split(":")[0] : null;
+    const inGroup = group ? [...root.querySelectorAll(`[data-key^="${CSS.escape(group)}:"]`)] : [];
+    const groupIndex = active ? inGroup.indexOf(active) : -1;
+    const oldMap = root.querySelector(".cw-board");
+    const oldTable = root.querySelector(".cw-table");
+    const oldScroll = root.querySelector(".cw-mapscroll");
+    const scroll = oldScroll ? { left: oldScroll.scrollLeft, width: oldScroll.scrollWidth, client: oldScroll.clientWidth } : null;
+    if (onlyMap === "table" && oldTable) {
+      oldTable.replaceWith(tableBar(ctx, view));
+    } else if (onlyMap && oldMap) {
+      const map = boardPanel(ctx, board, view);
+      oldMap.replaceWith(map);
+      fitRoomNames(map, ctx.box);
+      const oldInspect = root.querySelector(".cw-inspect");
+      if (oldInspect) oldInspect.replaceWith(inspector(ctx, view, board));
+    } else {
+      const logEl = root.querySelector(".cw-log ol");
+      const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
+      root.classList.toggle("cw-busy", !!model.get("busy"));
+      const parts = [
+        header(ctx, view, board),
+        tableBar(ctx, view),
+        boardPanel(ctx, board, view),
+        h(
+          "div",
+          { class: "cw-dock" },
+          choicePanel(view),
+          inspector(ctx, view, board),
+          actionsPanel(view, board),
+          turnBar(view)
+        ),
+        handPanel(view),
+        shopPanel(view),
+        footPanel(view)
+      ];
+      root.replaceChildren(...parts.filter(Boolean));
+      fitRoomNames(root, ctx.box);
+      const newLog = root.querySelector(".cw-log ol");
+      if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
+    }
+    keepMapScroll(scroll, view);
+    if (focusKey && !(active && root.contains(active))) {
+      let target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (!target && groupIndex >= 0) {
+        const now = root.querySelectorAll(`[data-key^="${CSS.escape(group || "")}:"]`);
+        target = now.length ? now[Math.min(groupIndex, now.length - 1)] : root.querySelector('[data-key="btn:end-turn"]');
+      }
+      if (target instanceof HTMLElement || target instanceof SVGElement) target.focus({ preventScroll: true });
+    }
+  };
+  function keepMapScroll(before, view) {
+    const sc = (
+      /** @type {HTMLElement|null} */
+      root.querySelector(".cw-mapscroll")
+    );
+    if (!sc || sc.scrollWidth <= sc.clientWidth + 1) return;
+    if (before && before.width) {
+      const centre = (before.left + before.client / 2) / before.width;
+      sc.scrollLeft = Math.max(0, centre * sc.scrollWidth - sc.clientWidth / 2);
+    }
+    const me = view.seat === null ? null : view.players[view.seat];
+    const who = me && me.status === "in" ? me : view.players[view.current];
+    if (!who || who.space === ui.pawnSpace) return;
+    ui.pawnSpace = who.space;
+    const node = sc.querySelector(`[data-space-id="${CSS.escape(who.space)}"]`);
+    if (!(node instanceof SVGGraphicsElement)) return;
+    const r = node.getBoundingClientRect();
+    const s0 = sc.getBoundingClientRect();
+    if (r.left < s0.left + 20 || r.right > s0.right - 20)
+      sc.scrollLeft += r.left + r.width / 2 - (s0.left + s0.width / 2);
+  }
+  const drawTableSoon = () => {
+    if (!tableFrame) {
+      tableFrame = requestAnimationFrame(() => {
+        tableFrame = 0;
+        draw("table");
+      });
+    }
+  };
+  const drawMapSoon = () => {
+    if (!frame) {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        draw(true);
+      });
+    }
+  };
+  attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
+  const onMsg = (msg) => {
+    const what = takeReply(ui, msg);
+    if (what === "map") drawMapSoon();
+    else if (what === "table") drawTableSoon();
+    else if (what === "all") draw();
+  };
   const redraw = () => draw();
   const onView = () => {
     const v = model.get("view");
@@ -2834,7 +2333,6 @@ function render({ model, el }) {
   model.on("change:busy", redraw);
   model.on("msg:custom", onMsg);
   draw();
-
   return () => {
     model.off("change:view", onView);
     model.off("change:board", redraw);
@@ -2846,5 +2344,7 @@ function render({ model, el }) {
     if (tableFrame) cancelAnimationFrame(tableFrame);
   };
 }
-
-export default { render };
+var widget_default = { render };
+export {
+  widget_default as default
+};

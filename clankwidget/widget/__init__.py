@@ -14,15 +14,22 @@ the Danger Theater, the Race Track, Research tokens and the Vault; the rage trac
 the bounty hunters still waiting on it. A wide ship is drawn at a legible size and
 scrolls sideways (zoom buttons, keys ``+``, ``-`` and ``0``).
 
-:class:`ClankBoard` is an anywidget. The front end (``clankwidget/static/board.js``,
-plain ES module) draws everything, as SVG and HTML, from the state Python syncs; the
-kernel decides every rule.
+The view state is generic: what only one edition has comes from that edition's view part
+(:mod:`clankwidget.widget.parts`, named by the registry's ``view`` field) in shapes the
+front end draws without knowing the edition, so a new edition or ship module needs no
+JavaScript.
+
+:class:`ClankBoard` is an anywidget. The front end draws everything, as SVG and HTML,
+from the state Python syncs; the kernel decides every rule. Its sources are the modules
+in ``js/`` (one concern per file, see ``js/README.md``), bundled by esbuild into
+``clankwidget/static/board.js``, the committed file the widget loads.
 
 Synced state (Python to the view)
 ---------------------------------
 ``board``
     static geometry and what is left on the board (artifacts, face-down secret counts,
-    idols): built by :func:`~clankwidget.widget.view.view_state`.
+    idols), with what the front end draws on each space (marks, badges, words): built by
+    :func:`~clankwidget.widget.view.view_state`.
 ``view``
     the rest of :func:`~clankwidget.widget.view.view_state` for the person's seat, plus
     per player ``bot`` (the bot's name, or None) and ``busy``.
@@ -85,7 +92,7 @@ They are accepted only on the person's turn while no bot is playing. UI intents:
 ``move-to``      ``id`` (space id), optional ``option`` (index into the
                  space's route options): walk the cheapest route there this
                  turn, step by step as engine Move/Teleport actions (aboard a
-                 ship also Hyperlift/Telepad rides); tried on a scratch copy
+                 ship also Hyperlift/Telepad rides); tried on a fork
                  first so a refused route changes nothing; it stops early
                  where a choice opens (a secret) or the player escapes
 ``hover-space``  ``id``: the route preview to that space
@@ -105,12 +112,14 @@ Replies (Python to the view, one per intent):
   space's Pareto front, each ``{boots, swords, damage, teleports, lifts, steps}`` with
   steps ``{path, space, swords, damage, boots}`` (``path`` an index, ``"teleport"`` or
   ``"lift"``).
-* ``{"kind": "odds", "available", "draws", "players", "hit_all"?, "message"?}`` - for
+* ``{"kind": "odds", "available", "draws", "players", "notes", "hit_all"?,
+  "message"?}`` - for
   ``hover-bag``: per player still inside ``{colour, damage (probability of 0, 1, ...
   cubes of damage), expected, knockout, clones?}``; ``hit_all`` ``{colour, cubes}``
   where an edition has cubes that hurt everyone (Clank! In! Space!'s red bounty
   hunters, counted in the odds); ``clones``: the player's clones in the Cloning Vats,
-  each taking one hunter's hit (counted in the odds too).
+  each taking one hunter's hit (counted in the odds too); ``notes``: the edition's
+  lines under the odds (``[{icon, text}]``), and a player's ``note`` a footnote.
 
 Bots: after the person ends the turn, the bots play theirs one action at a time, each
 step synced to the view, ``bot_delay`` seconds apart on the kernel's running asyncio

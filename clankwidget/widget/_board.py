@@ -18,7 +18,7 @@ from ..errors import IllegalAction
 from ..game import Game
 from ..registry import editions
 from ..rules import actions as A
-from .view import RoutePlan, terms, view_state
+from .view import RoutePlan, edition_part, terms, view_state
 
 __all__ = ["ClankBoard", "play"]
 
@@ -100,16 +100,6 @@ def _payload_problem(obj: Any) -> str | None:
     return None
 
 
-def _scratch(game: Game) -> Game:
-    """An independent copy of ``game``'s current position (no history), to try actions on.
-
-    Cheaper than ``game.copy()`` (which replays every action): it copies the state and
-    builds fresh rules with their own RNG, restored from the state's saved RNG state.
-    """
-    rules = type(game.rules)(game.board, game.cards, dict(game.rules.options))
-    return Game(rules, game.state.copy(), game._setup)
-
-
 def _running_loop() -> asyncio.AbstractEventLoop | None:
     try:
         return asyncio.get_running_loop()
@@ -130,6 +120,7 @@ class ClankBoard(anywidget.AnyWidget):
     or the delay is 0).
     """
 
+    # The bundle of the sources in js/ (npm run build); committed, so no Node is needed.
     _esm = _STATIC / "board.js"
     _css = _STATIC / "board.css"
 
@@ -301,10 +292,7 @@ class ClankBoard(anywidget.AnyWidget):
             action = A.action_from_dict(intent)
         except ValueError as exc:
             raise IntentError(str(exc)) from None
-        reason = self._game.why_illegal(action)
-        if reason is not None:
-            raise IntentError(reason)
-        self._game.apply(action)
+        self._game.apply(action)  # refuses an illegal action (IllegalAction), changing nothing
         self._say("")
         self._changed()
         return {"kind": "ok", "intent": action.kind}
@@ -357,7 +345,7 @@ class ClankBoard(anywidget.AnyWidget):
             for cid in list(dict.fromkeys(g.current_player.hand)):
                 if cid not in g.current_player.hand or g.pending or g.is_over:
                     continue
-                trial = _scratch(g)
+                trial = g.fork()
                 try:
                     trial.apply(A.Play(cid))
                 except IllegalAction:
@@ -403,8 +391,8 @@ class ClankBoard(anywidget.AnyWidget):
         for st in steps:
             actions.append(g.rules.route_action(here, st))
             here = st.space
-        # Walk it on a scratch copy first, so a refused route changes nothing.
-        trial = _scratch(g)
+        # Walk it on a fork first (Game.fork), so a refused route changes nothing.
+        trial = g.fork()
         seat = g.state.current
         walk = []
         for action in actions:
@@ -415,10 +403,10 @@ class ClankBoard(anywidget.AnyWidget):
                 or not trial.current_player.is_in
             ):
                 break
-            reason = trial.why_illegal(action)
-            if reason is not None:
-                raise IntentError(f"cannot go to {name}: {reason}")
-            trial.apply(action)
+            try:
+                trial.apply(action)
+            except IllegalAction as exc:
+                raise IntentError(f"cannot go to {name}: {exc.reason}") from None
             walk.append(action)
         for action in walk:
             g.apply(action)
@@ -522,6 +510,8 @@ class ClankBoard(anywidget.AnyWidget):
                 reply["available"] = False
                 reply["message"] = f"odds unavailable: {exc}"
                 break
+        # the edition's words on what the odds count (bounty hunters, clones)
+        reply["notes"] = edition_part(g).odds_notes(reply)
         return reply
 
     # ------------------------------------------------------------------ bots
@@ -583,22 +573,19 @@ class ClankBoard(anywidget.AnyWidget):
         legal = g.legal_actions()
         if not legal:  # pragma: no cover - the engine always offers something
             raise RuntimeError("no legal action for the bot")
-        action = None
-        if self._bot_turn_actions >= _MAX_BOT_ACTIONS_PER_TURN:
-            action = next((a for a in legal if isinstance(a, A.EndTurn)), None)
-        if action is None:
+        fallback = next((a for a in legal if isinstance(a, A.EndTurn)), legal[0])
+        if self._bot_turn_actions >= _MAX_BOT_ACTIONS_PER_TURN and fallback.kind == "end-turn":
+            g.apply(fallback)
+        else:
             try:
-                action = bot.choose(g)
-                if g.why_illegal(action) is not None:
-                    raise IllegalAction(action, g.why_illegal(action))
+                g.apply(bot.choose(g))  # an illegal choice raises and changes nothing
             except Exception as exc:
                 self._say(
                     f"{g.current_player.colour.capitalize()}'s bot failed ({exc}); "
                     "it takes a default action",
                     "error",
                 )
-                action = next((a for a in legal if isinstance(a, A.EndTurn)), legal[0])
-        g.apply(action)
+                g.apply(fallback)
         if g.state.current != seat or g.is_over:
             self._bot_turn_actions = 0
         else:
@@ -667,11 +654,9 @@ class ClankBoard(anywidget.AnyWidget):
 
 
 def _paths():
-    try:
-        from .. import paths
-    except ImportError:  # pragma: no cover
-        return None
-    return paths if hasattr(paths, "turn_options") else None
+    from .. import paths
+
+    return paths
 
 
 def _make_bots(bots, n: int, human: int | None, seed: int) -> dict[int, Bot]:

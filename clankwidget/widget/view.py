@@ -11,25 +11,33 @@ It never holds hidden information: not the order or content of the dungeon deck,
 another player's hand or draw pile, not the identity of a face-down secret, not the RNG.
 What it holds (keys of the returned dict)::
 
-    version        1
-    edition        "clank", "space", "pulsarcade"
+    version        2
+    edition        the edition's name (see :func:`clankwidget.editions`)
+    features       the edition's features, sorted (the registry's: "map", "bag",
+                   "depths", "countdown", "ship"...): the front end draws from these
     board          static geometry (see below)
     seat           the viewer's seat (int) or None for a spectator
     turn           turn number; current: seat to play; current_colour
     players        one dict per seat: seat, colour, status, space, damage, health,
                    supply, clank (cubes in the Clank! area), gold, skill, swords, boots,
                    teleports, artifacts, tokens (public), score, deck, discard,
-                   hand_count, play (cards in play: public), you (bool); the viewer's
-                   own entry adds hand (cards) and discard_cards (names)
+                   hand_count, play (cards in play: public), you (bool), facts (the
+                   edition's: [{id, label, value, title, icon}]); the viewer's own entry
+                   adds hand (cards) and discard_cards (names)
     row            six slots: a card dict with slot, or None
     reserve        piles: card dict with count (None: unlimited)
     market         here (the viewer's pawn is in a market), items, crowns
-    clank          area and bag: {colour: cubes}; aside (drawn black cubes)
-    rage           track (cubes per attack), marker, value, dangers, draws
+    offers         the edition's things to claim beside the market: [{id, title, hint,
+                   icon, items: [{id, name, value, text, left, owners, legal, why}]}]
+    clank          area and bag: {colour: cubes}; aside (drawn black cubes); cube_kinds:
+                   {colour: {icon, name, note}} for cubes that are no player's
+    rage           track (cubes per attack), marker, value, dangers, draws, icon and
+                   label (the boss's), tokens ({index: [{icon, count, title}]}) and
+                   zones ({index: [name]}) on the track
     countdown      track, position (None until it starts), colour
     dungeon        deck and discard counts
     pending        None or prompt, options (words), optional, mine
-    actions        the viewer's legal actions now: [{intent, label, where, space?}];
+    actions        the viewer's legal actions now: [{intent, label, where, icon, space?}];
                    where: "hand", "row", "reserve", "market", "map", "choice", "turn",
                    or, for an edition's own actions, "here" (about the viewer's space)
                    and "now"; space: the space the action is about, if any
@@ -41,101 +49,112 @@ What it holds (keys of the returned dict)::
                    (options: {boots, swords, damage, teleports, lifts})
     can_undo, can_redo, is_over, end_reason, scores {colour: points}, winners [colours]
     hint           one sentence on what to do now
-    log            the last LOG_LINES lines; log_total: how many lines in all
-    terms          the edition's words: gold, boss, boss_attack, row, deck, space,
-                   spaces, place, map, cubes (see TERMS)
-    ship           None, or (Clank! In! Space!, Pulsarcade) modules, codes_left,
-                   codes_total, crystals_left, crystals_total, pods_left, lockdown,
-                   lockdown_spaces, data_cubes
+    log            the last LOG_LINES lines, each {text, kind, actor} (the engine's
+                   structured event: kind "turn", "play", "attack"...; actor a colour or
+                   None); log_total: how many lines in all
+    terms          the edition's words (the registry's vocabulary): gold, boss,
+                   boss_attack, row, deck, space, spaces, place, map, cubes
+    legend         the map's legend: [{icon, text}]
     panels         the edition's shared state as [{id, title, rows: [{label, value,
                    colour?, title?}], note?}] (the ship, Pulsarcade's modules)
-    cabinets       None, or Pulsarcade's Arcade Cabinets: [{id, name, tokens, text,
-                   left, owners, legal, why}]
+    edition_state  the edition's public state as raw data for Python tools (the front
+                   end does not read it), or None: aboard a ship {"ship": {modules,
+                   codes_left, codes_total, crystals_left, crystals_total, pods_left,
+                   lockdown, lockdown_spaces, data_cubes}}
 
-Aboard a ship, each player also has ``facts`` ([{id, label, value, title}]: data cubes or
-the command code, power crystals, cabinets and tokens, Skill this turn, Danger Vision,
-the race, Research tokens, clones), the rage adds ``hunters`` ({index: red cubes still
-waiting}), ``red_zone``, ``plaid``, ``lockdown_at`` and ``hit_all``, and market items add
-``extra`` (the effects of buying here), ``owned`` and ``on_buy``.
+What is edition-specific comes from the edition's part (:mod:`clankwidget.widget.parts`),
+found through the registry (``clankwidget.edition(name).view``); the front end draws it
+generically and needs no change for a new edition, ship module or cabinet.
 
 ``board``: ``id``, ``title``, ``width``, ``height``, ``depths_line`` (y of the line
-between surface and Depths, or None), ``spaces`` (``id``, ``name``, ``x``, ``y``,
-``start``, ``depths``, ``crystal_cave``, ``market``, ``heal``, ``gold``, ``artifact``
-(points, only while it is still there), ``secrets`` ({"minor": n, "major": n}, face-down
-counts), ``idols`` (left), ``note``; aboard a ship also ``begin`` (thieves start here;
-``start``, the exit, is False), ``module``, ``command``, ``checkpoint``, ``hyperlift``,
-``telepad``, ``lockdown`` (the lift the lockdown seals), ``sealed`` (sealed now),
-``escape_pods`` (left), ``data_port`` ({text, used_by} or None), ``redemption``,
-``artifact_cost``, ``enter`` (effects in words), ``vat`` ({squares, clones}) and
-``vaults`` ([{id, name, cubes, credits, code}] ransacked from here)), ``paths``
-(``index``, ``a``, ``b``, ``boots``, ``monsters``, ``locked``, ``one_way`` (walkable only
-from ``a`` to ``b``), ``water``, ``note``) and ``modules`` (``id``, ``name``,
-``command``). Card dicts: ``id``, ``name``, ``banner``, ``cost``, ``swords`` (to defeat),
-``points``, ``rules`` (generated text), ``flavour``, ``dragon``, ``danger``,
-``companion``, ``device``, ``monster``, ``gem``, and where an action goes with it,
-``legal`` and ``why`` (the reason it is not legal now, or None).
+between surface and Depths, or None), ``spaces``, ``paths`` and ``modules``. A space:
+``id``, ``name``, ``x``, ``y``, ``note``, ``start`` (the exit), ``depths``,
+``crystal_cave``, ``market``, ``heal``, ``gold``, ``artifact`` (points, only while it is
+still there), ``artifact_cost`` (tokens, or None), ``secrets`` ({"minor": n, "major": n},
+face-down counts), ``idols`` (left), and what the front end draws: ``marks`` (CSS classes
+``cw-room-<mark>``), ``badges`` ([icon, text or None, cube colours] along its top edge)
+and ``words`` (what is in it, in reading order); plus the edition part's own keys (aboard
+a ship ``begin``, ``module``, ``command``, ``hyperlift``, ``data_port``...). A path:
+``index``, ``a``, ``b``, ``boots``, ``monsters``, ``locked``, ``one_way`` (walkable only
+from ``a`` to ``b``), ``water``, ``note``, ``gate`` (what more it needs, in words, or
+None). A module (a region of the board): ``id``, ``name``, ``gated`` (needs something to
+enter), ``open`` (the viewer may enter), ``title``. Card dicts: ``id``, ``name``,
+``banner``, ``cost``, ``swords`` (to defeat), ``points``, ``rules`` (generated text),
+``flavour``, ``dragon`` (the boss attacks when it enters the row), ``danger``,
+``companion``, ``device``, ``monster``, ``gem``, the part's keys (``faction``), and where
+an action goes with it, ``legal`` and ``why`` (the reason it is not legal now, or None).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
+from ..registry import edition, editions
 from ..rules import actions as A
 from ..rules.effects import condition_text, describe
-from . import _ship
+from .parts import ViewPart, plural
+from .routes import RoutePlan, moves
 
-__all__ = ["LOG_LINES", "TERMS", "RoutePlan", "action_label", "card_view", "view_state"]
+__all__ = [
+    "LOG_LINES",
+    "TERMS",
+    "RoutePlan",
+    "action_label",
+    "card_view",
+    "edition_part",
+    "terms",
+    "view_state",
+]
 
 #: How many log lines the view state carries.
 LOG_LINES = 40
 
-VIEW_VERSION = 1
+VIEW_VERSION = 2
 
-#: The words the view uses for the parts of the table, by edition (unknown editions
-#: get Clank!'s). The front end reads them from the view's ``terms``.
-TERMS: dict[str, dict[str, str]] = {
-    "clank": {
-        "gold": "Gold",
-        "boss": "Dragon",
-        "boss_attack": "dragon attack",
-        "row": "Dungeon row",
-        "deck": "Dungeon deck",
-        "space": "room",
-        "spaces": "rooms",
-        "place": "dungeon",
-        "map": "The dungeon",
-        "cubes": "cubes",
-    },
-    "space": {
-        "gold": "Credits",
-        "boss": "Boss",
-        "boss_attack": "boss attack",
-        "row": "Adventure row",
-        "deck": "Adventure deck",
-        "space": "space",
-        "spaces": "spaces",
-        "place": "ship",
-        "map": "The ship",
-        "cubes": "cubes",
-    },
+#: Words for the parts of the table that an edition's vocabulary may leave out.
+_WORDS = {
+    "gold": "Gold",
+    "boss": "Boss",
+    "boss_attack": "boss attack",
+    "row": "Row",
+    "deck": "Deck",
+    "space": "space",
+    "spaces": "spaces",
+    "place": "board",
+    "map": "The board",
+    "cubes": "cubes",
 }
-TERMS["pulsarcade"] = TERMS["space"]
+
+
+class _Terms(Mapping):
+    """Every registered edition's words, read from the registry when asked."""
+
+    def __getitem__(self, name: str) -> dict[str, str]:
+        return {**_WORDS, **edition(name).vocabulary}
+
+    def __iter__(self):
+        return iter([e.name for e in editions()])
+
+    def __len__(self) -> int:
+        return len(editions())
+
+
+#: ``TERMS[edition]``: the words the view uses for an edition's parts (its registry
+#: vocabulary over neutral defaults).
+TERMS: Mapping[str, dict[str, str]] = _Terms()
 
 
 def terms(game) -> dict[str, str]:
-    """The words for ``game``'s edition (see :data:`TERMS`)."""
-    if game.edition in TERMS:
-        return TERMS[game.edition]
-    return TERMS["space"] if _ship.is_ship(game) else TERMS["clank"]
+    """The words for ``game``'s edition: ``clankwidget.edition(game.edition).vocabulary``."""
+    return TERMS[game.edition]
 
 
-def _paths_module():
-    try:
-        from .. import paths
-    except ImportError:  # pragma: no cover - paths.py is part of the package
-        return None
-    return paths if hasattr(paths, "turn_options") else None
+def edition_part(game) -> ViewPart:
+    """The view part of ``game``'s edition (its registry ``view``), or the empty part."""
+    make = edition(game.edition).view_part()
+    return make(game) if make is not None else ViewPart(game)
 
 
 # ---------------------------------------------------------------------------
@@ -164,26 +183,19 @@ def card_rules(card, words=describe) -> str:
     return " ".join(p if p.endswith(("!", ".", "?")) else p + "." for p in parts)
 
 
-def card_view(game, card_id: str) -> dict[str, Any]:
-    """A card as the view shows it (public facts about the card type only).
-
-    Aboard a ship the card is the rules' own (with its faction, faction bonus and
-    Contraband or crystal bonuses) and its text says Credits; ``faction`` names it.
-    """
-    if _ship.is_ship(game):
-        card = game.rules.card(card_id)
-        text = card_rules(card, lambda effects: _ship.effects_text(game, effects))
-    else:
-        card = game.cards.cards[card_id]
-        text = card_rules(card)
-    out = {
+def card_view(game, card_id: str, part: ViewPart | None = None) -> dict[str, Any]:
+    """A card as the view shows it (public facts about the card type only): the rules'
+    own card, its text in the edition's words, and the edition part's keys (a faction)."""
+    part = part or edition_part(game)
+    card = game.rules.card(card_id)
+    return {
         "id": card.id,
         "name": card.name,
         "banner": card.banner,
         "cost": card.cost,
         "swords": card.defeat,
         "points": card.points,
-        "rules": text,
+        "rules": card_rules(card, part.effects_text),
         "flavour": card.text,
         "dragon": card.dragon,
         "danger": card.danger,
@@ -191,26 +203,72 @@ def card_view(game, card_id: str) -> dict[str, Any]:
         "device": card.is_device,
         "monster": card.is_monster,
         "gem": card.gem,
+        **part.card_extra(card_id),
     }
-    if _ship.is_ship(game):
-        faction = game.rules.faction_of(card_id)
-        out["faction"] = game.rules.factions.get(faction, faction) if faction else None
-    return out
-
-
-def _cards(game, ids) -> list[dict]:
-    return [card_view(game, cid) for cid in ids]
 
 
 # ---------------------------------------------------------------------------
 # Board
 
 
-def board_view(game) -> dict[str, Any]:
-    """Static board geometry with what is left on it (artifacts, secrets, idols)."""
+def _space_words(entry: dict, own_words: list[str], gold: str) -> list[str]:
+    """What is in a space, in reading order: the exit, the edition's own, the map's."""
+    words = ["the exit: leave with an artifact to escape"] if entry["start"] else []
+    words += own_words
+    if entry["depths"]:
+        words.append("in the Depths")
+    if entry["crystal_cave"]:
+        words.append("crystal cave: entering ends your movement")
+    if entry["market"]:
+        words.append("market")
+    if entry["heal"]:
+        words.append(f"heals {entry['heal']}")
+    if entry["gold"]:
+        words.append(f"{entry['gold']} {gold.lower()} on entering")
+    if entry["artifact"] is not None:
+        cost = entry.get("artifact_cost")
+        costs = f", costs {plural(cost, 'token')}" if cost is not None else ""
+        words.append(f"artifact worth {entry['artifact']}{costs}")
+    secrets = entry["secrets"]
+    if secrets["major"]:
+        words.append(plural(secrets["major"], "major secret"))
+    if secrets["minor"]:
+        words.append(plural(secrets["minor"], "minor secret"))
+    if entry["idols"]:
+        words.append(plural(entry["idols"], "monkey idol"))
+    return words
+
+
+def _space_badges(entry: dict, own: list[list]) -> list[list]:
+    """The badges along a space's top edge: the edition's own, then the map's."""
+    badges = [list(b) for b in own]
+    if entry["start"]:
+        badges.append(["exit", None, []])
+    if entry["crystal_cave"]:
+        badges.append(["crystal", None, []])
+    if entry["market"]:
+        badges.append(["market", None, []])
+    if entry["heal"]:
+        badges.append(["heart", f"+{entry['heal']}", []])
+    if entry["gold"]:
+        badges.append(["gold", f"+{entry['gold']}", []])
+    secrets = entry["secrets"]
+    if secrets["major"]:
+        badges.append(["secretMajor", str(secrets["major"]), []])
+    if secrets["minor"]:
+        badges.append(["secret", str(secrets["minor"]), []])
+    if entry["idols"]:
+        badges.append(["idol", str(entry["idols"]), []])
+    return badges
+
+
+def board_view(game, seat: int | None = None, part: ViewPart | None = None) -> dict[str, Any]:
+    """Board geometry with what is left on it (artifacts, secrets, idols) and what the
+    front end draws on each space, for the viewer in ``seat``."""
+    part = part or edition_part(game)
     board = game.board
     s = game.state
-    ship = _ship.is_ship(game)
+    gold = terms(game)["gold"]
     spaces = []
     for sp in board.spaces:
         stack = s.space_tokens.get(sp.id, ())
@@ -220,20 +278,35 @@ def board_view(game) -> dict[str, Any]:
             "name": sp.name,
             "x": sp.x,
             "y": sp.y,
-            "start": sp.start and not ship,
+            "start": sp.start,
             "depths": sp.depths,
             "crystal_cave": sp.crystal_cave,
             "market": sp.market,
             "heal": sp.heal,
             "gold": sp.gold,
             "artifact": s.artifacts.get(sp.id),
+            "artifact_cost": None,
             "secrets": {"minor": kinds.get("minor", 0), "major": kinds.get("major", 0)},
             "idols": kinds.get("idol", 0),
             "note": sp.note,
         }
-        if ship:
-            entry["begin"] = sp.start  # where everyone starts; not an exit aboard a ship
-            entry.update(_ship.space_extras(game, sp))
+        own = dict(part.space(sp))
+        own_words = own.pop("words", [])
+        own_badges = own.pop("badges", [])
+        own_marks = own.pop("marks", [])
+        entry.update(own)
+        marks = [
+            m
+            for m, on in (
+                ("deep", entry["depths"]),
+                ("start", entry["start"]),
+                ("crystal", entry["crystal_cave"]),
+            )
+            if on
+        ]
+        entry["marks"] = marks + list(own_marks)
+        entry["badges"] = _space_badges(entry, own_badges)
+        entry["words"] = _space_words(entry, own_words, gold)
         spaces.append(entry)
     paths = [
         {
@@ -246,9 +319,23 @@ def board_view(game) -> dict[str, Any]:
             "one_way": p.one_way,
             "water": p.water,
             "note": p.note,
+            "gate": part.path_gate(p),
         }
         for p in board.paths
     ]
+    modules = []
+    for m in board.modules:
+        gated = bool(m.get("command"))
+        is_open = not gated or part.module_open(m, seat)
+        modules.append(
+            {
+                "id": m["id"],
+                "name": m.get("name", m["id"]),
+                "gated": gated,
+                "open": is_open,
+                "title": part.module_title(m, is_open),
+            }
+        )
     return {
         "id": board.id,
         "title": board.title,
@@ -257,10 +344,7 @@ def board_view(game) -> dict[str, Any]:
         "depths_line": _depths_line(board),
         "spaces": spaces,
         "paths": paths,
-        "modules": [
-            {"id": m["id"], "name": m.get("name", m["id"]), "command": bool(m.get("command"))}
-            for m in board.modules
-        ],
+        "modules": modules,
     }
 
 
@@ -277,29 +361,29 @@ def _depths_line(board) -> float | None:
 # Actions
 
 
-def action_label(game, action: A.Action) -> str:
+def action_label(game, action: A.Action, part: ViewPart | None = None) -> str:
     """A short label for a legal action, in words a player reads."""
+    part = part or edition_part(game)
     s = game.state
-    cards = game.cards.cards
+    card = game.rules.card
     board = game.board
     k = action.kind
     if k == "play":
-        return f"Play {cards[action.card].name}"
+        return f"Play {card(action.card).name}"
     if k in ("acquire", "defeat"):
-        cid = s.row[action.slot]
-        card = cards[cid]
+        c = card(s.row[action.slot])
         if k == "acquire":
-            return f"Acquire {card.name} ({card.cost} Skill)"
-        return f"Defeat {card.name} ({card.defeat} Swords)"
+            return f"Acquire {c.name} ({c.cost} Skill)"
+        return f"Defeat {c.name} ({c.defeat} Swords)"
     if k == "acquire-reserve":
-        card = cards[action.card]
-        return f"Acquire {card.name} ({card.cost} Skill)"
+        c = card(action.card)
+        return f"Acquire {c.name} ({c.cost} Skill)"
     if k == "defeat-reserve":
-        card = cards[action.card]
-        return f"Defeat {card.name} ({card.defeat} Swords)"
+        c = card(action.card)
+        return f"Defeat {c.name} ({c.defeat} Swords)"
     if k == "buy":
-        item = _market_item(game, action.item) or {"name": action.item}
-        cost, extra = market_price(game, s.player, item)
+        item = _market_item(part, action.item) or {"name": action.item}
+        cost, extra = part.market_price(s.player, item)
         more = f", {extra}" if extra else ""
         return f"Buy {item['name']} ({cost} {terms(game)['gold']}{more})"
     if k == "move":
@@ -331,11 +415,7 @@ def action_label(game, action: A.Action) -> str:
         return "Decline"
     if k == "end-turn":
         return "End turn"
-    if _ship.is_ship(game):
-        label = _ship.action_label(game, action)
-        if label:
-            return label
-    return _generic_label(game, action)
+    return part.action_label(action) or _generic_label(game, action)
 
 
 def _generic_label(game, action: A.Action) -> str:
@@ -351,27 +431,17 @@ def _generic_label(game, action: A.Action) -> str:
     return words + (f" ({', '.join(args)})" if args else "")
 
 
-def _market_item(game, item_id: str) -> dict | None:
-    rules = game.rules
-    market = getattr(rules, "_market", None)
-    if isinstance(market, dict) and item_id in market:
-        return market[item_id]
-    return next((m for m in game.cards.market if m["id"] == item_id), None)
+def _market_item(part: ViewPart, item_id: str) -> dict | None:
+    return next((m for m in part.market_items() if m["id"] == item_id), None)
 
 
-def market_price(game, p, item: dict) -> tuple[int, str]:
-    """``(price, extra effects in words)`` of ``item`` where ``p`` stands (the edition's
-    own price where it has one, as the Black Market's spaces do)."""
-    price = getattr(game.rules, "market_price", None)
-    if callable(price) and p is not None:
-        try:
-            found = price(game.state, p, item)
-        except Exception:  # a price is a label: never let it break the view
-            found = None
-        if found is not None:
-            cost, extra = found
-            return int(cost), (_ship.effects_text(game, extra) if extra else "")
-    return int(item.get("cost", 7)), ""
+def _action_space(game, action: A.Action) -> str | None:
+    """The space an action is about (where it takes you or what it takes), if any."""
+    for name in ("to", "space"):
+        value = action.to_dict().get(name)
+        if isinstance(value, str) and value in game.board:
+            return value
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -390,79 +460,17 @@ def _token_view(token: dict) -> dict:
     return out
 
 
-class RoutePlan:
-    """This turn's routes for the current player, as the view offers them.
-
-    :func:`clankwidget.paths.turn_options` on the game, which takes the player's
-    movement from the edition (a ship's lifts and pads, its sealed command module).
-    ``options(id)`` lists the choices for a space, cheapest first; the index into that
-    list is the ``option`` of a ``move-to`` intent.
-    """
-
-    def __init__(self, game):
-        self.game = game
-        paths = _paths_module()
-        self._opts = None if paths is None else paths.turn_options(game)
-
-    @property
-    def available(self) -> bool:
-        return self._opts is not None
-
-    @property
-    def reachable(self) -> list[str]:
-        """Spaces other than the player's own that can be reached, in board order."""
-        if self._opts is None:
-            return []
-        here = self.game.current_player.space
-        return [sid for sid in self._opts.reachable if sid != here]
-
-    def __contains__(self, space_id: object) -> bool:
-        return space_id in self.reachable
-
-    def options(self, space_id: str) -> list:
-        """The choices (``paths.Choice``) for ``space_id``, cheapest first."""
-        return self._opts.options(space_id) if space_id in self else []
-
-    def route(self, space_id: str, option: int = 0) -> list:
-        """The steps (``paths.Step``) of option ``option`` to ``space_id``."""
-        return self._opts.route(space_id, option)
-
-
-def _option_view(choice, steps) -> dict:
-    return {
-        "boots": choice.boots,
-        "swords": choice.swords,
-        "damage": choice.damage,
-        "teleports": choice.teleports,
-        "lifts": sum(1 for st in steps if st.path == "lift"),
-    }
-
-
-def _moves(game) -> list[dict]:
-    """Spaces the current player can reach this turn, with the Pareto front of each."""
-    try:
-        plan = RoutePlan(game)
-    except Exception:  # route hints are a convenience: never let them break the view
-        return []
-    out = []
-    for sid in plan.reachable:
-        choices = plan.options(sid)
-        routes = [plan.route(sid, i) for i in range(len(choices))]
-        out.append(
-            {
-                "id": sid,
-                "name": game.board.space(sid).name,
-                "options": [_option_view(c, r) for c, r in zip(choices, routes, strict=True)],
-                "route": [
-                    {
-                        "path": st.path if isinstance(st.path, int) else str(st.path),
-                        "space": st.space,
-                    }
-                    for st in routes[0]
-                ],
-            }
-        )
-    return out
+def _log(game) -> list[dict]:
+    """The last lines of the log, each with its structured event's kind and actor."""
+    s = game.state
+    lines = s.log[-LOG_LINES:]
+    events = s.events[-len(lines) :] if lines else []
+    if len(events) != len(lines):  # a state from before events: words only
+        events = [{}] * len(lines)
+    return [
+        {"text": text, "kind": e.get("kind", "info"), "actor": e.get("actor")}
+        for text, e in zip(lines, events, strict=True)
+    ]
 
 
 def view_state(game, seat: int | None = 0) -> dict[str, Any]:
@@ -476,9 +484,9 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
     n = len(s.players)
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
         raise ValueError(f"seat must be a player index from 0 to {n - 1} or None, got {seat!r}")
+    part = edition_part(game)
     scores = game.scores()
     viewer_to_play = seat is not None and s.current == seat and not s.over
-    ship = _ship.is_ship(game)
     words = terms(game)
     players = []
     for i, p in enumerate(s.players):
@@ -503,12 +511,12 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
             "deck": len(p.deck),
             "discard": len(p.discard),
             "hand_count": len(p.hand),
-            "play": _cards(game, p.play),
-            "facts": _ship.player_facts(game, p) if ship else [],
+            "play": [card_view(game, c, part) for c in p.play],
+            "facts": part.player_facts(p),
         }
         if i == seat:
-            entry["hand"] = _cards(game, p.hand)
-            entry["discard_cards"] = sorted(game.cards.cards[c].name for c in p.discard)
+            entry["hand"] = [card_view(game, c, part) for c in p.hand]
+            entry["discard_cards"] = sorted(rules.card(c).name for c in p.discard)
         players.append(entry)
 
     legal = game.legal_actions() if viewer_to_play else []
@@ -526,14 +534,14 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
         if cid is None:
             row.append(None)
             continue
-        card = card_view(game, cid)
+        card = card_view(game, cid, part)
         action = A.Defeat(slot) if card["monster"] else A.Acquire(slot)
         reason = why(action)
         row.append({**card, "slot": slot, "legal": reason is None, "why": reason})
 
     reserve = []
     for cid, count in s.reserve.items():
-        card = card_view(game, cid)
+        card = card_view(game, cid, part)
         action = A.DefeatReserve(cid) if card["monster"] else A.AcquireReserve(cid)
         reason = why(action)
         reserve.append({**card, "count": count, "legal": reason is None, "why": reason})
@@ -541,33 +549,25 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
     viewer = s.players[seat] if seat is not None else None
     here = viewer is not None and viewer.is_in and game.board.space(viewer.space).market
     items = []
-    for item_id in _market_ids(game):
-        item = _market_item(game, item_id)
+    for item in _market_items(game, part):
         reason = why(A.Buy(item["id"]))
         points = item.get("points", 0)
         if item.get("grants") == "crown" and isinstance(points, list):
             points = s.crowns[0] if s.crowns else 0
-        cost, extra = market_price(game, viewer, item) if here else (item.get("cost", 7), "")
-        entry = {
-            "id": item["id"],
-            "name": item["name"],
-            "cost": cost,
-            "count": s.market.get(item["id"], 0),
-            "points": points,
-            "grants": item.get("grants", ""),
-            "legal": reason is None,
-            "why": reason,
-        }
-        if ship:
-            entry["extra"] = extra
-            entry["owned"] = [
-                p.colour
-                for p in s.players
-                if any(t.get("kind") == "market" and t.get("id") == item["id"] for t in p.tokens)
-            ]
-            if item.get("buy"):
-                entry["on_buy"] = _ship.effects_text(game, item["buy"])
-        items.append(entry)
+        cost, extra = part.market_price(viewer, item) if here else (item.get("cost", 7), "")
+        items.append(
+            {
+                "id": item["id"],
+                "name": item["name"],
+                "cost": cost,
+                "count": s.market.get(item["id"], 0),
+                "points": points,
+                "grants": item.get("grants", ""),
+                "legal": reason is None,
+                "why": reason,
+                **part.market_extra(item, extra),
+            }
+        )
 
     track = list(rules.setup_numbers.get("rage_track", []))
     dangers = rules.dangers(s)
@@ -583,24 +583,31 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
             "mine": seat is not None and s.pending.get("player", s.current) == seat,
         }
 
-    moves = _moves(game) if viewer_to_play and not s.pending and s.player.is_in else []
+    reach = moves(game) if viewer_to_play and not s.pending and s.player.is_in else []
 
     actions = []
     for a in legal:
-        entry = {"intent": a.to_dict(), "label": action_label(game, a), "where": _where(a)}
-        target = _ship.action_space(game, a)
+        where = _where(part, a)
+        entry = {
+            "intent": a.to_dict(),
+            "label": action_label(game, a, part),
+            "where": where,
+            "icon": part.action_icon(a.kind) if where in ("here", "now") else None,
+        }
+        target = _action_space(game, a)
         if target is not None:
             entry["space"] = target
         actions.append(entry)
-    blocked = _blocked(game, legal_set) if viewer_to_play and not s.pending else []
-    notes = _ship.notes(game) if ship and viewer_to_play and not s.pending else []
+    mine_now = viewer_to_play and not s.pending
+    blocked = _blocked(game, part, legal_set) if mine_now else []
+    notes = part.notes() if mine_now else []
 
-    log_total = len(s.log)
     return {
         "version": VIEW_VERSION,
         "edition": game.edition,
+        "features": sorted(edition(game.edition).features),
         "terms": dict(words),
-        "board": board_view(game),
+        "board": board_view(game, seat, part),
         "seat": seat,
         "turn": s.turn,
         "current": s.current,
@@ -609,10 +616,12 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
         "row": row,
         "reserve": reserve,
         "market": {"here": bool(here), "items": items, "crowns": list(s.crowns)},
+        "offers": part.offers(seat, why),
         "clank": {
             "area": {c: k for c, k in s.clank_area.items()},
             "bag": {c: k for c, k in s.bag.items()},
             "aside": {c: k for c, k in s.aside.items() if k},
+            "cube_kinds": part.cube_kinds(),
         },
         "rage": {
             "track": track,
@@ -620,7 +629,9 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
             "value": rage_value,
             "dangers": dangers,
             "draws": rage_value + dangers,
-            **(_ship.rage_extras(game) if ship else {}),
+            "tokens": None,
+            "zones": {},
+            **part.rage(),
         },
         "countdown": {
             "track": [None if v is None else int(v) for v in countdown_track],
@@ -635,24 +646,24 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
         "blocked": blocked,
         "notes": notes,
         "why": {"end-turn": why(A.EndTurn()), "take-artifact": why(A.TakeArtifact())},
-        "moves": moves,
+        "moves": reach,
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
         "is_over": s.over,
         "end_reason": s.end_reason,
         "scores": scores,
         "winners": game.winners() if s.over else [],
-        "hint": _hint(game, seat, legal),
-        "log": list(s.log[-LOG_LINES:]),
-        "log_total": log_total,
-        "ship": _ship.ship_view(game) if ship else None,
-        "panels": _ship.panels(game) if ship else [],
-        "cabinets": _ship.cabinets_view(game, seat, why) if ship else None,
+        "hint": _hint(game, seat, actions),
+        "log": _log(game),
+        "log_total": len(s.log),
+        "legend": part.legend(),
+        "panels": part.panels(),
+        "edition_state": part.extra(),
     }
 
 
 #: Where the view offers each kind of action; kinds not named here (an edition's own)
-#: go to the actions panel by the map: "here" when they are about the player's space.
+#: go to the actions panel by the map, where the edition's part says ("here" or "now").
 _WHERE = {
     "play": "hand",
     "acquire": "row",
@@ -668,26 +679,26 @@ _WHERE = {
     "take-artifact": "turn",
     "use-token": "turn",
 }
-_HERE = frozenset({"hack-port", "hyperlift", "telepad", "clone", "ransack", "steal-artifact"})
 
 
-def _where(action: A.Action) -> str:
+def _where(part: ViewPart, action: A.Action) -> str:
     if action.kind in _WHERE:
         return _WHERE[action.kind]
-    return "here" if action.kind in _HERE else "now"
+    return part.action_where(action.kind)
 
 
-def _blocked(game, legal: set) -> list[dict]:
+def _blocked(game, part: ViewPart, legal: set) -> list[dict]:
     """The edition's own actions the engine considers here but refuses, with the reason
     (a thief learns why the data port in this space cannot be hacked). One line per
-    distinct reason; Arcade Cabinets say theirs in their own panel."""
+    distinct reason; what the edition offers in its own panels (``offers``) says why
+    there."""
     out, seen = [], set()
     try:
         candidates = list(game.rules.candidates(game.state))
     except Exception:  # pragma: no cover - candidates are the engine's own
         return []
     for a in candidates:
-        if a in legal or a.kind == "claim-cabinet":
+        if a in legal or a.kind in part.offered_kinds:
             continue
         if a.kind in _WHERE and a.kind != "take-artifact":
             continue
@@ -695,45 +706,24 @@ def _blocked(game, legal: set) -> list[dict]:
         if not reason or (a.kind, reason) in seen:
             continue
         seen.add((a.kind, reason))
-        out.append(
-            {
-                "kind": a.kind,
-                "label": _blocked_label(game, a),
-                "why": reason,
-                "where": _where(a),
-            }
-        )
+        label = part.blocked_label(a)
+        if label is None:
+            try:
+                label = action_label(game, a, part)
+            except Exception:
+                label = _generic_label(game, a)
+        out.append({"kind": a.kind, "label": label, "why": reason, "where": _where(part, a)})
     return out
 
 
-def _blocked_label(game, action: A.Action) -> str:
-    """A short name for an action that is not possible (its full label may not apply)."""
-    names = {
-        "hack-port": "Hack the data port",
-        "hyperlift": "Ride the hyperlift",
-        "telepad": "Beam by telepad",
-        "clone": "Leave a clone",
-        "thrill": "Thrill the audience",
-    }
-    if action.kind in names:
-        return names[action.kind]
-    if action.kind == "steal-artifact":
-        value = game.state.artifacts.get(action.space)
-        return f"Steal the {value}-point artifact"
-    try:
-        return action_label(game, action)
-    except Exception:
-        return _generic_label(game, action)
+def _market_items(game, part: ViewPart) -> list[dict]:
+    """Every market item of the game, the edition's additions included, in order."""
+    items = {m["id"]: m for m in part.market_items()}
+    ids = list(items) + [i for i in game.state.market if i not in items]
+    return [items[i] for i in ids if i in items]
 
 
-def _market_ids(game) -> list[str]:
-    """Every market item id of the game, the edition's additions included, in order."""
-    ids = [m["id"] for m in game.cards.market]
-    ids += [i for i in game.state.market if i not in ids]
-    return [i for i in ids if _market_item(game, i) is not None]
-
-
-def _hint(game, seat, legal) -> str:
+def _hint(game, seat, actions: list[dict]) -> str:
     s = game.state
     if s.over:
         win = game.winners()
@@ -756,10 +746,10 @@ def _hint(game, seat, legal) -> str:
             f"You are out of the {words['place']}: finish the turn (acquire or defeat), "
             "then end it."
         )
-    if _ship.is_ship(game) and any(_where(a) in ("here", "now") for a in legal):
+    if any(a["where"] in ("here", "now") for a in actions):
         return (
             "Spend Skill and Swords on the row, use the actions by the map, move by clicking "
-            "a lit space, then end your turn."
+            f"a lit {words['space']}, then end your turn."
         )
     return (
         f"Spend Skill and Swords on the row, move by clicking a lit {words['space']}, "

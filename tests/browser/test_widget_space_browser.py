@@ -57,9 +57,9 @@ def test_edition_actions_by_mouse_and_keyboard(lab_page, tmp_path):
     assert widget.locator(".cw-map .cw-module").count() == n_modules
     expect(widget.locator(".cw-module-tab", has_text="Master Control")).to_have_count(1)
     expect(widget.locator(".cw-row h4")).to_have_text("Adventure row")
-    expect(widget.locator('[data-role="cabinets"] [data-cabinet]')).to_have_count(
-        kernel_eval(page, f"len({G}.rules.cabinets)")
-    )
+    expect(
+        widget.locator('[data-role="offers"][data-panel="cabinets"] [data-offer]')
+    ).to_have_count(kernel_eval(page, f"len({G}.rules.cabinets)"))
     # Every interactive element has an accessible name.
     unnamed = widget.locator("button:not([aria-label]), [role=button]:not([aria-label])")
     assert unnamed.count() == 0
@@ -100,10 +100,12 @@ def test_edition_actions_by_mouse_and_keyboard(lab_page, tmp_path):
 
     # An Arcade Cabinet: made 4 Clank! this turn, Ping is claimable.
     put_me(page, "me.clank_made = 4")
-    expect(widget.locator('[data-cabinet="ping"].cw-cabinet-ready')).to_have_count(1)
-    widget.locator('.cw-actions [data-action="claim-cabinet"][data-cabinet="ping"]').click()
+    expect(widget.locator('[data-offer="ping"].cw-offer-ready')).to_have_count(1)
+    widget.locator(
+        '.cw-actions [data-action="claim-cabinet"][data-intent*=\'"cabinet":"ping"\']'
+    ).click()
     wait_for_kernel_value(page, f"{ME}.extra['cabinets']", ["ping"])
-    expect(widget.locator('[data-cabinet="ping"].cw-cabinet-mine')).to_have_count(1)
+    expect(widget.locator('[data-offer="ping"].cw-offer-mine')).to_have_count(1)
 
     # A Redemption space: the token total is shown, and only what it reaches is offered.
     put_me(

@@ -1,0 +1,229 @@
+// Input: mouse, keyboard and focus on the widget, turned into intents or UI changes.
+// The view never decides a rule: a disabled control says why; everything else is sent.
+
+import { mapZoom, neighbour, nextZoom } from "./geometry.js";
+import { keyAction } from "./keys.js";
+import { intentOf } from "./protocol.js";
+
+/** @typedef {import("./types.js").Ctx} Ctx */
+
+/**
+ * @typedef {{draw: () => void, drawMapSoon: () => void, drawTableSoon: () => void}} Drawers
+ */
+
+/**
+ * Listen to the widget's root for clicks, pointer moves, focus and keys.
+ * @param {Ctx} ctx @param {Drawers} drawers
+ * @returns {{setHover: (id: string|null) => void}}
+ */
+export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
+  const { model, root, ui, send } = ctx;
+
+  /** @param {string} text @param {string} [level] */
+  const sayLocal = (text, level = "info") => {
+    ui.local = { text, level };
+    ui.lastSeq = (model.get("status") || {}).seq;
+    draw();
+  };
+
+  /** @param {Element} target */
+  const activate = (target) => {
+    const action = target.getAttribute("data-action");
+    if (target.getAttribute("aria-disabled") === "true") {
+      if (action === "inspect") {
+        const id = target.getAttribute("data-space-id");
+        const view = model.get("view");
+        const me = view && view.seat !== null ? view.players[view.seat] : null;
+        // Your own space: its actions are in the panel by the map; go there.
+        if (me && me.space === id && focusActions()) return;
+        setHover(id);
+        return;
+      }
+      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error");
+      return;
+    }
+    if (action === "new-game") {
+      const view = model.get("view");
+      if (view && !view.is_over && ui.confirmNew < Date.now()) {
+        ui.confirmNew = Date.now() + 4000;
+        sayLocal("Press New game again to abandon this game and start a new one.");
+        setTimeout(draw, 4100);
+        return;
+      }
+      ui.confirmNew = 0;
+      send({ kind: "new-game" });
+      return;
+    }
+    if (action === "hide-over") {
+      ui.overHidden = true;
+      draw();
+      return;
+    }
+    if (action === "help") {
+      ui.helpOpen = !ui.helpOpen;
+      draw();
+      return;
+    }
+    if (action === "zoom-in" || action === "zoom-out" || action === "zoom-fit") {
+      const board = model.get("board");
+      if (!board) return;
+      ui.zoom = nextZoom(mapZoom(board.width, root.clientWidth, ui.zoom).level, action);
+      ui.pawnSpace = null; // bring the pawn back into view at the new size
+      draw();
+      return;
+    }
+    if (action === "hover-bag") {
+      ui.oddsOpen = !ui.oddsOpen;
+      if (ui.oddsOpen) {
+        ui.odds = null;
+        send({ kind: "hover-bag" });
+      }
+      draw();
+      return;
+    }
+    const intent = intentOf(action, target.getAttribute("data-intent"), target.getAttribute("data-space-id"));
+    if (intent) send(intent);
+  };
+
+  /** Focus the first action of the actions panel; false when there is none. */
+  const focusActions = () => {
+    const first = root.querySelector('.cw-actions [data-key^="act:"]');
+    if (first instanceof HTMLElement) {
+      first.focus();
+      return true;
+    }
+    return false;
+  };
+
+  /** @param {string|null} id */
+  const setHover = (id) => {
+    if (ui.hover === id) return;
+    ui.hover = id;
+    window.clearTimeout(ui.hoverTimer);
+    if (id) {
+      ui.hoverTimer = window.setTimeout(() => model.send({ kind: "hover-space", id }), 60);
+    }
+    drawMapSoon();
+  };
+
+  /**
+   * Ring the space an action button is about (a lift's far end, an artifact) on the map.
+   * Only the map is redrawn, so nothing else moves under the pointer.
+   * @param {string|null} id
+   */
+  const setTarget = (id) => {
+    if (ui.target === id) return;
+    ui.target = id;
+    drawMapSoon();
+  };
+
+  /** @param {MouseEvent} event */
+  const onClick = (event) => {
+    const target = /** @type {Element} */ (event.target).closest("[data-action]");
+    if (!target || !root.contains(target)) return;
+    event.preventDefault();
+    activate(target);
+  };
+
+  /** @param {MouseEvent} event */
+  const onOver = (event) => {
+    const el = /** @type {Element} */ (event.target);
+    const target = el.closest("[data-space-id]");
+    if (target && target.closest(".cw-map")) setHover(target.getAttribute("data-space-id"));
+    const act = el.closest("[data-target-space]");
+    if (act) setTarget(act.getAttribute("data-target-space"));
+    if (el.closest(".cw-dragon") && !ui.oddsHover) {
+      ui.oddsHover = true;
+      if (!ui.oddsOpen) {
+        model.send({ kind: "hover-bag" });
+        drawTableSoon();
+      }
+    }
+  };
+
+  /** @param {MouseEvent} event */
+  const onOut = (event) => {
+    const to = /** @type {Element|null} */ (event.relatedTarget);
+    if (ui.target && !(to && to.closest && to.closest("[data-target-space]"))) setTarget(null);
+    if (to && to.closest && to.closest(".cw-map [data-space-id]")) return;
+    const from = /** @type {Element} */ (event.target).closest(".cw-map [data-space-id]");
+    if (from) setHover(null);
+    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-dragon"))) {
+      ui.oddsHover = false;
+      if (!ui.oddsOpen) drawTableSoon();
+    }
+  };
+
+  /** @param {FocusEvent} event */
+  const onFocus = (event) => {
+    const target = /** @type {Element} */ (event.target);
+    if (target && target.closest) {
+      const sp = target.closest(".cw-map [data-space-id]");
+      if (sp) {
+        ui.mapFocus = sp.getAttribute("data-space-id");
+        setHover(ui.mapFocus);
+      }
+      const act = target.closest("[data-target-space]");
+      setTarget(act ? act.getAttribute("data-target-space") : null);
+    }
+  };
+
+  /** @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = /** @type {Element} */ (event.target);
+    const view = model.get("view");
+    if (!view) return;
+    const roomEl = target.closest && target.closest(".cw-map [data-space-id]");
+    if (
+      (event.key === "Enter" || event.key === " ") &&
+      target.getAttribute &&
+      target.getAttribute("role") === "button" &&
+      target.tagName !== "BUTTON"
+    ) {
+      event.preventDefault();
+      event.stopPropagation();
+      activate(target);
+      return;
+    }
+    if (roomEl && event.key.startsWith("Arrow")) {
+      event.preventDefault();
+      event.stopPropagation();
+      focusNeighbour(roomEl.getAttribute("data-space-id"), event.key);
+      return;
+    }
+    if (target.tagName === "INPUT" || target.tagName === "TEXTAREA") return;
+    const what = keyAction(event.key);
+    if (!what) return;
+    if ("click" in what) {
+      const node = root.querySelector(what.click);
+      if (node) activate(node);
+    } else if ("actions" in what) {
+      if (!focusActions()) sayLocal("Nothing to do in this space right now.");
+    } else {
+      ui.oddsOpen = false;
+      ui.helpOpen = false;
+      setHover(null);
+      draw();
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  /** @param {string|null} id @param {string} key */
+  const focusNeighbour = (id, key) => {
+    const board = model.get("board");
+    const best = neighbour(board.spaces, id, key);
+    if (best) {
+      const node = root.querySelector(`.cw-map [data-space-id="${CSS.escape(best.id)}"]`);
+      if (node instanceof SVGElement) node.focus();
+    }
+  };
+
+  root.addEventListener("click", onClick);
+  root.addEventListener("mouseover", onOver);
+  root.addEventListener("mouseout", onOut);
+  root.addEventListener("focusin", onFocus);
+  root.addEventListener("keydown", onKey);
+  return { setHover };
+}

@@ -1,0 +1,46 @@
+// The map's zoom bar (shown for a wide board, a ship): out, in, whole map / legible.
+
+import { h } from "../dom.js";
+import { ZOOMS } from "../geometry.js";
+
+/** @param {{level: number, scale: number, names: boolean}} zoom */
+export function zoomBar(zoom) {
+  const pct = `${Math.round(zoom.scale * 100)}%`;
+  return h(
+    "div",
+    { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct}` },
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-out",
+      "data-key": "btn:zoom-out",
+      "aria-label": "Zoom the map out (-)",
+      title: "Zoom out (-)",
+      "aria-disabled": zoom.level <= 0 ? "true" : null,
+      "data-why": zoom.level <= 0 ? "the whole map is shown" : null,
+      text: "−",
+    }),
+    h("span", { class: "cw-zoom-pct", text: pct, "aria-hidden": "true" }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-in",
+      "data-key": "btn:zoom-in",
+      "aria-label": "Zoom the map in (+)",
+      title: "Zoom in (+)",
+      "aria-disabled": zoom.level >= ZOOMS.length - 1 ? "true" : null,
+      "data-why": zoom.level >= ZOOMS.length - 1 ? "the map is at its largest" : null,
+      text: "+",
+    }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-fit",
+      "data-key": "btn:zoom-fit",
+      "aria-label": zoom.level === 0 ? "Back to a legible size (0)" : "Show the whole map (0)",
+      title: zoom.level === 0 ? "Legible size (0)" : "Whole map (0)",
+      text: zoom.level === 0 ? "Legible" : "Whole map",
+    }),
+    zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" }),
+  );
+}

@@ -1,0 +1,121 @@
+// The header: title, turn, whose turn it is, undo / redo / new game / keys, the status
+// line and the keyboard help.
+
+import { h } from "../dom.js";
+import { pawnBadge } from "../pawn.js";
+import { cap, termsOf } from "../text.js";
+import { button } from "./buttons.js";
+
+/** @typedef {import("../types.js").Ctx} Ctx */
+/** @typedef {import("../types.js").BoardView} BoardView */
+/** @typedef {import("../types.js").PlayerView} PlayerView */
+/** @typedef {import("../types.js").CardView} CardView */
+/** @typedef {import("../types.js").MoveView} MoveView */
+/** @typedef {import("../types.js").Intent} Intent */
+/** @typedef {import("../icons.js").IconName} IconName */
+
+/** @param {Ctx} ctx @param {any} view @param {BoardView} board */
+export function header(ctx, view, board) {
+  const { model, ui } = ctx;
+  const me = view.seat === null ? null : view.players[view.seat];
+  const cur = view.players[view.current];
+  const who = view.is_over
+    ? h("span", { class: "cw-turn-who", text: "Game over" })
+    : h(
+        "span",
+        { class: "cw-turn-who" },
+        pawnBadge(cur.colour, 20),
+        cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
+        model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null,
+      );
+  const st = model.get("status") || {};
+  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+  const text = local ? local.text : st.text || view.hint;
+  const level = local ? local.level : st.text ? st.level : "hint";
+  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
+  return h(
+    "header",
+    { class: "cw-head" },
+    h(
+      "div",
+      { class: "cw-title" },
+      h("strong", { text: board.title }),
+      h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
+      who,
+    ),
+    h(
+      "div",
+      { class: "cw-headbtns" },
+      button("undo", "Undo", {
+        key: "U",
+        enabled: view.can_undo,
+        why: "nothing to undo this turn",
+        intent: { kind: "undo" },
+      }),
+      button("redo", "Redo", {
+        key: "R",
+        enabled: view.can_redo,
+        why: "nothing to redo",
+        intent: { kind: "redo" },
+      }),
+      button("new-game", newLabel, {
+        key: "N",
+        enabled: true,
+        intent: null,
+        cls: ui.confirmNew > Date.now() ? "cw-warn" : "",
+      }),
+      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
+        key: "?",
+        enabled: true,
+        intent: null,
+        cls: "cw-quiet",
+        expanded: ui.helpOpen,
+      }),
+    ),
+    h("div", {
+      class: `cw-status cw-status-${level}`,
+      role: "status",
+      "aria-live": "polite",
+      "data-role": "status",
+      text,
+    }),
+    ui.helpOpen ? helpBox(view) : null,
+    me && me.status !== "in" && !view.is_over
+      ? h("div", {
+          class: "cw-out",
+          text:
+            me.status === "escaped"
+              ? "You escaped! The others play on."
+              : "You were knocked out. The others play on.",
+        })
+      : null,
+  );
+}
+
+/** @param {any} view */
+export function helpBox(view) {
+  const T = termsOf(view);
+  const rows = [
+    ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
+    ["Enter or Space", `use the focused card, ${T.space} or button`],
+    ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
+    ["A", "play all cards that need no choice"],
+    ["E", "end your turn"],
+    ["U / R", "undo / redo"],
+    ["1 - 9", "pick an option of a choice; X declines"],
+    ["T", `take the artifact in your ${T.space}`],
+    ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
+    ["+ / - / 0", "zoom the map in / out / to fit"],
+    ["B", `show the odds of the next ${T.boss_attack}`],
+    ["N", "new game (press twice)"],
+  ];
+  return h(
+    "div",
+    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
+    h(
+      "dl",
+      {},
+      rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })]),
+    ),
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TERMS, cap, costText, damageBuckets, logClass, pct, plural, termsOf } from "../text.js";
+import { keyAction } from "../keys.js";
+import { intentOf, newUiState, takeReply } from "../protocol.js";
+
+describe("words", () => {
+  it("capitalises and counts", () => {
+    expect(cap("blue")).toBe("Blue");
+    expect(cap("")).toBe("");
+    expect(plural(1, "boot")).toBe("1 boot");
+    expect(plural(3, "boot")).toBe("3 boots");
+    expect(plural(2, "Skill", "Skill")).toBe("2 Skill");
+  });
+  it("takes the edition's terms over Clank!'s", () => {
+    expect(termsOf(null)).toEqual(DEFAULT_TERMS);
+    const t = termsOf({ terms: { gold: "Credits", space: "space" } });
+    expect(t.gold).toBe("Credits");
+    expect(t.boss).toBe("Dragon");
+  });
+  it("says what a move costs", () => {
+    expect(costText({ boots: 1, swords: 0, damage: 0, teleports: 0 })).toBe("1 boot");
+    expect(costText({ boots: 2, swords: 1, damage: 1, teleports: 1, lifts: 2 })).toBe(
+      "2 boots, 1 sword, 1 damage, 1 teleport, 2 lift rides",
+    );
+    expect(costText({ boots: 0, swords: 0, damage: 0, teleports: 0, lifts: 1 })).toBe("0 boots, a lift ride");
+  });
+  it("folds damage odds into 0, 1, 2 and 3+", () => {
+    expect(damageBuckets([0.5, 0.2, 0.1, 0.1, 0.1])).toEqual([0.5, 0.2, 0.1, expect.closeTo(0.2)]);
+    expect(damageBuckets([1])).toEqual([1, 0, 0, 0]);
+    expect(pct(0.256)).toBe("26%");
+    expect(pct(NaN)).toBe("0%");
+  });
+});
+
+describe("keys", () => {
+  it("maps letters, either case, to their buttons", () => {
+    expect(keyAction("e")).toEqual({ click: '[data-action="end-turn"]' });
+    expect(keyAction("E")).toEqual({ click: '[data-action="end-turn"]' });
+    expect(keyAction("n")).toEqual({ click: '.cw-head [data-action="new-game"]' });
+    expect(keyAction("=")).toEqual(keyAction("+"));
+    expect(keyAction("0")).toEqual({ click: '[data-action="zoom-fit"]' });
+  });
+  it("maps digits to the options of a choice", () => {
+    expect(keyAction("1")).toEqual({ click: '[data-action="choose"][data-option="0"]' });
+    expect(keyAction("9")).toEqual({ click: '[data-action="choose"][data-option="8"]' });
+  });
+  it("knows H, Escape, and nothing else", () => {
+    expect(keyAction("h")).toEqual({ actions: true });
+    expect(keyAction("Escape")).toEqual({ escape: true });
+    expect(keyAction("q")).toBeNull();
+    expect(keyAction("Tab")).toBeNull();
+    expect(keyAction("constructor")).toBeNull();
+  });
+});
+
+describe("protocol", () => {
+  it("keeps a route reply and redraws the map only for the hovered space", () => {
+    const ui = newUiState();
+    ui.hover = "crypt";
+    expect(takeReply(ui, { kind: "route", id: "crypt" })).toBe("map");
+    expect(takeReply(ui, { kind: "route", id: "hall" })).toBeNull();
+    expect(ui.route.id).toBe("hall");
+  });
+  it("keeps the odds and redraws the table only while they show", () => {
+    const ui = newUiState();
+    expect(takeReply(ui, { kind: "odds", draws: 3 })).toBeNull();
+    ui.oddsOpen = true;
+    expect(takeReply(ui, { kind: "odds", draws: 4 })).toBe("table");
+    expect(ui.odds.draws).toBe(4);
+  });
+  it("redraws all on an error and ignores the rest", () => {
+    const ui = newUiState();
+    expect(takeReply(ui, { kind: "error", message: "no" })).toBe("all");
+    expect(takeReply(ui, { kind: "ok" })).toBeNull();
+    expect(takeReply(ui, null)).toBeNull();
+    expect(takeReply(ui, "route")).toBeNull();
+  });
+  it("reads a control's intent", () => {
+    expect(intentOf("play", '{"kind":"play","card":"burgle"}', null)).toEqual({ kind: "play", card: "burgle" });
+    expect(intentOf("move-to", null, "crypt")).toEqual({ kind: "move-to", id: "crypt" });
+    expect(intentOf("move-to", '{"kind":"move-to","id":"a","option":1}', "a")).toEqual({
+      kind: "move-to",
+      id: "a",
+      option: 1,
+    });
+    expect(intentOf("inspect", null, "crypt")).toBeNull();
+  });
+});
+
+describe("log lines", () => {
+  it("take their classes from the engine's event kind, not from the words", () => {
+    expect(logClass("turn")).toBe("cw-log-turn");
+    expect(logClass("attack")).toBe("cw-log-attack");
+    expect(logClass("knockout")).toBe("cw-log-knockout cw-log-attack");
+    expect(logClass("game-over")).toContain("cw-log-attack");
+    expect(logClass("play")).toBe("cw-log-play");
+  });
+});

@@ -1,0 +1,207 @@
+// clankwidget board: the one renderer of a Clank! game, drawn as SVG and HTML from the
+// state the kernel syncs (traits `board`, `view`, `status`, `busy`). The view never
+// decides a rule: it sends intents ({kind, ...}) with model.send and shows the replies.
+// This is the entry point esbuild bundles into clankwidget/static/board.js.
+
+import { h } from "./dom.js";
+import { boxSize, fitRoomNames } from "./geometry.js";
+import { attachInput } from "./input.js";
+import { boardPanel } from "./map/board.js";
+import { actionsPanel } from "./panels/actions.js";
+import { handPanel } from "./panels/cards.js";
+import { footPanel } from "./panels/foot.js";
+import { header } from "./panels/header.js";
+import { inspector } from "./panels/inspector.js";
+import { tableBar } from "./panels/players.js";
+import { shopPanel } from "./panels/shop.js";
+import { choicePanel, turnBar } from "./panels/turn.js";
+import { newUiState, takeReply } from "./protocol.js";
+
+/** @typedef {import("./types.js").Ctx} Ctx */
+/** @typedef {import("./types.js").BoardView} BoardView */
+/** @typedef {import("./types.js").Intent} Intent */
+/** @typedef {{model: any, el: HTMLElement}} RenderProps */
+
+/** @param {RenderProps} props */
+function render({ model, el }) {
+  const root = h("div", { class: "cw", "data-lm-suppress-shortcuts": "true" });
+  el.classList.add("cw-host");
+  el.append(root);
+
+  const ui = newUiState();
+  /** @type {Ctx} */
+  const ctx = {
+    model,
+    root,
+    ui,
+    box: { w: 92, h: 52, fs: 11.5 },
+    send: (intent) => {
+      ui.local = null;
+      model.send(intent);
+    },
+  };
+
+  /** @type {number} */
+  let frame = 0;
+  /** @type {number} */
+  let tableFrame = 0;
+
+  /**
+   * Redraw the widget from the synced state, keeping the keyboard focus where it was.
+   * @param {boolean|"table"} [onlyMap] redraw just the map (true) or the players and
+   *   dragon bar ("table"), for hover and focus changes
+   */
+  const draw = (onlyMap = false) => {
+    if (!onlyMap) {
+      if (frame) cancelAnimationFrame(frame);
+      if (tableFrame) cancelAnimationFrame(tableFrame);
+      frame = tableFrame = 0;
+    }
+    const board = /** @type {BoardView} */ (model.get("board"));
+    const view = model.get("view");
+    if (!board || !board.spaces || !view || !view.players) {
+      root.replaceChildren(h("div", { class: "cw-loading", text: "Loading the game…" }));
+      return;
+    }
+    ctx.box = boxSize(board);
+    const active = /** @type {HTMLElement|null} */ (document.activeElement);
+    const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
+    // Where the focus was within its group (hand, row, ...), to land nearby if it goes.
+    const group = focusKey ? focusKey.split(":")[0] : null;
+    const inGroup = group ? [...root.querySelectorAll(`[data-key^="${CSS.escape(group)}:"]`)] : [];
+    const groupIndex = active ? inGroup.indexOf(active) : -1;
+
+    const oldMap = root.querySelector(".cw-board");
+    const oldTable = root.querySelector(".cw-table");
+    const oldScroll = root.querySelector(".cw-mapscroll");
+    const scroll = oldScroll
+      ? { left: oldScroll.scrollLeft, width: oldScroll.scrollWidth, client: oldScroll.clientWidth }
+      : null;
+    if (onlyMap === "table" && oldTable) {
+      oldTable.replaceWith(tableBar(ctx, view));
+    } else if (onlyMap && oldMap) {
+      const map = boardPanel(ctx, board, view);
+      oldMap.replaceWith(map);
+      fitRoomNames(map, ctx.box);
+      const oldInspect = root.querySelector(".cw-inspect");
+      if (oldInspect) oldInspect.replaceWith(inspector(ctx, view, board));
+    } else {
+      const logEl = root.querySelector(".cw-log ol");
+      const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
+      root.classList.toggle("cw-busy", !!model.get("busy"));
+      const parts = [
+        header(ctx, view, board),
+        tableBar(ctx, view),
+        boardPanel(ctx, board, view),
+        h(
+          "div",
+          { class: "cw-dock" },
+          choicePanel(view),
+          inspector(ctx, view, board),
+          actionsPanel(view, board),
+          turnBar(view),
+        ),
+        handPanel(view),
+        shopPanel(view),
+        footPanel(view),
+      ];
+      root.replaceChildren(...parts.filter(Boolean));
+      fitRoomNames(root, ctx.box);
+      const newLog = root.querySelector(".cw-log ol");
+      if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
+    }
+    keepMapScroll(scroll, view);
+    if (focusKey && !(active && root.contains(active))) {
+      let target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (!target && groupIndex >= 0) {
+        const now = root.querySelectorAll(`[data-key^="${CSS.escape(group || "")}:"]`);
+        target = now.length
+          ? now[Math.min(groupIndex, now.length - 1)]
+          : root.querySelector('[data-key="btn:end-turn"]');
+      }
+      if (target instanceof HTMLElement || target instanceof SVGElement) target.focus({ preventScroll: true });
+    }
+  };
+
+  /**
+   * Put the map's sideways scroll back where it was after a redraw (scaled if the zoom
+   * changed), and bring the person's pawn into view when it has moved out of sight.
+   * @param {{left: number, width: number, client: number}|null} before @param {any} view
+   */
+  function keepMapScroll(before, view) {
+    const sc = /** @type {HTMLElement|null} */ (root.querySelector(".cw-mapscroll"));
+    if (!sc || sc.scrollWidth <= sc.clientWidth + 1) return;
+    if (before && before.width) {
+      const centre = (before.left + before.client / 2) / before.width;
+      sc.scrollLeft = Math.max(0, centre * sc.scrollWidth - sc.clientWidth / 2);
+    }
+    const me = view.seat === null ? null : view.players[view.seat];
+    const who = me && me.status === "in" ? me : view.players[view.current];
+    if (!who || who.space === ui.pawnSpace) return;
+    ui.pawnSpace = who.space;
+    const node = sc.querySelector(`[data-space-id="${CSS.escape(who.space)}"]`);
+    if (!(node instanceof SVGGraphicsElement)) return;
+    const r = node.getBoundingClientRect();
+    const s0 = sc.getBoundingClientRect();
+    if (r.left < s0.left + 20 || r.right > s0.right - 20)
+      sc.scrollLeft += r.left + r.width / 2 - (s0.left + s0.width / 2);
+  }
+
+  /** Redraw the players and dragon bar at the next frame. */
+  const drawTableSoon = () => {
+    if (!tableFrame) {
+      tableFrame = requestAnimationFrame(() => {
+        tableFrame = 0;
+        draw("table");
+      });
+    }
+  };
+
+  /** Redraw the map at the next frame (never inside a focus or pointer event). */
+  const drawMapSoon = () => {
+    if (!frame) {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        draw(true);
+      });
+    }
+  };
+
+  attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
+
+  /** @param {any} msg */
+  const onMsg = (msg) => {
+    const what = takeReply(ui, msg);
+    if (what === "map") drawMapSoon();
+    else if (what === "table") drawTableSoon();
+    else if (what === "all") draw();
+  };
+  const redraw = () => draw();
+  const onView = () => {
+    const v = model.get("view");
+    if (v && !v.is_over) ui.overHidden = false;
+    if (v && v.turn === 1 && v.log_total <= 2) ui.mapFocus = null;
+    if (ui.oddsOpen || ui.oddsHover) model.send({ kind: "hover-bag" });
+    if (ui.hover) model.send({ kind: "hover-space", id: ui.hover });
+    draw();
+  };
+  model.on("change:view", onView);
+  model.on("change:board", redraw);
+  model.on("change:status", redraw);
+  model.on("change:busy", redraw);
+  model.on("msg:custom", onMsg);
+  draw();
+
+  return () => {
+    model.off("change:view", onView);
+    model.off("change:board", redraw);
+    model.off("change:status", redraw);
+    model.off("change:busy", redraw);
+    model.off("msg:custom", onMsg);
+    window.clearTimeout(ui.hoverTimer);
+    if (frame) cancelAnimationFrame(frame);
+    if (tableFrame) cancelAnimationFrame(tableFrame);
+  };
+}
+
+export default { render };
