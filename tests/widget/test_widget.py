@@ -328,6 +328,27 @@ def test_view_state_hides_hidden_information(where):
         )
 
 
+def _shuffle_hidden(other: Game) -> None:
+    """Change only what seat 0 may not see: the dungeon deck's order, the bot's hand and
+    draw pile, seat 0's own draw order, which face-down secret lies where, and the RNG."""
+    s = other.state
+    s.dungeon_deck.reverse()
+    bot = s.players[1]
+    cards = list(reversed(bot.hand + bot.deck))
+    bot.hand, bot.deck = cards[: len(bot.hand)], cards[len(bot.hand) :]
+    s.players[0].deck.reverse()
+    by_kind: dict[str, list] = {}
+    for stack in s.space_tokens.values():
+        for t in stack:
+            by_kind.setdefault(t["kind"], []).append(t)
+    for tokens in by_kind.values():
+        tokens.reverse()
+    for stack in s.space_tokens.values():
+        for i, t in enumerate(stack):
+            stack[i] = by_kind[t["kind"]].pop()
+    s.rng = np.random.Generator(np.random.PCG64(12345)).bit_generator.state
+
+
 @pytest.mark.parametrize("where", EVERY_BOARD)
 def test_view_state_does_not_change_when_hidden_information_does(where):
     """Reorder the dungeon deck, swap the bot's hand and draw pile, shuffle the face-down
@@ -335,23 +356,26 @@ def test_view_state_does_not_change_when_hidden_information_does(where):
     for text in reach_human_turn_states(where, seed=11, count=4):
         game = Game.from_json(text)
         other = Game.from_json(text)
-        s = other.state
-        s.dungeon_deck.reverse()
-        bot = s.players[1]
-        cards = list(reversed(bot.hand + bot.deck))
-        bot.hand, bot.deck = cards[: len(bot.hand)], cards[len(bot.hand) :]
-        s.players[0].deck.reverse()
-        by_kind: dict[str, list] = {}
-        for stack in s.space_tokens.values():
-            for t in stack:
-                by_kind.setdefault(t["kind"], []).append(t)
-        for tokens in by_kind.values():
-            tokens.reverse()
-        for stack in s.space_tokens.values():
-            for i, t in enumerate(stack):
-                stack[i] = by_kind[t["kind"]].pop()
-        s.rng = np.random.Generator(np.random.PCG64(12345)).bit_generator.state
+        _shuffle_hidden(other)
         assert view_state(game, 0) == view_state(other, 0)
+
+
+@pytest.mark.parametrize("where", EVERY_BOARD)
+def test_the_synced_traits_do_not_change_when_hidden_information_does(where):
+    """What the browser receives (every synced trait of the widget, not only the view
+    state) is the same whatever the hidden cards, secrets and generator are."""
+    for text in reach_human_turn_states(where, seed=5, count=3):
+        game, other = Game.from_json(text), Game.from_json(text)
+        _shuffle_hidden(other)
+        a = ClankBoard(game, bots="random", human=0, bot_delay=0)
+        b = ClankBoard(other, bots="random", human=0, bot_delay=0)
+        state_a, state_b = a.get_state(), b.get_state()
+        for key in ("_model_id", "_view_count", "comm", "layout"):  # layout: a model id
+            state_a.pop(key, None)
+            state_b.pop(key, None)
+        assert json.dumps(state_a, sort_keys=True, default=str) == json.dumps(
+            state_b, sort_keys=True, default=str
+        )
 
 
 def test_view_shows_features_and_what_is_left():
