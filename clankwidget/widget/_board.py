@@ -692,6 +692,7 @@ def play(
     modules: Any = None,
     positions: Sequence[str] | None = None,
     options: dict | None = None,
+    position: dict | str | None = None,
 ) -> ClankBoard:
     """Start a new game and return its board: seat ``human`` is you, the others are bots.
 
@@ -706,8 +707,17 @@ def play(
     ``"pulsarcade"``) take ``modules`` and ``positions`` instead of ``board`` (see
     :meth:`clankwidget.Game.new`); ``options`` go to the rules. ``bots``: one bot name
     (or object) per other seat, or one name for all. ``human=None`` seats bots
-    everywhere and lets you watch.
+    everywhere and lets you watch. ``position`` (a dict or JSON text, see
+    :mod:`clankwidget.positions`) opens the game there instead of a fresh set-up; the
+    edition, board, cards and players then come from the position.
     """
+    if position is not None:
+        given = {"board": board, "cards": cards, "modules": modules, "positions": positions}
+        clash = [k for k, v in given.items() if v is not None] + (["options"] if options else [])
+        if clash:
+            raise TypeError(f"give either position= or {', '.join(clash)}=, not both")
+        game = Game.from_position(position, seed=seed)
+        return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)
     extra: dict[str, Any] = {}
     if modules is not None:
         extra["modules"] = modules

@@ -183,3 +183,14 @@ def test_a_position_of_a_finished_game_loads_as_finished():
 def test_the_position_schema_is_shipped_beside_the_others():
     schema = json.loads(Path(board_data_dir() / "schema" / "position.schema.json").read_text())
     assert schema["properties"]["format"]["const"] == "clankwidget-position"
+
+
+def test_the_widget_opens_at_a_position():
+    from clankwidget.widget import play
+
+    pos = cw.position("clank", seed=1, changes={"players": {"blue": {"space": "cloakroom"}}})
+    board = play(position=pos, bots="greedy", seed=3)
+    assert board.game.position() == pos
+    assert board.view["players"][0]["space"] == "cloakroom"
+    with pytest.raises(TypeError, match="either position= or board="):
+        play(position=pos, board="teaching-dungeon")
