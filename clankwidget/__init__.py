@@ -20,10 +20,12 @@ from .errors import (
     ClankwidgetError,
     IllegalAction,
     OddsInputError,
+    PositionError,
     RuleNotImplemented,
     SaveError,
 )
 from .game import Game
+from .positions import position
 from .registry import Edition, edition, editions
 from .rules import actions
 
@@ -42,6 +44,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "OddsInputError",
+    "PositionError",
     "RuleNotImplemented",
     "SaveError",
     "Tunnel",
@@ -53,6 +56,7 @@ __all__ = [
     "load_board",
     "load_cards",
     "play",
+    "position",
     *sorted(_LAZY_MODULES),
 ]
 

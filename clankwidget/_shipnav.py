@@ -21,12 +21,7 @@ import math
 from . import paths as _paths
 from .rules import actions as A
 
-__all__ = ["ShipNavigator", "is_ship"]
-
-
-def is_ship(game) -> bool:
-    """Whether ``game`` is played aboard an assembled ship."""
-    return hasattr(game.rules, "command_modules") and hasattr(game.rules, "hyperlifts")
+__all__ = ["ShipNavigator"]
 
 
 class ShipNavigator:

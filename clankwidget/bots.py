@@ -43,7 +43,8 @@ import numpy as np
 from . import deck as _deck
 from . import odds as _odds
 from . import paths as _paths
-from ._shipnav import ShipNavigator, is_ship
+from . import registry
+from ._shipnav import ShipNavigator
 from .rules import actions as A
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "PlannerBot", "RandomBot", "make_bot"]
@@ -140,11 +141,11 @@ def _info(board) -> _BoardInfo:
     return info
 
 
-def _has_key(p) -> bool:
+def _has_key(game, p) -> bool:
     return p.owns("key") > 0
 
 
-def _capacity(p) -> int:
+def _capacity(game, p) -> int:
     return 1 + p.owns("backpack")
 
 
@@ -298,12 +299,12 @@ class GreedyBot(Bot):
 
     def target(self, game, p) -> str | None:
         info = _info(game.board)
-        keys = _has_key(p)
+        keys = _has_key(game, p)
         d = info.dist[keys]
         here = info.idx[p.space]
         arts = game.state.artifacts
         if p.artifacts:
-            if len(p.artifacts) < _capacity(p):
+            if len(p.artifacts) < _capacity(game, p):
                 via = self._on_the_way(info, d, here, arts)
                 if via is not None:
                     return via
@@ -341,7 +342,7 @@ class GreedyBot(Bot):
         if p.hand:
             return A.Play(self._play_order(game, p))
         legal_set = set(legal)
-        ship = ShipNavigator(game) if is_ship(game) else None
+        ship = ShipNavigator(game) if registry.edition(game.edition).has("ship") else None
         if ship is not None:
             target = None
             here = ship.act_here(legal)
@@ -389,12 +390,12 @@ class GreedyBot(Bot):
             return by["crown"]
         info = _info(game.board)
         target = self.target(game, p)
-        if "key" in by and target is not None and not _has_key(p):
+        if "key" in by and target is not None and not _has_key(game, p):
             i, t = info.idx[p.space], info.idx[target]
             if info.dist[True][i][t] < info.dist[False][i][t]:
                 return by["key"]
-        if "backpack" in by and p.artifacts and len(p.artifacts) >= _capacity(p):
-            d = info.dist[_has_key(p)]
+        if "backpack" in by and p.artifacts and len(p.artifacts) >= _capacity(game, p):
+            d = info.dist[_has_key(game, p)]
             if self._on_the_way(info, d, info.idx[p.space], game.state.artifacts) is not None:
                 return by["backpack"]
         return None
@@ -410,7 +411,7 @@ class GreedyBot(Bot):
 
     def _move(self, game, p, target, legal_set):
         info = _info(game.board)
-        keys = _has_key(p)
+        keys = _has_key(game, p)
         for path, _dest in _next_steps(info, p.space, target, keys, bool(p.artifacts)):
             a = A.Move(path.index, min(path.monsters, p.swords))
             if a in legal_set:
@@ -433,8 +434,6 @@ class GreedyBot(Bot):
 # ---------------------------------------------------------------------------
 # Planner
 
-
-MASTERY = 20
 
 # What the top token of a stack is guessed to be worth, by kind (the kind shows, the token
 # does not): minor secrets average a point or two, major ones four or five.
@@ -671,7 +670,7 @@ class PlannerBot(Bot):
         for q in s.players:
             if q is p or not q.is_in or not q.artifacts:
                 continue
-            d = info.dist[_has_key(q)]
+            d = info.dist[_has_key(game, q)]
             b = max(self.boots_per_turn(game, q), 0.8)
             best = min(best, d[info.idx[q.space]][info.exit] / b + len(track) - 1)
         return best, best < INF
@@ -722,8 +721,9 @@ class PlannerBot(Bot):
     def _make_plan(self, game, p, extra_room: int = 0) -> _Plan:
         """Score every way of finishing the game and keep the best (see the class doc)."""
         s = game.state
+        mastery = game.rules.escape_bonus
         info = _info(game.board)
-        keys = _has_key(p)
+        keys = _has_key(game, p)
         d = info.dist[keys]
         here = info.idx[p.space]
         b = max(self.boots_per_turn(game, p), 0.6)
@@ -775,11 +775,11 @@ class PlannerBot(Bot):
                     False,
                     d[here][info.exit] + extra,
                     info.to_surface[keys][here] + extra,
-                    held + MASTERY + points + bonus,
+                    held + mastery + points + bonus,
                     held + points + bonus,
                 )
             )
-        if len(p.artifacts) < _capacity(p) + extra_room:
+        if len(p.artifacts) < _capacity(game, p) + extra_room:
             for room, value in s.artifacts.items():
                 k = info.idx[room]
                 din = d[here][k]
@@ -793,7 +793,7 @@ class PlannerBot(Bot):
                         room == p.space,
                         din + extra + d[k][info.exit],
                         din + extra + info.to_surface[keys][k],
-                        held + value + MASTERY + points + bonus,
+                        held + value + mastery + points + bonus,
                         held + value + points + bonus,
                     )
                 )
@@ -893,6 +893,7 @@ class PlannerBot(Bot):
         """For each rival, ``project(turns)``: the score it is expected to end with if
         this player leaves the dungeon in ``turns`` turns (starting the countdown)."""
         s = game.state
+        mastery = game.rules.escape_bonus
         info = _info(game.board)
         scores = game.rules.scores(s)
         track = game.rules.setup_numbers.get("countdown") or [None]
@@ -905,7 +906,7 @@ class PlannerBot(Bot):
                 final = float(scores[i])
                 out.append(lambda turns, taken=None, final=final: final)
                 continue
-            d = info.dist[_has_key(q)]
+            d = info.dist[_has_key(game, q)]
             x = info.idx[q.space]
             b = max(self.boots_per_turn(game, q), 0.6)
             pts = game.rules.points(s, q) - sum(q.artifacts)
@@ -914,7 +915,7 @@ class PlannerBot(Bot):
             routes = []  # (turns to exit, turns to the surface, artifact points, room)
             if q.artifacts:
                 routes.append((d[x][info.exit] / b + 0.5, info.to_surface[False][x] / b, 0, None))
-            if len(q.artifacts) < _capacity(q):
+            if len(q.artifacts) < _capacity(game, q):
                 for room, value in s.artifacts.items():
                     j = info.idx[room]
                     t_in = d[x][j] / b + 0.5
@@ -935,7 +936,7 @@ class PlannerBot(Bot):
                     if room is not None and room == taken:
                         continue
                     if t_exit <= left:
-                        best = max(best, base + value + MASTERY + rate * t_exit)
+                        best = max(best, base + value + mastery + rate * t_exit)
                     elif t_surf <= left:
                         best = max(best, base + value + rate * left)
                 return best
@@ -993,7 +994,7 @@ class PlannerBot(Bot):
             if test == "depths":
                 return 0.6
             if test == "key":
-                return 1.0 if _has_key(p) else 0.1
+                return 1.0 if _has_key(game, p) else 0.1
             if test == "crown":
                 return 1.0 if p.owns("crown") else 0.1
             return 0.0
@@ -1047,7 +1048,7 @@ class PlannerBot(Bot):
         if p.hand:
             return A.Play(self._play_order(game, p, plan))
         legal_set = set(legal)
-        ship = ShipNavigator(game) if is_ship(game) else None
+        ship = ShipNavigator(game) if registry.edition(game.edition).has("ship") else None
         if ship is not None:
             here = ship.act_here(legal)
             if here is not None:
@@ -1136,7 +1137,7 @@ class PlannerBot(Bot):
             if s.crowns and s.crowns[0] > item.get("cost", 7):
                 return a
         info = _info(game.board)
-        if "key" in by and not _has_key(p):
+        if "key" in by and not _has_key(game, p):
             i, t = info.idx[p.space], info.idx[plan.target]
             no_key, key = info.dist[False], info.dist[True]
             saved = no_key[i][t] - key[i][t]
@@ -1144,7 +1145,7 @@ class PlannerBot(Bot):
                 saved += no_key[t][info.exit] - key[t][info.exit]
             if saved >= 2:
                 return by["key"][0]
-        if "backpack" in by and p.artifacts and len(p.artifacts) >= _capacity(p):
+        if "backpack" in by and p.artifacts and len(p.artifacts) >= _capacity(game, p):
             # would a second artifact beat walking out? plan again with one more slot
             probe = self._make_plan(game, p, extra_room=1)
             if probe.target != game.board.start and probe.ev - 2 > plan.ev:
@@ -1245,7 +1246,7 @@ class PlannerBot(Bot):
         if p.boots == 0 and p.teleports == 0:
             return None
         info = _info(game.board)
-        keys = _has_key(p)
+        keys = _has_key(game, p)
         d = info.dist[keys]
         t = info.idx[goal]
         opts = _paths.turn_options(game)

@@ -44,5 +44,17 @@ class OddsInputError(ClankwidgetError, ValueError):
     """An argument to an odds function that makes no sense; the message says which and why."""
 
 
+class PositionError(ClankwidgetError, ValueError):
+    """A position (see :mod:`clankwidget.positions`) that breaks the rules or the schema.
+
+    ``field`` is the JSON path of what is wrong (``$.state.players[0].damage``).
+    """
+
+    def __init__(self, field: str, problem: str):
+        self.field = field
+        self.problem = problem
+        super().__init__(f"position {field}: {problem}")
+
+
 class RuleNotImplemented(ClankwidgetError, NotImplementedError):
     """A rule, edition or option the engine does not implement (yet)."""

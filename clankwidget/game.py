@@ -17,9 +17,9 @@ import numpy as np
 
 from . import registry
 from .data import Board, CardSet, load_board, load_cards
-from .errors import BoardDataError, IllegalAction, RuleNotImplemented, SaveError
+from .errors import BoardDataError, IllegalAction, PositionError, RuleNotImplemented, SaveError
 from .rules.actions import Action, action_from_dict
-from .rules.core import PLAYER_COLOURS, DeckBuildingRules
+from .rules.deckbuilding import PLAYER_COLOURS, DeckBuildingRules
 from .rules.state import GameState, PlayerState
 
 __all__ = ["SAVE_VERSION", "Game"]
@@ -35,7 +35,7 @@ MAX_SAVE_BYTES = 16 * 2**20
 #: At most this many actions in a save (a four-player game has a few thousand).
 MAX_SAVE_ACTIONS = 100_000
 _SAVE_KEYS = ("format", "version", "setup", "actions", "state", "checksum")
-_SETUP_KEYS = {"edition", "colours", "seed", "board", "cards", "options"}
+_SETUP_KEYS = {"edition", "colours", "seed", "board", "cards", "options", "position"}
 
 
 def _rules_class(edition: str) -> type[DeckBuildingRules]:
@@ -118,15 +118,60 @@ class Game:
         return cls._from_setup(setup, rules_cls, board, cards)
 
     @classmethod
+    def from_position(cls, position: dict | str, seed: int | None = None) -> Game:
+        """A game that starts at ``position`` (a dict or its JSON text; see
+        :mod:`clankwidget.positions`). ``seed`` draws only what is still unrevealed from
+        here (reshuffles, the bag, the dungeon deck's refills come from the position's
+        order). ``Game.from_position(game.position())`` has the same position and the
+        same legal actions. The game saves, loads, undoes and replays like any other; its
+        save holds the position it started from. A position that breaks the rules raises
+        :class:`~clankwidget.errors.PositionError` naming the field."""
+        from .positions import state_from_position
+
+        if isinstance(position, str | bytes):
+            try:
+                position = json.loads(position)
+            except (ValueError, RecursionError) as exc:
+                raise PositionError("$", f"not JSON ({exc})") from None
+        rules, _ = state_from_position(position)
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy % (2**63))
+        setup = {
+            "edition": rules.edition,
+            "colours": [p["colour"] for p in position["state"]["players"]],
+            "seed": _seed(seed),
+            "board": rules.board.raw,
+            "cards": rules.cards.raw,
+            "position": position,
+        }
+        if rules.options:
+            setup["options"] = dict(rules.options)
+        return cls._from_setup(setup, type(rules), rules.board, rules.cards)
+
+    def position(self) -> dict:
+        """The current situation as a JSON-ready position (see :mod:`clankwidget.positions`)."""
+        from .positions import position_of
+
+        return position_of(self)
+
+    @classmethod
     def _from_setup(cls, setup, rules_cls=None, board=None, cards=None) -> Game:
         rules_cls = rules_cls or _rules_class(setup["edition"])
         board = board or _from_saved(Board, setup["board"], "<saved board>")
         cards = cards or _from_saved(CardSet, setup["cards"], "<saved card set>")
-        rules = rules_cls(board, cards, setup.get("options"))
         rng = np.random.Generator(np.random.PCG64(setup["seed"]))
-        state = rules.setup(list(setup["colours"]), rng)
+        if "position" in setup:
+            from .positions import state_from_position
+
+            rules, state = state_from_position(setup["position"])
+            rules.rng = rng
+            what = f"Game from a position on {board.title}, seed {setup['seed']}"
+        else:
+            rules = rules_cls(board, cards, setup.get("options"))
+            state = rules.setup(list(setup["colours"]), rng)
+            what = f"New {setup['edition']} game on {board.title}, seed {setup['seed']}"
         state.rng = rng.bit_generator.state
-        state.log.insert(0, f"New {setup['edition']} game on {board.title}, seed {setup['seed']}")
+        state.log.insert(0, what)
         state.events.insert(0, {"kind": "setup", "actor": None, "seed": setup["seed"]})
         return cls(rules, state, setup)
 
@@ -267,16 +312,39 @@ class Game:
         :func:`clankwidget.paths.turn_options`."""
         return self.rules.path_context(self.state, self.current_player)
 
-    def attack_cubes(self, extra: int = 0) -> tuple[dict[str, int], int]:
-        """The bag as the next dragon attack will see it (bag + Clank! area), and its draws."""
+    def attack_cubes(self, extra: int | None = None) -> tuple[dict[str, int], int]:
+        """The bag as the next dragon attack will see it (bag + Clank! area), and its draws.
+
+        Players still inside have their own colour; the cubes of players who are out
+        (escaped or knocked out) can be drawn but hurt nobody, so they are counted with
+        the black cubes. ``extra`` cubes are added to the draw; ``None`` adds the
+        countdown's extra cubes when the countdown is running (its next space's number).
+        """
         s = self.state
-        seats = [p.colour for p in s.players]
-        others = sorted((set(s.bag) | set(s.clank_area)) - set(seats))
-        cubes = {c: s.bag.get(c, 0) + s.clank_area.get(c, 0) for c in seats + others}
+        inside = [p.colour for p in s.players if p.is_in]
+        out = {p.colour for p in s.players if not p.is_in}
+        colours = sorted(set(s.bag) | set(s.clank_area))
+        cubes = {c: 0 for c in ["black", *inside]}
+        for c in colours:
+            k = s.bag.get(c, 0) + s.clank_area.get(c, 0)
+            into = "black" if c in out else c
+            cubes[into] = cubes.get(into, 0) + k
+        if extra is None:
+            extra = self.countdown_extra()
         return cubes, self.rules.rage_value(s) + self.rules.dangers(s) + extra
 
-    def attack_odds(self, extra: int = 0):
-        """Exact odds of the next dragon attack from the current state.
+    def countdown_extra(self) -> int:
+        """The extra cubes the countdown's next attack draws (0 when it is not running)."""
+        s = self.state
+        track = self.rules.setup_numbers.get("countdown")
+        if s.countdown is None or not track or s.countdown >= len(track):
+            return 0
+        return track[s.countdown] or 0
+
+    def attack_odds(self, extra: int | None = None):
+        """Exact odds of the next dragon attack from the current state, for the players
+        still inside. While the countdown runs, the next attack is the countdown's and its
+        extra cubes are counted (``extra=0`` leaves them out; a number adds that many).
 
         See :func:`clankwidget.odds.attack_odds` for the object returned.
         """

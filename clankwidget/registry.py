@@ -143,6 +143,12 @@ def register(entry: Edition, *, replace: bool = False) -> Edition:
     return entry
 
 
+def vocabulary(name: str) -> Mapping[str, str]:
+    """The words of edition ``name`` (Clank!'s for an unregistered one, such as a test's)."""
+    entry = _REGISTRY.get(name)
+    return entry.vocabulary if entry is not None else MappingProxyType(_CLANK_WORDS)
+
+
 def editions(*, playable: bool | None = None) -> list[Edition]:
     """The registered editions in registration order (``playable=True``: only those
     whose rules are implemented)."""

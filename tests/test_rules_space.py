@@ -514,7 +514,7 @@ def test_market_needs_a_market_space_and_credits():
     with pytest.raises(IllegalAction, match="not in a market"):
         game.apply(Buy("telepass"))
     prepare(game, [], space="sb-pharmacy", gold=6)
-    with pytest.raises(IllegalAction, match="costs 7 Credits here; you have 6"):
+    with pytest.raises(IllegalAction, match="costs 7 Credits; you have 6"):
         game.apply(Buy("telepass"))
 
 

@@ -1,8 +1,21 @@
-"""The rules layer: game state, actions, and one module per edition on a shared core."""
+"""The rules layer: game state, actions, two layers of shared mechanics, one module per edition.
+
+``deckbuilding`` (cards, decks, the row: every edition) < ``thieves`` (a map, the bag,
+damage: the Clank! editions) < ``clank``, ``space``, ``pulsarcade``. ``protocol`` lists
+every hook an edition's rules may provide.
+"""
 
 from .actions import *  # noqa: F403
 from .actions import __all__ as _actions_all
-from .core import PLAYER_COLOURS, DeckBuildingRules
+from .deckbuilding import PLAYER_COLOURS, DeckBuildingRules
 from .state import GameState, PlayerState
+from .thieves import ThievesRules
 
-__all__ = [*_actions_all, "PLAYER_COLOURS", "DeckBuildingRules", "GameState", "PlayerState"]
+__all__ = [
+    *_actions_all,
+    "PLAYER_COLOURS",
+    "DeckBuildingRules",
+    "GameState",
+    "ThievesRules",
+    "PlayerState",
+]

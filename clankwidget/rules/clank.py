@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import DeckBuildingRules
 from .state import ESCAPED, GameState
+from .thieves import ThievesRules
 
 __all__ = ["ClankRules"]
 
 
-class ClankRules(DeckBuildingRules):
+class ClankRules(ThievesRules):
     edition = "clank"
 
     def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:
@@ -39,41 +39,23 @@ class ClankRules(DeckBuildingRules):
         removed = self.setup_numbers.get("artifacts_removed", {}).get(str(n), 0)
         keep = sorted(self.rng.permutation(len(rooms))[: max(0, len(rooms) - removed)].tolist())
         s.artifacts = {rooms[i].id: rooms[i].artifact for i in keep}
-        self._deal_secrets(s)
+        self.deal_secrets(s)
         return s
 
-    def _deal_secrets(self, s: GameState) -> None:
-        pools = {}
-        for size in ("minor", "major"):
-            tokens = [
-                {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
-                for t in self.cards.secrets.get(size, ())
-                for _ in range(t.get("count", 1))
-            ]
-            pools[size] = self.shuffled(tokens)
-        for sp in self.board.spaces:
-            stack = []
-            for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
-                for _ in range(slots):
-                    if not pools[size]:
-                        raise ValueError(
-                            f"card set {self.cards.id!r} has too few {size} secrets "
-                            f"for board {self.board.id!r}"
-                        )
-                    stack.append(pools[size].pop())
-            if sp.idols and self.cards.idol:
-                idol = {"kind": "idol", "keep": True, **self.cards.idol}
-                idol.pop("count", None)
-                stack.extend(dict(idol) for _ in range(sp.idols))
-            if stack:
-                s.space_tokens[sp.id] = stack
+    def extra_tokens(self, space) -> list[dict]:
+        """Monkey idols: face-up tokens on their rooms, under the secrets."""
+        if not (space.idols and self.cards.idol):
+            return []
+        idol = {"kind": "idol", "keep": True, **self.cards.idol}
+        idol.pop("count", None)
+        return [dict(idol) for _ in range(space.idols)]
 
     # -- entering rooms ------------------------------------------------------
 
     def on_enter(self, s, p, space, teleport: bool) -> None:
         if space.start and p.artifacts:
             p.status = ESCAPED
-            mastery = self.setup_numbers.get("mastery_points", 20)
+            mastery = self.escape_bonus
             p.tokens.append(
                 {"kind": "mastery", "id": "mastery", "name": "Mastery token", "points": mastery}
             )

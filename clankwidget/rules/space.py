@@ -50,9 +50,9 @@ import numpy as np
 from ..data import Board, Card, CardSet, _expected, _read_json, board_data_dir, load_board
 from ..errors import BoardDataError
 from . import actions as A
-from .core import DeckBuildingRules
 from .effects import condition_text, describe
 from .state import ESCAPED, GameState
+from .thieves import ThievesRules
 
 __all__ = [
     "HackPort",
@@ -500,7 +500,7 @@ def describe_space(effects: Iterable[dict], factions: Mapping[str, str] | None =
 # The rules
 
 
-class SpaceRules(DeckBuildingRules):
+class SpaceRules(ThievesRules):
     """Clank! In! Space! Give it an assembled ship (:func:`assemble_ship`)."""
 
     edition = "space"
@@ -520,7 +520,7 @@ class SpaceRules(DeckBuildingRules):
             "crystals": 5,
             "data_cubes": 2,
             "command_code_rage": 1,
-            "escape_pod_points": self.setup_numbers.get("mastery_points", 20),
+            "escape_pod_points": self.escape_bonus,
             "all_artifacts": False,
             **self.data.get("bank", {}),
         }
@@ -617,7 +617,7 @@ class SpaceRules(DeckBuildingRules):
             removed = self.setup_numbers.get("artifacts_removed", {}).get(str(n), 0)
             keep = sorted(self.rng.permutation(len(rooms))[: max(0, len(rooms) - removed)].tolist())
         s.artifacts = {rooms[i].id: rooms[i].artifact for i in keep}
-        self._deal_secrets(s)
+        self.deal_secrets(s)
         rage = self.data.get("rage", {})
         s.bag["red"] = 0
         s.clank_area["red"] = 0
@@ -673,28 +673,9 @@ class SpaceRules(DeckBuildingRules):
     def setup_edition(self, s: GameState) -> None:
         """Hook: components an expansion adds, set up before the opening row arrives."""
 
-    def _deal_secrets(self, s: GameState) -> None:
-        special = self.extras.get("tokens", {})
-        pools = {}
-        for size in ("minor", "major"):
-            tokens = []
-            for t in self.cards.secrets.get(size, ()):
-                token = {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
-                token.update(copy.deepcopy(special.get(t["id"], {})))
-                tokens.extend(copy.deepcopy(token) for _ in range(t.get("count", 1)))
-            pools[size] = self.shuffled(tokens)
-        for sp in self.board.spaces:
-            stack = []
-            for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
-                for _ in range(slots):
-                    if not pools[size]:
-                        raise ValueError(
-                            f"card set {self.cards.id!r} has too few {size} secrets "
-                            f"for board {self.board.id!r}"
-                        )
-                    stack.append(pools[size].pop())
-            if stack:
-                s.space_tokens[sp.id] = stack
+    def secret_token(self, token: dict) -> dict:
+        # a token's ship-only rules (crystal points, Contraband...) come from the extras
+        return {**token, **copy.deepcopy(self.extras.get("tokens", {}).get(token["id"], {}))}
 
     # -- legal actions ----------------------------------------------------------
 
@@ -879,35 +860,10 @@ class SpaceRules(DeckBuildingRules):
 
     # -- market -------------------------------------------------------------------
 
-    def market_price(self, s, p, item: dict) -> tuple[int, list] | None:
-        """``(credits, extra effects)`` for ``item`` where ``p`` stands, ``None``: no market."""
-        if not self.board.space(p.space).market:
-            return None
-        return item.get("cost", 7), []
-
     def market_limit(self, s, p, item: dict) -> str | None:
         if any(t.get("kind") == "market" and t["id"] == item["id"] for t in p.tokens):
             return f"you already have a {item['name']} (one of each type per thief)"
         return None
-
-    def _check_buy(self, s, p, a: A.Buy):
-        item = self._market.get(a.item)
-        if item is None:
-            return f"the market has no item {a.item!r}"
-        if not p.is_in:
-            return "you have left the ship"
-        price = self.market_price(s, p, item)
-        if price is None:
-            return "you are not in a market"
-        if s.market.get(a.item, 0) <= 0:
-            return f"no {item['name']} is left"
-        cost, extra = price
-        if p.gold < cost:
-            return f"a {item['name']} costs {cost} Credits here; you have {p.gold}"
-        need = sum(e["clank"] for e in extra if "clank" in e and e["clank"] > 0)
-        if need > p.supply:
-            return f"buying here makes {need} Clank! and you have {p.supply} cubes left"
-        return self.market_limit(s, p, item)
 
     def _do_buy(self, s, p, a: A.Buy):
         item = self._market[a.item]
@@ -924,20 +880,8 @@ class SpaceRules(DeckBuildingRules):
 
     # -- effects --------------------------------------------------------------------
 
-    def _do_play(self, s, p, a: A.Play):
-        p.hand.remove(a.card)
-        p.play.append(a.card)
-        card = self.card(a.card)
-        text = describe_space(card.play, self.factions)
-        self.say(
-            s,
-            f"{self.name(p)} plays {card.name}" + (f" ({text})" if text else ""),
-            "play",
-            p,
-            card=a.card,
-        )
-        self.after_play(s, p, card)
-        self.apply_effects(s, p, card.play, source=a.card, hold=True)
+    def effects_text(self, effects) -> str:
+        return describe_space(effects, self.factions)
 
     def apply_effects(self, s, p, effects, source, hold: bool = False):
         effects = list(effects)
@@ -962,7 +906,7 @@ class SpaceRules(DeckBuildingRules):
         slots = [i for i, cid in enumerate(s.row) if cid is not None]
         if not slots:
             return False
-        cname = self.card(source).name if source in self._cards else str(source)
+        cname = self.source_name(source)
         s.pending = {
             "kind": "row-trash",
             "prompt": f"{cname}: you may trash a card from the adventure row",

@@ -1,10 +1,15 @@
-"""The shared deck-building core: decks, the row, the bag, Clank!, damage, movement.
+"""The deck-building core: cards, decks, hands, the row, playing, acquiring, scoring.
 
-:class:`DeckBuildingRules` holds every mechanic the Clank! editions share. An edition is
-a subclass (``clank.py``, later ``space.py``) that sets up its own components and fills
-in a few hooks: what entering a space does, who may be rescued, what an out player's
-turn does, how a drawn cube of a special colour hurts. The rules object is stateless
-apart from the RNG it is handed and the ``revealed`` flag; the state it works on is a
+:class:`DeckBuildingRules` is the first layer of the rules and the only one every edition
+shares: a card game without a map (Moonrakers) can use it alone. It deals the starting
+decks and the row, lets the player play cards (their effects pooled as Skill, Swords and
+Gold, choices opened as pending prompts), acquire from the row and the reserve, defeat
+monsters, end the turn (discard, draw, refill the row) and counts points. The thieves on a
+map (:mod:`clankwidget.rules.thieves`) build on it; an edition's module builds on either.
+
+Hooks are methods a layer or an edition overrides; each is listed, with what it is for,
+in :class:`clankwidget.rules.protocol.EditionRules`. The rules object is stateless apart
+from the RNG it is handed and the ``revealed`` flag; the state it works on is a
 :class:`~clankwidget.rules.state.GameState`.
 
 Legality has one source of truth: each action kind has a ``_check_<kind>`` method
@@ -20,21 +25,46 @@ from typing import ClassVar
 
 import numpy as np
 
+from .. import registry
 from ..data import Board, Card, CardSet
 from ..errors import IllegalAction, RuleNotImplemented
 from . import actions as A
 from .effects import describe
 from .state import ESCAPED, KNOCKED_OUT, GameState, PlayerState
 
-__all__ = ["PLAYER_COLOURS", "DeckBuildingRules"]
+__all__ = ["EVENT_KINDS", "PLAYER_COLOURS", "DeckBuildingRules"]
 
 #: Colours a player may take, in default seating order. Black is the dragon's; red is a
 #: player colour only in editions without red bounty-hunter cubes (see ``hit_all``).
 PLAYER_COLOURS = ("blue", "yellow", "green", "purple", "red", "orange", "white", "pink", "teal")
 
+#: The kinds of the structured events in ``GameState.events`` (one per log line).
+EVENT_KINDS = frozenset(
+    {
+        "setup",
+        "info",
+        "turn",
+        "play",
+        "gain",
+        "defeat",
+        "buy",
+        "move",
+        "artifact",
+        "secret",
+        "escape",
+        "knockout",
+        "rage",
+        "attack",
+        "row",
+        "deck-out",
+        "countdown",
+        "game-over",
+    }
+)
+
 
 class DeckBuildingRules:
-    """Mechanics shared by the Clank! editions. Subclasses set ``edition``."""
+    """The deck-building core every edition shares. Subclasses set ``edition``."""
 
     edition = "base"
     #: the colour whose drawn cube hurts every player (``None``: no such cubes)
@@ -45,6 +75,8 @@ class DeckBuildingRules:
     def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
         self.board = board
         self.cards = cards
+        #: the edition's words for the table's parts (from the registry)
+        self.words = dict(registry.vocabulary(self.edition))
         if options is not None and not isinstance(options, dict):
             raise ValueError(f"options must be a JSON object, got {type(options).__name__}")
         unknown = sorted(set(options or ()) - set(self.known_options))
@@ -68,36 +100,38 @@ class DeckBuildingRules:
             if name.startswith("_check_")
         }
 
-    # ------------------------------------------------------------------ setup
-
     def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:
-        """A fresh game state for these players (subclasses add their components)."""
+        """A fresh game state for these players: reserve, shuffled dungeon deck and
+        opening row, each player's shuffled starting deck and first hand. Layers and
+        editions add their components around it (see :meth:`setup_players`)."""
         self.rng = rng
-        n = len(colours)
         su = self.setup_numbers
-        players = [
-            PlayerState(colour=c, space=self.board.start, supply=su["cubes"]) for c in colours
-        ]
+        players = [self.new_player(c) for c in colours]
         s = GameState(edition=self.edition, players=players)
-        s.bag = {"black": su["black_cubes"]}
-        s.clank_area = {c: 0 for c in colours}
-        s.aside = {"black": 0}
-        s.rage = su["rage_start"].get(str(n), 0)
+        self.setup_table(s)
         s.reserve = {cid: count for cid, count in self.cards.reserve}
-        for item in self.cards.market:
-            s.market[item["id"]] = item["count"]
-            if item["grants"] == "crown" and isinstance(item.get("points"), list):
-                s.crowns = sorted(item["points"], reverse=True)
+        self.setup_market(s)
         deck = [cid for cid, count in self.cards.dungeon_deck for _ in range(count)]
         s.dungeon_deck = self.shuffled(deck)
         self.deal_opening_row(s)
         for i, p in enumerate(players):
             p.deck = self.shuffled([cid for cid, k in self.cards.starting_deck for _ in range(k)])
             self.draw(s, p, su["hand_size"])
-            start = su["starting_clank"][i] if i < len(su["starting_clank"]) else 0
-            self.make_clank(s, p, start)
-            p.clank_made = 0
+            self.setup_player(s, p, i)
         return s
+
+    def new_player(self, colour: str) -> PlayerState:
+        """Hook: a player before the deal (the map layer puts them on the start space)."""
+        return PlayerState(colour=colour, space="", supply=0)
+
+    def setup_table(self, s: GameState) -> None:
+        """Hook: the layer's own components, set out before the cards are dealt."""
+
+    def setup_market(self, s: GameState) -> None:
+        """Hook: the market's stock (the map layer's; a market is a space on the board)."""
+
+    def setup_player(self, s: GameState, p: PlayerState, seat: int) -> None:
+        """Hook: a player's own set-up after their first hand (starting Clank!...)."""
 
     def deal_opening_row(self, s: GameState) -> None:
         """Six cards with no Dragon Attack symbol; set-aside dragons are shuffled back."""
@@ -108,8 +142,6 @@ class DeckBuildingRules:
             (aside if self.card(cid).dragon else s.row).append(cid)
         if aside:
             s.dungeon_deck = self.shuffled(s.dungeon_deck + aside)
-
-    # ------------------------------------------------------------- utilities
 
     def card(self, cid: str) -> Card:
         return self.cards.cards[cid]
@@ -127,20 +159,8 @@ class DeckBuildingRules:
     def name(self, p: PlayerState) -> str:
         return p.colour.capitalize()
 
-    @property
-    def health(self) -> int:
-        return self.setup_numbers["health"]
-
-    def rage_value(self, s: GameState) -> int:
-        return self.setup_numbers["rage_track"][s.rage]
-
-    def dangers(self, s: GameState) -> int:
-        return sum(1 for cid in s.row if cid and self.card(cid).danger)
-
     def player_index(self, s: GameState, colour: str) -> int:
         return next(i for i, p in enumerate(s.players) if p.colour == colour)
-
-    # --------------------------------------------------------- legal actions
 
     def legal_actions(self, s: GameState) -> list[A.Action]:
         """Every action the current player may take now, in a stable order."""
@@ -170,22 +190,17 @@ class DeckBuildingRules:
                     yield A.DefeatReserve(cid)
             elif p.skill >= self.card(cid).cost:
                 yield A.AcquireReserve(cid)
-        if p.gold:
-            yield from (A.Buy(item) for item in s.market)
-        if p.boots and not p.exhausted:
-            for path in self.board.exits(p.space):
-                for sw in range(min(path.monsters, p.swords) + 1):
-                    yield A.Move(path.index, sw)
-        if p.teleports:
-            yield from (A.Teleport(to) for to in self.board.adjacent(p.space))
-        if p.space in s.artifacts:
-            yield A.TakeArtifact()
-        yield from (A.UseToken(t) for t in dict.fromkeys(t["id"] for t in p.tokens if t.get("use")))
+        yield from self.layer_candidates(s, p)
         yield from self.edition_candidates(s)
         if not p.hand:
             yield A.EndTurn()
 
     def edition_candidates(self, s: GameState) -> Iterable[A.Action]:
+        """Hook: the edition's own actions (checked by their ``_check_<kind>``)."""
+        return ()
+
+    def layer_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
+        """Hook: the actions a layer of mechanics adds (the map layer: buy, move...)."""
         return ()
 
     def check(self, s: GameState, action: A.Action) -> str | None:
@@ -209,8 +224,6 @@ class DeckBuildingRules:
         if not s.over and not s.pending:
             self.release_held(s, s.player)
 
-    # ------------------------------------------------------------ card play
-
     def _check_play(self, s, p, a: A.Play):
         if a.card not in p.hand:
             return f"{a.card!r} is not in your hand"
@@ -220,16 +233,20 @@ class DeckBuildingRules:
         p.hand.remove(a.card)
         p.play.append(a.card)
         card = self.card(a.card)
+        text = self.effects_text(card.play)
         self.say(
             s,
-            f"{self.name(p)} plays {card.name}"
-            + (f" ({describe(card.play)})" if card.play else ""),
+            f"{self.name(p)} plays {card.name}" + (f" ({text})" if text else ""),
             "play",
             p,
             card=card.id,
         )
         self.after_play(s, p, card)
         self.apply_effects(s, p, card.play, source=a.card, hold=True)
+
+    def effects_text(self, effects) -> str:
+        """A list of effects in the edition's words (for the log and the card text)."""
+        return describe(effects) if effects else ""
 
     def after_play(self, s, p, card: Card) -> None:
         """Hook: an edition may react to a card being played (before its effects)."""
@@ -343,209 +360,6 @@ class DeckBuildingRules:
             return f"{card.name} can only be taken if {condition_text(card.requires)}"
         return None
 
-    # --------------------------------------------------------------- market
-
-    def _check_buy(self, s, p, a: A.Buy):
-        item = self._market.get(a.item)
-        if item is None:
-            return f"the market has no item {a.item!r}"
-        if not self.is_market(s, p):
-            return "you are not in a market"
-        if s.market.get(a.item, 0) <= 0:
-            return f"no {item['name']} is left"
-        cost = item.get("cost", 7)
-        if p.gold < cost:
-            return f"a {item['name']} costs {cost} Gold; you have {p.gold}"
-        return self.market_limit(s, p, item)
-
-    def is_market(self, s, p) -> bool:
-        return self.board.space(p.space).market
-
-    def market_limit(self, s, p, item: dict) -> str | None:
-        """Hook: Clank! allows duplicates; later editions allow one of each type."""
-        return None
-
-    def _do_buy(self, s, p, a: A.Buy):
-        item = self._market[a.item]
-        p.gold -= item.get("cost", 7)
-        s.market[a.item] -= 1
-        points = item.get("points", 0)
-        if item["grants"] == "crown" and s.crowns:
-            points = s.crowns.pop(0)
-        elif isinstance(points, list):
-            points = points[0] if points else 0
-        p.tokens.append(
-            {
-                "kind": "market",
-                "id": a.item,
-                "name": item["name"],
-                "points": points,
-                "grants": item["grants"],
-            }
-        )
-        self.say(
-            s,
-            f"{self.name(p)} buys a {item['name']}" + (f" worth {points}" if points else ""),
-            "buy",
-            p,
-            item=a.item,
-        )
-        self.apply_effects(s, p, item.get("buy", ()), source=a.item)
-
-    # ------------------------------------------------------------- movement
-
-    def _check_move(self, s, p, a: A.Move):
-        if not 0 <= a.path < len(self.board.paths):
-            return f"there is no path {a.path}"
-        path = self.board.paths[a.path]
-        if p.space not in (path.a, path.b):
-            return f"path {a.path} does not start from {p.space!r}"
-        if not path.leaves(p.space):
-            return f"path {a.path} is one-way into {p.space!r}"
-        if not p.is_in:
-            return "you have left the game"
-        if p.exhausted:
-            return "you cannot use Boots again this turn"
-        if p.boots < path.boots:
-            plural = "s" if path.boots > 1 else ""
-            return f"that path needs {path.boots} Boot{plural}; you have {p.boots}"
-        if path.locked and not self.has_key(s, p):
-            return "that path is locked: you need a Master Key"
-        if path.water and not p.owns("canoe"):
-            return "that is a water path: you need a Canoe"
-        if not 0 <= a.swords <= path.monsters:
-            icons = f"{path.monsters} monster icon" + ("s" if path.monsters != 1 else "")
-            return f"that path has {icons}; pay 0 to {path.monsters} Swords"
-        if a.swords > p.swords:
-            return f"you have only {p.swords} Swords"
-        hurt = path.monsters - a.swords
-        if hurt and hurt > p.supply:
-            return f"you have {p.supply} cubes left and cannot take {hurt} damage"
-        if hurt and p.damage + hurt >= self.health:
-            return f"taking {hurt} damage would fill your health meter; pay more Swords"
-        return self.entry_refusal(s, p, path.other_end(p.space), teleport=False)
-
-    def has_key(self, s, p) -> bool:
-        return p.owns("key") > 0
-
-    def clones(self, s, p) -> int:
-        """Hook: how many of the next attack's hit-all cubes ``p`` has something else take."""
-        return 0
-
-    def route_action(self, here: str, step) -> A.Action:
-        """The action that takes one step (a :class:`clankwidget.paths.Step`) of a route
-        from ``here``: a move along its path, a teleport or, aboard a ship, a lift."""
-        if isinstance(step.path, int):
-            return A.Move(step.path, step.swords)
-        if step.path == "teleport":
-            return A.Teleport(step.space)
-        if step.path == "lift":
-            return self.lift_action(here, step.space)
-        raise ValueError(f"unknown route step {step.path!r}")
-
-    def lift_action(self, here: str, to: str) -> A.Action:
-        """Hook: the action that rides a lift from ``here`` to ``to``."""
-        raise RuleNotImplemented(f"the {self.edition!r} rules have no lifts")
-
-    def path_context(self, s, p) -> dict:
-        """``p``'s movement this turn as keyword arguments of
-        :func:`clankwidget.paths.turn_options`: budgets, flags and the board's own ways
-        (an edition adds its lifts, exits and closed spaces)."""
-        return {
-            "start": p.space,
-            "boots": p.boots,
-            "swords": p.swords,
-            # tunnel damage comes from the supply: an empty supply allows none
-            "health": min(self.health - p.damage, p.supply + 1),
-            "keys": self.has_key(s, p),
-            "teleports": p.teleports,
-            "can_exit": bool(p.artifacts),
-            "exhausted": p.exhausted or not p.is_in,
-        }
-
-    def entry_refusal(self, s, p, space_id: str, teleport: bool) -> str | None:
-        """Hook: why ``p`` may not enter ``space_id`` (``None`` if it may)."""
-        if self.board.space(space_id).start and not p.artifacts:
-            return "you may only go back out with an artifact"
-        return None
-
-    def _do_move(self, s, p, a: A.Move):
-        path = self.board.paths[a.path]
-        dest = path.other_end(p.space)
-        p.boots -= path.boots
-        p.swords -= a.swords
-        hurt = path.monsters - a.swords
-        self.say(
-            s,
-            f"{self.name(p)} moves to {self.board.space(dest).name}"
-            + (f", taking {hurt} damage" if hurt else ""),
-            "move",
-            p,
-            to=dest,
-        )
-        if hurt:
-            self.damage_from_supply(s, p, hurt)
-        self.enter(s, p, dest, teleport=False)
-
-    def _check_teleport(self, s, p, a: A.Teleport):
-        if p.teleports <= 0:
-            return "you have no teleport to spend"
-        if not p.is_in:
-            return "you have left the game"
-        if a.to not in self.board or a.to not in self.board.adjacent(p.space):
-            return f"{a.to!r} is not joined to your space by a path"
-        return self.entry_refusal(s, p, a.to, teleport=True)
-
-    def _do_teleport(self, s, p, a: A.Teleport):
-        p.teleports -= 1
-        self.say(
-            s, f"{self.name(p)} teleports to {self.board.space(a.to).name}", "move", p, to=a.to
-        )
-        self.enter(s, p, a.to, teleport=True)
-
-    def enter(self, s, p, space_id: str, teleport: bool) -> None:
-        p.space = space_id
-        space = self.board.space(space_id)
-        if space.stops_movement:
-            p.exhausted = True
-        self.on_enter(s, p, space, teleport)
-
-    def on_enter(self, s, p, space, teleport: bool) -> None:
-        """Hook: what entering ``space`` does (tokens, healing, escaping...)."""
-
-    # -------------------------------------------------------------- artifacts
-
-    def _check_take_artifact(self, s, p, a):
-        if p.space not in s.artifacts:
-            return "there is no artifact here"
-        room = 1 + p.owns("backpack")
-        if len(p.artifacts) >= room:
-            return "you cannot carry another artifact" + (
-                "" if room > 1 else " (a Backpack holds one more)"
-            )
-        return None
-
-    def _do_take_artifact(self, s, p, a):
-        value = s.artifacts.pop(p.space)
-        p.artifacts.append(value)
-        self.say(s, f"{self.name(p)} takes the {value}-point artifact", "artifact", p, points=value)
-        self.raise_rage(s, 1)
-
-    # ----------------------------------------------------------------- tokens
-
-    def _check_use_token(self, s, p, a: A.UseToken):
-        if not any(t["id"] == a.token and t.get("use") for t in p.tokens):
-            return f"you have no usable {a.token!r} token"
-        return None
-
-    def _do_use_token(self, s, p, a: A.UseToken):
-        i = next(i for i, t in enumerate(p.tokens) if t["id"] == a.token and t.get("use"))
-        token = p.tokens.pop(i)
-        self.say(s, f"{self.name(p)} uses {token['name']} ({describe(token['use'])})")
-        self.apply_effects(s, p, token["use"], source=token["id"])
-
-    # ---------------------------------------------------------------- effects
-
     def apply_effects(
         self, s, p: PlayerState | None, effects, source: str | None, hold: bool = False
     ):
@@ -568,34 +382,18 @@ class DeckBuildingRules:
                 self.apply_simple(s, p, key, e[key])
 
     def apply_simple(self, s, p, key: str, value) -> None:
-        if key in ("skill", "swords", "boots", "gold"):
+        if key in ("skill", "swords", "gold"):
             setattr(p, key, getattr(p, key) + value)
             if key == "skill" and value > 0:
                 p.skill_generated += value
-        elif key == "teleport":
-            p.teleports += value
-        elif key == "clank":
-            self.make_clank(s, p, value)
         elif key == "draw":
             self.draw(s, p, value)
-        elif key == "heal":
-            self.heal(s, p, value)
-        elif key == "rage":
-            self.raise_rage(s, value)
-        elif key == "others_clank":
-            for q in s.players:
-                if q is not p and q.is_in:
-                    self.make_clank(s, q, value)
-        elif key == "all_clank":
-            for q in s.players:
-                if q.is_in:
-                    self.make_clank(s, q, value)
-        elif key == "return_black":
-            k = min(value, s.aside.get("black", 0))
-            s.aside["black"] -= k
-            s.bag["black"] += k
         else:
-            self.apply_edition_effect(s, p, key, value)
+            self.apply_layer_effect(s, p, key, value)
+
+    def apply_layer_effect(self, s, p, key, value) -> None:
+        """Hook: effects a layer of mechanics adds (the map layer: boots, Clank!...)."""
+        self.apply_edition_effect(s, p, key, value)
 
     def apply_edition_effect(self, s, p, key, value) -> None:
         """Hook: effects an edition adds to the vocabulary."""
@@ -611,14 +409,10 @@ class DeckBuildingRules:
             if source is not None and source in p.play and self.card(source).companion:
                 others -= 1  # the card itself does not count as "another" companion
             return others >= 1
-        if key == "artifact":
-            return bool(p.artifacts)
-        if key == "depths":
-            return self.board.space(p.space).depths
-        if key == "key":
-            return self.has_key(s, p)
-        if key == "crown":
-            return p.owns("crown") > 0
+        return self.layer_test(s, p, key, source)
+
+    def layer_test(self, s, p, key: str, source: str | None) -> bool:
+        """Hook: conditions a layer of mechanics adds (the map layer: artifact, key...)."""
         return self.edition_test(s, p, key, source)
 
     def edition_test(self, s, p, key: str, source: str | None) -> bool:
@@ -637,12 +431,20 @@ class DeckBuildingRules:
                     changed = True
                     break
 
-    # ----------------------------------------------------------------- choices
+    def source_name(self, source) -> str:
+        """What a prompt calls the card, token or item whose effect asks the question."""
+        if source in self.cards.cards:
+            return self.card(source).name
+        kinds = [*self.cards.secrets.get("minor", ()), *self.cards.secrets.get("major", ())]
+        for thing in (*kinds, *self.cards.market, self.cards.idol or {}):
+            if thing.get("id") == source and thing.get("name"):
+                return thing["name"]
+        return str(source)
 
     def open_choice(self, s, p, effect: dict, source, rest: list) -> bool:
         """Set up a pending choice; returns False if there is nothing to choose from."""
         key = next(iter(effect))
-        cname = self.card(source).name if source in self.cards.cards else str(source)
+        cname = self.source_name(source)
         if key == "choose":
             opts = effect["choose"]
             pending = {
@@ -725,115 +527,6 @@ class DeckBuildingRules:
         pend, s.pending = s.pending, None
         self.apply_effects(s, s.players[pend["player"]], pend["then"], pend["source"])
 
-    # ------------------------------------------------------- cubes and damage
-
-    def make_clank(self, s, p, n: int) -> None:
-        """Add (n > 0) or remove (n < 0) the player's cubes in the Clank! area."""
-        c = p.colour
-        if n >= 0:
-            offset = min(n, p.clank_credit)
-            p.clank_credit -= offset
-            placed = min(n - offset, p.supply)
-            p.supply -= placed
-            s.clank_area[c] = s.clank_area.get(c, 0) + placed
-            p.clank_made += placed
-        else:
-            removed = min(-n, s.clank_area.get(c, 0))
-            s.clank_area[c] -= removed
-            p.supply += removed
-            p.clank_credit += -n - removed
-
-    def damage_from_supply(self, s, p, n: int) -> None:
-        k = min(n, p.supply)
-        p.supply -= k
-        p.damage += k
-        self.check_knockout(s, p)
-
-    def heal(self, s, p, n: int) -> None:
-        k = min(n, p.damage)
-        p.damage -= k
-        p.supply += k
-
-    def check_knockout(self, s, p) -> None:
-        if p.is_in and p.damage >= self.health:
-            self.knock_out(s, p)
-
-    def knock_out(self, s, p, why: str = "") -> None:
-        p.status = KNOCKED_OUT
-        rescued = self.rescued(s, p)
-        self.say(
-            s,
-            f"{self.name(p)} is knocked out{why}" + (" but is rescued" if rescued else ""),
-            "knockout",
-            p,
-            rescued=rescued,
-        )
-        self.on_out(s, p)
-
-    def rescued(self, s, p) -> bool:
-        """Hook: whether a knocked-out player still scores."""
-        return False
-
-    def on_out(self, s, p) -> None:
-        """Hook: a player has just left the game (escaped or knocked out)."""
-
-    def raise_rage(self, s, n: int) -> None:
-        top = len(self.setup_numbers["rage_track"]) - 1
-        before = s.rage
-        s.rage = min(top, s.rage + n)
-        if s.rage != before:
-            self.say(s, f"Rage rises to {self.rage_value(s)} cubes per attack", "rage", rage=s.rage)
-        self.after_rage(s, before)
-
-    def after_rage(self, s, before: int) -> None:
-        """Hook: the rage marker moved from ``before`` to ``s.rage``."""
-
-    def cube_order(self, s) -> list[str]:
-        """Colours in the bag, in the fixed order that draws index into."""
-        colours = ["black"] + [p.colour for p in s.players]
-        return colours + sorted(set(s.bag) - set(colours))
-
-    def attack(self, s, draws: int, why: str) -> None:
-        """Empty the Clank! area into the bag and draw ``draws`` cubes."""
-        for c, k in s.clank_area.items():
-            s.bag[c] = s.bag.get(c, 0) + k
-            s.clank_area[c] = 0
-        order = self.cube_order(s)
-        counts = np.array([s.bag.get(c, 0) for c in order], dtype=np.int64)
-        total = int(counts.sum())
-        k = min(draws, total)
-        picked = self.rng.choice(total, size=k, replace=False) if k else np.empty(0, dtype=np.int64)
-        drawn = np.bincount(
-            np.searchsorted(np.cumsum(counts), picked, side="right"), minlength=len(order)
-        )
-        self.revealed = True
-        got = {c: int(n) for c, n in zip(order, drawn, strict=True) if n}
-        shown = ", ".join(f"{n} {c}" for c, n in got.items()) or "nothing"
-        self.say(
-            s, f"{why}: {draws} cube{'s' if draws != 1 else ''} drawn: {shown}", "attack", drawn=got
-        )
-        for c, n in got.items():
-            s.bag[c] -= n
-            self.resolve_drawn(s, c, n)
-        self.after_attack(s)
-
-    def resolve_drawn(self, s, colour: str, n: int) -> None:
-        """Drawn cubes: black set aside, a player's colour is damage (aside if out)."""
-        owner = next((q for q in s.players if q.colour == colour), None)
-        if owner is None or not owner.is_in:
-            s.aside[colour] = s.aside.get(colour, 0) + n
-            return
-        hit = min(n, self.health - owner.damage)
-        owner.damage += hit
-        if n > hit:
-            s.aside[colour] = s.aside.get(colour, 0) + n - hit
-        self.check_knockout(s, owner)
-
-    def after_attack(self, s) -> None:
-        """Hook: after the cubes of an attack are resolved."""
-
-    # ----------------------------------------------------------------- decks
-
     def draw(self, s, p, n: int) -> None:
         for _ in range(n):
             if not p.deck:
@@ -865,17 +558,15 @@ class DeckBuildingRules:
             )
             dragon = dragon or card.dragon
             self.apply_effects(s, None, card.arrive, source=new)
-        if dragon:
-            self.attack(s, self.rage_value(s) + self.dangers(s), "The dragon attacks")
+        self.after_refill(s, dragon)
+
+    def after_refill(self, s, dragon: bool) -> None:
+        """Hook: the row was refilled (``dragon``: a card with the attack symbol arrived)."""
 
     def deck_exhausted(self, s) -> None:
+        """Hook: the dungeon deck cannot refill the row (the map layer ends the game)."""
         self.say(s, "The dungeon deck has run out", "deck-out")
-        for q in s.players:
-            if q.is_in:
-                self.knock_out(s, q, " (the deck ran out)")
         self.finish(s, "the dungeon deck ran out")
-
-    # ----------------------------------------------------------------- turns
 
     def _check_end_turn(self, s, p, a):
         if p.hand:
@@ -942,8 +633,6 @@ class DeckBuildingRules:
             "game-over",
             reason=reason,
         )
-
-    # --------------------------------------------------------------- scoring
 
     def points(self, s, p) -> int:
         """Everything the player holds: artifacts, tokens, gold and card points."""

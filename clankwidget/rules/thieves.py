@@ -1,0 +1,483 @@
+"""Thieves on a map: the second layer of the rules, on the deck-building core.
+
+:class:`ThievesRules` adds what the Clank! editions share on top of the cards: a board
+of spaces and paths that each thief moves on (Boots, Swords against monsters on a path,
+locked paths and keys, teleports), a market on some spaces, artifacts and secret tokens on
+others, the Clank! area and the bag of cubes that attacks draw from as rage rises, damage
+and knocking out, and leaving the board. An edition (``clank.py``, ``space.py``) subclasses
+it and fills in the hooks listed in :class:`clankwidget.rules.protocol.EditionRules`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+
+import numpy as np
+
+from ..errors import RuleNotImplemented
+from . import actions as A
+from .deckbuilding import DeckBuildingRules
+from .effects import describe
+from .state import KNOCKED_OUT, GameState, PlayerState
+
+__all__ = ["ThievesRules"]
+
+
+class ThievesRules(DeckBuildingRules):
+    """Thieves on a map with a dragon's bag (see the module docstring)."""
+
+    def new_player(self, colour: str) -> PlayerState:
+        return PlayerState(
+            colour=colour, space=self.board.start, supply=self.setup_numbers["cubes"]
+        )
+
+    def setup_table(self, s: GameState) -> None:
+        su = self.setup_numbers
+        s.bag = {"black": su["black_cubes"]}
+        s.clank_area = {p.colour: 0 for p in s.players}
+        s.aside = {"black": 0}
+        s.rage = su["rage_start"].get(str(len(s.players)), 0)
+
+    def setup_market(self, s: GameState) -> None:
+        for item in self.cards.market:
+            s.market[item["id"]] = item["count"]
+            if item["grants"] == "crown" and isinstance(item.get("points"), list):
+                s.crowns = sorted(item["points"], reverse=True)
+
+    def setup_player(self, s: GameState, p: PlayerState, seat: int) -> None:
+        start = self.setup_numbers["starting_clank"]
+        self.make_clank(s, p, start[seat] if seat < len(start) else 0)
+        p.clank_made = 0
+
+    def layer_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
+        if p.gold:
+            yield from (A.Buy(item) for item in s.market)
+        if p.boots and not p.exhausted:
+            for path in self.board.exits(p.space):
+                for sw in range(min(path.monsters, p.swords) + 1):
+                    yield A.Move(path.index, sw)
+        if p.teleports:
+            yield from (A.Teleport(to) for to in self.board.adjacent(p.space))
+        if p.space in s.artifacts:
+            yield A.TakeArtifact()
+        yield from (A.UseToken(t) for t in dict.fromkeys(t["id"] for t in p.tokens if t.get("use")))
+
+    def deal_secrets(self, s: GameState) -> None:
+        """Shuffle the secret tokens by size and stack them face down on their spaces
+        (major under minor), with any face-up tokens of the edition (:meth:`extra_tokens`)."""
+        pools = {}
+        for size in ("minor", "major"):
+            tokens = []
+            for t in self.cards.secrets.get(size, ()):
+                token = self.secret_token(
+                    {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
+                )
+                tokens.extend(copy.deepcopy(token) for _ in range(t.get("count", 1)))
+            pools[size] = self.shuffled(tokens)
+        for sp in self.board.spaces:
+            stack = []
+            for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
+                for _ in range(slots):
+                    if not pools[size]:
+                        raise ValueError(
+                            f"card set {self.cards.id!r} has too few {size} secrets "
+                            f"for board {self.board.id!r}"
+                        )
+                    stack.append(pools[size].pop())
+            stack.extend(self.extra_tokens(sp))
+            if stack:
+                s.space_tokens[sp.id] = stack
+
+    def secret_token(self, token: dict) -> dict:
+        """Hook: a secret token as this edition deals it."""
+        return token
+
+    def extra_tokens(self, space) -> list[dict]:
+        """Hook: face-up tokens dealt onto ``space`` under its secrets."""
+        return []
+
+    @property
+    def health(self) -> int:
+        return self.setup_numbers["health"]
+
+    def rage_value(self, s: GameState) -> int:
+        return self.setup_numbers["rage_track"][s.rage]
+
+    def dangers(self, s: GameState) -> int:
+        return sum(1 for cid in s.row if cid and self.card(cid).danger)
+
+    def _check_buy(self, s, p, a: A.Buy):
+        item = self._market.get(a.item)
+        if item is None:
+            return f"the market has no item {a.item!r}"
+        if not p.is_in:
+            return f"you have left the {self.words['place']}"
+        price = self.market_price(s, p, item)
+        if price is None:
+            return "you are not in a market"
+        if s.market.get(a.item, 0) <= 0:
+            return f"no {item['name']} is left"
+        cost, extra = price
+        if p.gold < cost:
+            return f"a {item['name']} costs {cost} {self.words['gold']}; you have {p.gold}"
+        need = sum(e["clank"] for e in extra if "clank" in e and e["clank"] > 0)
+        if need > p.supply:
+            return f"buying here makes {need} Clank! and you have {p.supply} cubes left"
+        return self.market_limit(s, p, item)
+
+    def market_price(self, s, p, item: dict) -> tuple[int, list] | None:
+        """``(price, extra effects)`` of ``item`` where ``p`` stands; ``None``: no market."""
+        if not self.board.space(p.space).market:
+            return None
+        return item.get("cost", 7), []
+
+    def market_limit(self, s, p, item: dict) -> str | None:
+        """Hook: Clank! allows duplicates; later editions allow one of each type."""
+        return None
+
+    def _do_buy(self, s, p, a: A.Buy):
+        item = self._market[a.item]
+        p.gold -= item.get("cost", 7)
+        s.market[a.item] -= 1
+        points = item.get("points", 0)
+        if item["grants"] == "crown" and s.crowns:
+            points = s.crowns.pop(0)
+        elif isinstance(points, list):
+            points = points[0] if points else 0
+        p.tokens.append(
+            {
+                "kind": "market",
+                "id": a.item,
+                "name": item["name"],
+                "points": points,
+                "grants": item["grants"],
+            }
+        )
+        self.say(
+            s,
+            f"{self.name(p)} buys a {item['name']}" + (f" worth {points}" if points else ""),
+            "buy",
+            p,
+            item=a.item,
+        )
+        self.apply_effects(s, p, item.get("buy", ()), source=a.item)
+
+    def _check_move(self, s, p, a: A.Move):
+        if not 0 <= a.path < len(self.board.paths):
+            return f"there is no path {a.path}"
+        path = self.board.paths[a.path]
+        if p.space not in (path.a, path.b):
+            return f"path {a.path} does not start from {p.space!r}"
+        if not path.leaves(p.space):
+            return f"path {a.path} is one-way into {p.space!r}"
+        if not p.is_in:
+            return "you have left the game"
+        if p.exhausted:
+            return "you cannot use Boots again this turn"
+        if p.boots < path.boots:
+            plural = "s" if path.boots > 1 else ""
+            return f"that path needs {path.boots} Boot{plural}; you have {p.boots}"
+        if path.locked and not self.has_key(s, p):
+            return "that path is locked: you need a Master Key"
+        if path.water and not p.owns("canoe"):
+            return "that is a water path: you need a Canoe"
+        if not 0 <= a.swords <= path.monsters:
+            icons = f"{path.monsters} monster icon" + ("s" if path.monsters != 1 else "")
+            return f"that path has {icons}; pay 0 to {path.monsters} Swords"
+        if a.swords > p.swords:
+            return f"you have only {p.swords} Swords"
+        hurt = path.monsters - a.swords
+        if hurt and hurt > p.supply:
+            return f"you have {p.supply} cubes left and cannot take {hurt} damage"
+        if hurt and p.damage + hurt >= self.health:
+            return f"taking {hurt} damage would fill your health meter; pay more Swords"
+        return self.entry_refusal(s, p, path.other_end(p.space), teleport=False)
+
+    @property
+    def escape_bonus(self) -> int:
+        """Points for getting out with an artifact (Clank!'s Mastery token, a ship's pod)."""
+        return self.setup_numbers.get("mastery_points", 20)
+
+    def cube_census(self, s) -> dict[str, int]:
+        """Every cube by colour wherever it is (bag, Clank! area, aside, supplies, damage):
+        the same at every moment of a game, which conservation checks rely on."""
+        out: dict[str, int] = {}
+        for where in (s.bag, s.clank_area, s.aside):
+            for c, k in where.items():
+                out[c] = out.get(c, 0) + k
+        for p in s.players:
+            out[p.colour] = out.get(p.colour, 0) + p.supply + p.damage
+        return out
+
+    def artifact_capacity(self, p) -> int:
+        """How many artifacts ``p`` may carry (one, and one more with a Backpack)."""
+        return 1 + p.owns("backpack")
+
+    def has_key(self, s, p) -> bool:
+        return p.owns("key") > 0
+
+    def clones(self, s, p) -> int:
+        """Hook: how many of the next attack's hit-all cubes ``p`` has something else take."""
+        return 0
+
+    def route_action(self, here: str, step) -> A.Action:
+        """The action that takes one step (a :class:`clankwidget.paths.Step`) of a route
+        from ``here``: a move along its path, a teleport or, aboard a ship, a lift."""
+        if isinstance(step.path, int):
+            return A.Move(step.path, step.swords)
+        if step.path == "teleport":
+            return A.Teleport(step.space)
+        if step.path == "lift":
+            return self.lift_action(here, step.space)
+        raise ValueError(f"unknown route step {step.path!r}")
+
+    def lift_action(self, here: str, to: str) -> A.Action:
+        """Hook: the action that rides a lift from ``here`` to ``to``."""
+        raise RuleNotImplemented(f"the {self.edition!r} rules have no lifts")
+
+    def path_context(self, s, p) -> dict:
+        """``p``'s movement this turn as keyword arguments of
+        :func:`clankwidget.paths.turn_options`: budgets, flags and the board's own ways
+        (an edition adds its lifts, exits and closed spaces)."""
+        return {
+            "start": p.space,
+            "boots": p.boots,
+            "swords": p.swords,
+            # tunnel damage comes from the supply: an empty supply allows none
+            "health": min(self.health - p.damage, p.supply + 1),
+            "keys": self.has_key(s, p),
+            "teleports": p.teleports,
+            "can_exit": bool(p.artifacts),
+            "exhausted": p.exhausted or not p.is_in,
+        }
+
+    def entry_refusal(self, s, p, space_id: str, teleport: bool) -> str | None:
+        """Hook: why ``p`` may not enter ``space_id`` (``None`` if it may)."""
+        if self.board.space(space_id).start and not p.artifacts:
+            return "you may only go back out with an artifact"
+        return None
+
+    def _do_move(self, s, p, a: A.Move):
+        path = self.board.paths[a.path]
+        dest = path.other_end(p.space)
+        p.boots -= path.boots
+        p.swords -= a.swords
+        hurt = path.monsters - a.swords
+        self.say(
+            s,
+            f"{self.name(p)} moves to {self.board.space(dest).name}"
+            + (f", taking {hurt} damage" if hurt else ""),
+            "move",
+            p,
+            to=dest,
+        )
+        if hurt:
+            self.damage_from_supply(s, p, hurt)
+        self.enter(s, p, dest, teleport=False)
+
+    def _check_teleport(self, s, p, a: A.Teleport):
+        if p.teleports <= 0:
+            return "you have no teleport to spend"
+        if not p.is_in:
+            return "you have left the game"
+        if a.to not in self.board or a.to not in self.board.adjacent(p.space):
+            return f"{a.to!r} is not joined to your space by a path"
+        return self.entry_refusal(s, p, a.to, teleport=True)
+
+    def _do_teleport(self, s, p, a: A.Teleport):
+        p.teleports -= 1
+        self.say(
+            s, f"{self.name(p)} teleports to {self.board.space(a.to).name}", "move", p, to=a.to
+        )
+        self.enter(s, p, a.to, teleport=True)
+
+    def enter(self, s, p, space_id: str, teleport: bool) -> None:
+        p.space = space_id
+        space = self.board.space(space_id)
+        if space.stops_movement:
+            p.exhausted = True
+        self.on_enter(s, p, space, teleport)
+
+    def on_enter(self, s, p, space, teleport: bool) -> None:
+        """Hook: what entering ``space`` does (tokens, healing, escaping...)."""
+
+    def _check_take_artifact(self, s, p, a):
+        if p.space not in s.artifacts:
+            return "there is no artifact here"
+        room = self.artifact_capacity(p)
+        if len(p.artifacts) >= room:
+            return "you cannot carry another artifact" + (
+                "" if room > 1 else " (a Backpack holds one more)"
+            )
+        return None
+
+    def _do_take_artifact(self, s, p, a):
+        value = s.artifacts.pop(p.space)
+        p.artifacts.append(value)
+        self.say(s, f"{self.name(p)} takes the {value}-point artifact", "artifact", p, points=value)
+        self.raise_rage(s, 1)
+
+    def _check_use_token(self, s, p, a: A.UseToken):
+        if not any(t["id"] == a.token and t.get("use") for t in p.tokens):
+            return f"you have no usable {a.token!r} token"
+        return None
+
+    def _do_use_token(self, s, p, a: A.UseToken):
+        i = next(i for i, t in enumerate(p.tokens) if t["id"] == a.token and t.get("use"))
+        token = p.tokens.pop(i)
+        self.say(s, f"{self.name(p)} uses {token['name']} ({describe(token['use'])})")
+        self.apply_effects(s, p, token["use"], source=token["id"])
+
+    def make_clank(self, s, p, n: int) -> None:
+        """Add (n > 0) or remove (n < 0) the player's cubes in the Clank! area."""
+        c = p.colour
+        if n >= 0:
+            offset = min(n, p.clank_credit)
+            p.clank_credit -= offset
+            placed = min(n - offset, p.supply)
+            p.supply -= placed
+            s.clank_area[c] = s.clank_area.get(c, 0) + placed
+            p.clank_made += placed
+        else:
+            removed = min(-n, s.clank_area.get(c, 0))
+            s.clank_area[c] -= removed
+            p.supply += removed
+            p.clank_credit += -n - removed
+
+    def damage_from_supply(self, s, p, n: int) -> None:
+        k = min(n, p.supply)
+        p.supply -= k
+        p.damage += k
+        self.check_knockout(s, p)
+
+    def heal(self, s, p, n: int) -> None:
+        k = min(n, p.damage)
+        p.damage -= k
+        p.supply += k
+
+    def check_knockout(self, s, p) -> None:
+        if p.is_in and p.damage >= self.health:
+            self.knock_out(s, p)
+
+    def knock_out(self, s, p, why: str = "") -> None:
+        p.status = KNOCKED_OUT
+        rescued = self.rescued(s, p)
+        self.say(
+            s,
+            f"{self.name(p)} is knocked out{why}" + (" but is rescued" if rescued else ""),
+            "knockout",
+            p,
+            rescued=rescued,
+        )
+        self.on_out(s, p)
+
+    def rescued(self, s, p) -> bool:
+        """Hook: whether a knocked-out player still scores."""
+        return False
+
+    def on_out(self, s, p) -> None:
+        """Hook: a player has just left the game (escaped or knocked out)."""
+
+    def raise_rage(self, s, n: int) -> None:
+        top = len(self.setup_numbers["rage_track"]) - 1
+        before = s.rage
+        s.rage = min(top, s.rage + n)
+        if s.rage != before:
+            self.say(s, f"Rage rises to {self.rage_value(s)} cubes per attack", "rage", rage=s.rage)
+        self.after_rage(s, before)
+
+    def after_rage(self, s, before: int) -> None:
+        """Hook: the rage marker moved from ``before`` to ``s.rage``."""
+
+    def cube_order(self, s) -> list[str]:
+        """Colours in the bag, in the fixed order that draws index into."""
+        colours = ["black"] + [p.colour for p in s.players]
+        return colours + sorted(set(s.bag) - set(colours))
+
+    def attack(self, s, draws: int, why: str) -> None:
+        """Empty the Clank! area into the bag and draw ``draws`` cubes."""
+        for c, k in s.clank_area.items():
+            s.bag[c] = s.bag.get(c, 0) + k
+            s.clank_area[c] = 0
+        order = self.cube_order(s)
+        counts = np.array([s.bag.get(c, 0) for c in order], dtype=np.int64)
+        total = int(counts.sum())
+        k = min(draws, total)
+        picked = self.rng.choice(total, size=k, replace=False) if k else np.empty(0, dtype=np.int64)
+        drawn = np.bincount(
+            np.searchsorted(np.cumsum(counts), picked, side="right"), minlength=len(order)
+        )
+        self.revealed = True
+        got = {c: int(n) for c, n in zip(order, drawn, strict=True) if n}
+        shown = ", ".join(f"{n} {c}" for c, n in got.items()) or "nothing"
+        self.say(
+            s, f"{why}: {draws} cube{'s' if draws != 1 else ''} drawn: {shown}", "attack", drawn=got
+        )
+        for c, n in got.items():
+            s.bag[c] -= n
+            self.resolve_drawn(s, c, n)
+        self.after_attack(s)
+
+    def resolve_drawn(self, s, colour: str, n: int) -> None:
+        """Drawn cubes: black set aside, a player's colour is damage (aside if out)."""
+        owner = next((q for q in s.players if q.colour == colour), None)
+        if owner is None or not owner.is_in:
+            s.aside[colour] = s.aside.get(colour, 0) + n
+            return
+        hit = min(n, self.health - owner.damage)
+        owner.damage += hit
+        if n > hit:
+            s.aside[colour] = s.aside.get(colour, 0) + n - hit
+        self.check_knockout(s, owner)
+
+    def after_attack(self, s) -> None:
+        """Hook: after the cubes of an attack are resolved."""
+
+    def deck_exhausted(self, s) -> None:
+        self.say(s, "The dungeon deck has run out", "deck-out")
+        for q in s.players:
+            if q.is_in:
+                self.knock_out(s, q, " (the deck ran out)")
+        self.finish(s, "the dungeon deck ran out")
+
+    def apply_layer_effect(self, s, p, key: str, value) -> None:
+        if key == "boots":
+            p.boots += value
+        elif key == "teleport":
+            p.teleports += value
+        elif key == "clank":
+            self.make_clank(s, p, value)
+        elif key == "heal":
+            self.heal(s, p, value)
+        elif key == "rage":
+            self.raise_rage(s, value)
+        elif key == "others_clank":
+            for q in s.players:
+                if q is not p and q.is_in:
+                    self.make_clank(s, q, value)
+        elif key == "all_clank":
+            for q in s.players:
+                if q.is_in:
+                    self.make_clank(s, q, value)
+        elif key == "return_black":
+            k = min(value, s.aside.get("black", 0))
+            s.aside["black"] -= k
+            s.bag["black"] += k
+        else:
+            self.apply_edition_effect(s, p, key, value)
+
+    def layer_test(self, s, p, key: str, source: str | None) -> bool:
+        if key == "artifact":
+            return bool(p.artifacts)
+        if key == "depths":
+            return self.board.space(p.space).depths
+        if key == "key":
+            return self.has_key(s, p)
+        if key == "crown":
+            return p.owns("crown") > 0
+        return self.edition_test(s, p, key, source)
+
+    def after_refill(self, s, dragon: bool) -> None:
+        if dragon:
+            self.attack(s, self.rage_value(s) + self.dangers(s), "The dragon attacks")

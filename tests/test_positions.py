@@ -1,0 +1,185 @@
+"""Positions: a game's whole situation as JSON, and games started from one (issue 11)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import clankwidget as cw
+from clankwidget import Game, PositionError, SaveError, bots
+from clankwidget.data import board_data_dir
+
+PLAYABLE = [e.name for e in cw.editions(playable=True)]
+
+
+def _played(edition: str, seed: int, steps: int) -> Game:
+    game = Game.new(edition, players=2 + seed % 3, seed=seed)
+    players = [bots.make_bot("greedy", seed=i) for i in range(len(game.players))]
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(players[game.state.current].choose(game))
+    return game
+
+
+@pytest.mark.parametrize("edition", PLAYABLE)
+@pytest.mark.parametrize("seed", range(3))
+def test_a_position_starts_a_game_with_the_same_position_and_actions(edition, seed):
+    game = _played(edition, seed, steps=40 + 50 * seed)
+    pos = game.position()
+    json.dumps(pos)  # JSON-ready
+    again = Game.from_position(pos, seed=7)
+    assert again.position() == pos
+    assert again.legal_actions() == game.legal_actions()
+    assert again.scores() == game.scores()
+    # it saves, loads, replays and undoes like any other game, and its save holds it
+    for action in again.legal_actions()[:1]:
+        again.apply(action)
+    saved = json.loads(again.to_json())
+    assert saved["setup"]["position"] == pos
+    loaded = Game.from_json(again.to_json())
+    assert loaded.state.to_dict() == again.state.to_dict()
+    assert again.replay().state.to_dict() == again.state.to_dict()
+    while again.can_undo:
+        again.undo()
+    assert again.position() == pos or not again.can_undo
+
+
+def test_the_same_seed_plays_on_the_same_way_from_a_position():
+    pos = _played("clank", 1, 60).position()
+    a, b = Game.from_position(pos, seed=3), Game.from_position(pos, seed=3)
+    ba, bb = bots.make_bot("planner", seed=1), bots.make_bot("planner", seed=1)
+    for _ in range(80):
+        if a.is_over:
+            break
+        a.apply(ba.choose(a))
+        b.apply(bb.choose(b))
+    assert a.state.to_dict() == b.state.to_dict()
+
+
+def test_shipped_boards_go_by_name_and_assembled_ships_whole():
+    assert Game.new("clank", seed=1).position()["board"] == "teaching-dungeon"
+    assert Game.new("clank", seed=1).position()["cards"] == "clank-teaching"
+    assert isinstance(Game.new("space", seed=1).position()["board"], dict)
+
+
+def test_a_short_description_changes_only_what_it_names():
+    pos = cw.position(
+        "clank",
+        players=2,
+        seed=1,
+        changes={"players": {"blue": {"space": "cloakroom", "damage": 7, "supply": 20}}},
+    )
+    game = Game.from_position(pos, seed=0)
+    blue, yellow = game.players
+    assert (blue.space, blue.damage, blue.supply) == ("cloakroom", 7, 20)
+    fresh = Game.new("clank", players=2, seed=1)
+    assert yellow.to_dict() == fresh.players[1].to_dict()
+    assert game.state.row == fresh.state.row
+    with pytest.raises(PositionError, match=r"changes\.players\.green: no green player"):
+        cw.position("clank", changes={"players": {"green": {"damage": 1}}})
+    with pytest.raises(PositionError, match=r"changes\.dragon: no such field"):
+        cw.position("clank", changes={"dragon": 3})
+
+
+def test_the_shipped_example_loads_and_asks_the_odds():
+    text = (board_data_dir() / "positions" / "last-dash.json").read_text()
+    game = Game.from_position(text, seed=1)
+    blue = game.players[0]
+    assert blue.artifacts == [10] and blue.damage == 7
+    odds = game.attack_odds()
+    assert 0 < odds.expected("blue") < 5
+
+
+def _fresh() -> dict:
+    return Game.new("clank", players=2, seed=1).position()
+
+
+def _edited(fn) -> dict:
+    pos = copy.deepcopy(_fresh())
+    fn(pos)
+    return pos
+
+
+def _damage(pos, n):
+    blue = pos["state"]["players"][0]
+    blue["supply"] -= n - blue["damage"]
+    blue["damage"] = n
+
+
+def _card_in_two_places(pos):
+    pos["state"]["players"][0]["hand"].append(pos["state"]["players"][0]["deck"][0])
+
+
+def _cubes_from_nowhere(pos):
+    pos["state"]["bag"]["blue"] = 4
+
+
+@pytest.mark.parametrize(
+    ("edit", "field", "message"),
+    [
+        (lambda p: _damage(p, 11), r"\$\.state\.players\[0\]\.damage", "11 damage is over 10"),
+        (lambda p: _damage(p, 10), r"\$\.state\.players\[0\]\.damage", "knocks blue out"),
+        (_card_in_two_places, r"\$\.state", "card '.*' is in .* places"),
+        (_cubes_from_nowhere, r"\$\.state", "blue cubes in play, the set-up has 30"),
+        (
+            lambda p: p["state"]["players"][1].update(space="the-moon"),
+            r"\$\.state\.players\[1\]\.space",
+            "no space 'the-moon'",
+        ),
+        (lambda p: p.update(edition="chess"), r"\$\.edition", "unknown edition 'chess'"),
+        (lambda p: p.update(board="no-such-board"), r"\$\.board", "no-such-board"),
+        (lambda p: p["state"].update(turn=0), r"\$\.state\.turn", ""),
+        (lambda p: p["state"].update(rage=40), r"\$\.state\.rage", "expected 0 to"),
+        (lambda p: p["state"].update(current=5), r"\$\.state\.current", "seat"),
+        (lambda p: p["state"]["row"].__setitem__(0, "dragon-egg-omelette"), r"row\[0\]", "unknown"),
+        (lambda p: p["state"]["players"][0].update(colour="black"), r"players", "colour 'black'"),
+        (lambda p: p["state"].update(teacher="me"), r"\$\.state", "teacher"),
+        (lambda p: p["state"]["players"].pop(), r"\$\.state\.players", ""),
+    ],
+)
+def test_a_position_that_breaks_the_rules_is_refused_naming_the_field(edit, field, message):
+    with pytest.raises(PositionError, match=f"{field}.*{message}"):
+        Game.from_position(_edited(edit), seed=0)
+
+
+def test_not_json_and_a_tampered_save_are_refused():
+    with pytest.raises(PositionError, match="not JSON"):
+        Game.from_position("{nope", seed=0)
+    game = Game.from_position(_fresh(), seed=0)
+    doc = json.loads(game.to_json())
+    _damage(doc["setup"]["position"], 11)
+    import hashlib
+
+    body = {k: doc[k] for k in ("setup", "actions", "state")}
+    doc["checksum"] = hashlib.sha256(
+        json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()
+    with pytest.raises(SaveError, match="11 damage"):
+        Game.from_json(json.dumps(doc))
+
+
+def test_a_refused_position_changes_nothing_it_was_given():
+    pos = _edited(lambda p: _damage(p, 11))
+    before = copy.deepcopy(pos)
+    with pytest.raises(PositionError):
+        Game.from_position(pos, seed=0)
+    assert pos == before
+
+
+def test_a_position_of_a_finished_game_loads_as_finished():
+    game = _played("clank", 2, 5000)
+    assert game.is_over
+    again = Game.from_position(game.position(), seed=1)
+    assert again.is_over and again.legal_actions() == []
+    assert again.scores() == game.scores()
+    assert np.array_equal(sorted(again.winners()), sorted(game.winners()))
+
+
+def test_the_position_schema_is_shipped_beside_the_others():
+    schema = json.loads(Path(board_data_dir() / "schema" / "position.schema.json").read_text())
+    assert schema["properties"]["format"]["const"] == "clankwidget-position"
