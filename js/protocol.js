@@ -55,3 +55,13 @@ export function intentOf(action, raw, spaceId) {
   if (action === "move-to" && !raw) return spaceId ? { kind: "move-to", id: spaceId } : null;
   return raw ? JSON.parse(raw) : null;
 }
+
+/**
+ * Whether the edition has `feature` (the view's `features`, from the registry: "map",
+ * "bag", "depths", "countdown", "ship"...). The view draws a layer only for an edition
+ * that has it. A view without the list (an older kernel) has them all.
+ * @param {any} view @param {string} feature
+ */
+export function hasFeature(view, feature) {
+  return !view || !Array.isArray(view.features) || view.features.includes(feature);
+}

@@ -262,6 +262,9 @@ function intentOf(action, raw, spaceId) {
   if (action === "move-to" && !raw) return spaceId ? { kind: "move-to", id: spaceId } : null;
   return raw ? JSON.parse(raw) : null;
 }
+function hasFeature(view, feature) {
+  return !view || !Array.isArray(view.features) || view.features.includes(feature);
+}
 
 // js/input.js
 function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
@@ -955,7 +958,7 @@ function boardPanel(ctx, board, view) {
   });
   const modules = new Map((board.modules || []).map((m) => [m.id, m]));
   svg.append(s("rect", { x: -MARGIN, y: -MARGIN, width: W, height: H, class: "cw-map-bg", rx: 14 }));
-  svg.append(depths(board, box));
+  if (hasFeature(view, "depths")) svg.append(depths(board, box));
   const areas = modules.size ? moduleAreas(board, modules, box) : null;
   if (areas) svg.append(areas.regions);
   const preview = ui.hover ? moves.get(ui.hover) : void 0;
@@ -1628,7 +1631,7 @@ function dragonPanel(ctx, view) {
     ...Object.keys(view.clank.bag).filter((c) => c !== "black" && !colours.includes(c))
   ]);
   const cd = view.countdown;
-  const countdown = cd.position !== null && cd.track.length ? h(
+  const countdown = hasFeature(view, "countdown") && cd.position !== null && cd.track.length ? h(
     "div",
     {
       class: "cw-countdown",
@@ -1801,6 +1804,7 @@ function panelsRow(view) {
 
 // js/panels/players.js
 function tableBar(ctx, view) {
+  const bag = hasFeature(view, "bag");
   return h(
     "section",
     { class: "cw-table", "aria-label": `Players and the ${termsOf(view).boss.toLowerCase()}` },
@@ -1809,7 +1813,7 @@ function tableBar(ctx, view) {
       { class: `cw-players cw-players-${view.players.length}` },
       view.players.map((p) => playerCard(p, view))
     ),
-    view.panels && view.panels.length ? h("div", { class: "cw-side" }, dragonPanel(ctx, view), panelsRow(view)) : dragonPanel(ctx, view)
+    view.panels && view.panels.length ? h("div", { class: "cw-side" }, bag ? dragonPanel(ctx, view) : null, panelsRow(view)) : bag ? dragonPanel(ctx, view) : null
   );
 }
 function playerCard(p, view) {

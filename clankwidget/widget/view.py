@@ -15,6 +15,7 @@ What it holds (keys of the returned dict)::
     edition        the edition's name (see :func:`clankwidget.editions`)
     features       the edition's features, sorted (the registry's: "map", "bag",
                    "depths", "countdown", "ship"...): the front end draws from these
+                   (None for an edition the registry does not know: it draws them all)
     board          static geometry (see below)
     seat           the viewer's seat (int) or None for a spectator
     turn           turn number; current: seat to play; current_colour
@@ -91,7 +92,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..registry import edition, editions
+from ..registry import editions, vocabulary
 from ..rules import actions as A
 from ..rules.effects import condition_text, describe
 from .parts import ViewPart, plural
@@ -132,7 +133,7 @@ class _Terms(Mapping):
     """Every registered edition's words, read from the registry when asked."""
 
     def __getitem__(self, name: str) -> dict[str, str]:
-        return {**_WORDS, **edition(name).vocabulary}
+        return {**_WORDS, **vocabulary(name)}
 
     def __iter__(self):
         return iter([e.name for e in editions()])
@@ -151,9 +152,15 @@ def terms(game) -> dict[str, str]:
     return TERMS[game.edition]
 
 
+def _entry(game):
+    """``game``'s registry entry (None for an edition the registry does not know)."""
+    return next((e for e in editions() if e.name == game.edition), None)
+
+
 def edition_part(game) -> ViewPart:
     """The view part of ``game``'s edition (its registry ``view``), or the empty part."""
-    make = edition(game.edition).view_part()
+    entry = _entry(game)
+    make = entry.view_part() if entry is not None else None
     return make(game) if make is not None else ViewPart(game)
 
 
@@ -605,7 +612,7 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
     return {
         "version": VIEW_VERSION,
         "edition": game.edition,
-        "features": sorted(edition(game.edition).features),
+        "features": sorted(entry.features) if (entry := _entry(game)) else None,
         "terms": dict(words),
         "board": board_view(game, seat, part),
         "seat": seat,

@@ -4,6 +4,7 @@
 import { h, s } from "../dom.js";
 import { MARGIN, arrowheads, mapZoom, rectEdge } from "../geometry.js";
 import { svgIcon } from "../icons.js";
+import { hasFeature } from "../protocol.js";
 import { plural, termsOf } from "../text.js";
 import { moduleAreas } from "./modules.js";
 import { room } from "./room.js";
@@ -40,7 +41,7 @@ export function boardPanel(ctx, board, view) {
   const modules = new Map((board.modules || []).map((/** @type {any} */ m) => [m.id, m]));
   // Backdrop and the Depths.
   svg.append(s("rect", { x: -MARGIN, y: -MARGIN, width: W, height: H, class: "cw-map-bg", rx: 14 }));
-  svg.append(depths(board, box));
+  if (hasFeature(view, "depths")) svg.append(depths(board, box));
 
   const areas = modules.size ? moduleAreas(board, modules, box) : null;
   if (areas) svg.append(areas.regions);

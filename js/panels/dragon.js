@@ -4,6 +4,7 @@
 import { h } from "../dom.js";
 import { icon, iconName } from "../icons.js";
 import { pawnBadge } from "../pawn.js";
+import { hasFeature } from "../protocol.js";
 import { cap, damageBuckets, pct, plural, termsOf } from "../text.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
@@ -88,7 +89,7 @@ export function dragonPanel(ctx, view) {
   ]);
   const cd = view.countdown;
   const countdown =
-    cd.position !== null && cd.track.length
+    hasFeature(view, "countdown") && cd.position !== null && cd.track.length
       ? h(
           "div",
           {

@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { icon, iconName } from "../icons.js";
 import { pal, pawnBadge } from "../pawn.js";
 import { cap, termsOf } from "../text.js";
+import { hasFeature } from "../protocol.js";
 import { dragonPanel } from "./dragon.js";
 import { panelsRow } from "./shared.js";
 
@@ -18,6 +19,8 @@ import { panelsRow } from "./shared.js";
 
 /** @param {Ctx} ctx @param {any} view */
 export function tableBar(ctx, view) {
+  // the boss, its rage and its bag, for an edition that has them
+  const bag = hasFeature(view, "bag");
   return h(
     "section",
     { class: "cw-table", "aria-label": `Players and the ${termsOf(view).boss.toLowerCase()}` },
@@ -27,8 +30,10 @@ export function tableBar(ctx, view) {
       view.players.map((/** @type {PlayerView} */ p) => playerCard(p, view)),
     ),
     view.panels && view.panels.length
-      ? h("div", { class: "cw-side" }, dragonPanel(ctx, view), panelsRow(view))
-      : dragonPanel(ctx, view),
+      ? h("div", { class: "cw-side" }, bag ? dragonPanel(ctx, view) : null, panelsRow(view))
+      : bag
+        ? dragonPanel(ctx, view)
+        : null,
   );
 }
 

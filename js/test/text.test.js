@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TERMS, cap, costText, damageBuckets, logClass, pct, plural, termsOf } from "../text.js";
 import { keyAction } from "../keys.js";
-import { intentOf, newUiState, takeReply } from "../protocol.js";
+import { hasFeature, intentOf, newUiState, takeReply } from "../protocol.js";
 
 describe("words", () => {
   it("capitalises and counts", () => {
@@ -94,5 +94,15 @@ describe("log lines", () => {
     expect(logClass("knockout")).toBe("cw-log-knockout cw-log-attack");
     expect(logClass("game-over")).toContain("cw-log-attack");
     expect(logClass("play")).toBe("cw-log-play");
+  });
+});
+
+describe("features", () => {
+  it("are the edition's list, or all of them for a view without one", () => {
+    const view = { features: ["deck", "map", "bag"] };
+    expect(hasFeature(view, "bag")).toBe(true);
+    expect(hasFeature(view, "countdown")).toBe(false);
+    expect(hasFeature({}, "countdown")).toBe(true);
+    expect(hasFeature(null, "depths")).toBe(true);
   });
 });

@@ -60,6 +60,9 @@ def test_every_edition_draws(lab_page, artifacts_dir, tmp_path, name):
         "for _ in range(4)] and None",
     )
     wait_until(page, "not w.busy")
+    # every bot step was synced: wait until the page has drawn the last of them
+    first = kernel_eval(page, "w.view['log_total'] - len(w.view['log']) + 1")
+    expect(widget.locator(".cw-log ol")).to_have_attribute("start", str(first), timeout=60_000)
     turns = kernel_eval(page, "sum(1 for line in w.view['log'] if line['kind'] == 'turn')")
     assert turns > 0
     expect(widget.locator(".cw-log li.cw-log-turn")).to_have_count(turns)

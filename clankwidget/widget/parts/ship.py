@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from ...registry import edition
+from ...registry import vocabulary
 from ...rules import actions as A
 from . import ViewPart, fact, plural
 
@@ -291,7 +291,7 @@ class ShipPart(ViewPart):
             zones.setdefault(str(data["plaid"]), []).append("plaid")
         return {
             "icon": "boss",
-            "label": f"{edition(game.edition).vocabulary.get('boss', 'Boss')}'s rage",
+            "label": f"{vocabulary(game.edition).get('boss', 'Boss')}'s rage",
             "tokens": tokens,
             "zones": zones,
             "hunters": {str(k): v for k, v in sorted(hunters.items())},
