@@ -337,7 +337,7 @@ def test_any_bag_is_answered_or_refused(bag, draws):
     except OddsInputError as err:
         assert "at most" in str(err) or "limit" in str(err) or "cells" in str(err)
     else:
-        assert abs(float(odds.joint.sum()) - 1.0) < 1e-9
+        assert abs(float(odds.joint.sum()) - 1.0) < 1e-6  # 10**7 cubes: ~1e-7 float error
     assert time.perf_counter() - start < RUN_SECONDS
 
 
@@ -361,5 +361,6 @@ def test_any_attack_sequence_is_answered_or_refused(health, draws, black, n):
     except OddsInputError as err:
         assert "at most" in str(err) or "limit" in str(err) or "exactly" in str(err)
     else:
-        assert np.all((ko.cumulative >= 0) & (ko.cumulative <= 1 + 1e-9))
+        # a bag of 10**7 cubes costs the exact kernel about 1e-7 of float accuracy
+        assert np.all((ko.cumulative >= 0) & (ko.cumulative <= 1 + 1e-6))
     assert time.perf_counter() - start < 60  # a simulation may be allowed half a minute
