@@ -128,8 +128,6 @@ def _parse_bag(cubes: Any, hit_all: str | None):
         else:
             players.append(colour)
             counts.append(count)
-    if black + red + sum(counts) > MAX_CUBES:
-        _check_total(black + red + sum(counts), "the bag")
     return players, counts, black, red
 
 

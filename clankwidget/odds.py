@@ -369,6 +369,8 @@ def attack_odds(
     hp = _parse_health(health, players, hit_all) if health is not None else {}
     cl = _parse_clones(clones, players, hit_all) if clones is not None else {}
     total = black + red + sum(counts)
+    if total > MAX_CUBES:
+        _check_total(total, "the bag")
     drawn = min(draws, total)
     if cl:
         shields = np.array([cl.get(c, 0) for c in players], dtype=np.int64)
@@ -522,7 +524,8 @@ def sample_attacks(
     if len(columns) > 255:
         raise OddsInputError(f"too many colours ({len(columns)}); at most 255")
     sizes = np.fromiter(cubes.values(), dtype=np.int64, count=len(columns))
-    total = int(sizes.sum())
+    total = sum(map(int, sizes.tolist()))  # a Python int: no int64 wrap-around
+    _check_total(total, "the bag")
     drawn = min(draws, total)
     dtype = np.int16 if drawn <= np.iinfo(np.int16).max else np.int32
     _check_bytes(

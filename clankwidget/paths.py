@@ -239,6 +239,12 @@ def _as_board(obj: Any, func: str) -> Board:
     raise TypeError(f"{func}() needs a Board (or a game with .board), got {type(obj).__name__}")
 
 
+def _is_game(obj: Any) -> bool:
+    from .game import Game  # here, not at the top: game imports the rules, paths does not
+
+    return isinstance(obj, Game)
+
+
 def _space_index(board: Board, space_id: Any, what: str = "space") -> int:
     if not isinstance(space_id, str):
         raise TypeError(
@@ -590,11 +596,9 @@ def turn_options(
         >>> opts.route("vault")                                               # doctest: +SKIP
         [Step(path=4, space='vault', swords=0, damage=1, boots=2)]
     """
-    from .game import Game  # here, not at the top: game imports the rules, paths does not
-
     if isinstance(game_or_board, Board):
         board, ctx = game_or_board, {}
-    elif isinstance(game_or_board, Game):
+    elif _is_game(game_or_board):
         if not registry.edition(game_or_board.edition).has("map"):
             raise TypeError(
                 f"turn_options() needs a game on a map; {game_or_board.edition!r} has none"
@@ -714,11 +718,13 @@ def distance_table(
         return _g._all_pairs_boots(*_prepared(board).walk(keys, canoe))
     if isinstance(targets, str):
         targets = [targets]
-    if isinstance(targets, (bytes, Mapping)) or not isinstance(targets, Iterable):
-        raise TypeError(f"targets must be a space id or a list of them, got {targets!r}")
-    most = MAX_TABLE_BYTES // (8 * max(n, 1))
-    targets = list(itertools.islice(targets, most + 1))
-    _check_table(n, len(targets), "a distance table", "give fewer targets")
+    elif type(targets) not in (list, tuple):  # the usual cases skip the ABC checks
+        if isinstance(targets, (bytes, Mapping)) or not isinstance(targets, Iterable):
+            raise TypeError(f"targets must be a space id or a list of them, got {targets!r}")
+        most = MAX_TABLE_BYTES // (8 * max(n, 1))
+        targets = list(itertools.islice(targets, most + 1))  # an endless iterator stops here
+    if 8 * n * len(targets) > MAX_TABLE_BYTES:
+        _check_table(n, len(targets), "a distance table", "give fewer targets")
     p = _prepared(board)
     idx = np.array([_space_index(board, t, "target") for t in targets], dtype=np.int64)
     rows = _g._boots_from_many(*p.walk(keys, canoe, reverse=True), idx)
