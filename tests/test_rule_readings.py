@@ -2,15 +2,49 @@
 
 from __future__ import annotations
 
+import pytest
+
 import clankwidget as cw
-from clankwidget import Game
-from clankwidget.rules.actions import Choose
+from clankwidget import Game, IllegalAction
+from clankwidget.rules.actions import Choose, EndTurn, Play
 
 
 def _from(changes, players=3, seed=1, edition="clank") -> Game:
     return Game.from_position(
         cw.position(edition, players=players, seed=seed, changes=changes), seed=0
     )
+
+
+def _take(state: dict, cid: str) -> str:
+    """Take one copy of card ``cid`` from the dungeon deck, the reserve or a player's deck
+    or discard (a position conserves cards: what goes somewhere comes from somewhere)."""
+    for zone in (state["dungeon_deck"], state["dungeon_discard"]):
+        if cid in zone:
+            zone.remove(cid)
+            return cid
+    if state["reserve"].get(cid):
+        state["reserve"][cid] -= 1
+        return cid
+    if cid in state["reserve"]:  # an unlimited pile
+        return cid
+    for p in state["players"]:
+        for zone in ("deck", "discard"):
+            if cid in p[zone]:
+                p[zone].remove(cid)
+                return cid
+    raise AssertionError(f"no spare {cid!r} in this position")
+
+
+def _hand(state: dict, colour: str, cards) -> None:
+    """Give ``colour`` exactly ``cards`` in hand (the old hand goes to the discard)."""
+    p = next(q for q in state["players"] if q["colour"] == colour)
+    p["discard"].extend(p["hand"])
+    p["hand"] = []
+    p["hand"] = [_take(state, cid) for cid in cards]
+
+
+def _game(pos: dict, seed: int = 0) -> Game:
+    return Game.from_position(pos, seed=seed)
 
 
 def test_attack_odds_leave_out_players_who_are_out_and_count_their_cubes_as_harmless():
@@ -51,3 +85,48 @@ def test_a_prompt_from_a_secret_names_it_not_its_id():
     rules.open_choice(game.state, blue, {"trash": {"optional": False}}, "purging-spring", [])
     assert game.pending["prompt"].startswith("Purging Spring: trash a card")
     game.apply(Choose(0))
+
+
+# ---------------------------------------------------------------- 1. Clank! made this turn
+
+
+def _arcade_after_two_alarm_drones() -> Game:
+    """Blue ends a turn; two Alarm Drones arrive (+2 Clank! for everyone, each)."""
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    s = pos["state"]
+    _hand(s, "blue", [])
+    for slot in (0, 1):
+        s["dungeon_deck"].append(s["row"][slot])
+        s["row"][slot] = None
+    for _ in range(2):
+        s["dungeon_deck"].append(_take(s, "alarm-drone"))
+    game = _game(pos)
+    game.apply(EndTurn())
+    assert game.current_player.colour == "yellow"
+    return game
+
+
+def test_ping_and_the_theater_do_not_count_clank_made_before_the_turn_began():
+    game = _arcade_after_two_alarm_drones()
+    yellow = game.current_player
+    assert game.state.clank_area["yellow"] >= 4  # the drones' cubes are in the area...
+    assert yellow.clank_made == 0  # ...but yellow made none of them this turn
+    legal = game.legal_actions()
+    assert cw.rules.pulsarcade.ClaimCabinet("ping") not in legal
+    assert cw.rules.pulsarcade.Thrill() not in legal
+    with pytest.raises(IllegalAction, match="make 4 Clank! this turn"):
+        game.apply(cw.rules.pulsarcade.ClaimCabinet("ping"))
+
+
+def test_clank_made_in_the_turn_counts_and_negative_clank_before_cancels_it():
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    s = pos["state"]
+    _hand(s, "blue", ["silent-soles", "stumble", "stumble"])
+    s["players"][0]["supply"] += s["clank_area"]["blue"]  # nothing of blue's in the area
+    s["clank_area"]["blue"] = 0
+    game = _game(pos)
+    blue = game.current_player
+    game.apply(Play("silent-soles"))  # -2 Clank! first: it cancels the next two
+    game.apply(Play("stumble"))
+    game.apply(Play("stumble"))
+    assert blue.clank_made == 0 and game.state.clank_area["blue"] == 0

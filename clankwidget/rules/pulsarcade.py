@@ -15,8 +15,12 @@ Readings of the rules where the source leaves a gap (also in board_data/space/RE
 * Cabinet conditions about "this turn" (Ping, Mortal Instinct, Eraditron, Q*Alert) count
   only the claiming thief's current turn; Dragon's Den counts the damage the thief had at
   any moment of the current turn, its start included.
-* Ping and the Danger Theater count Clank! cubes actually placed this turn (the core's
-  ``clank_made``): later negative Clank! does not undo them.
+* Ping and the Danger Theater count the Clank! cubes the thief placed during their own
+  turn (the core's ``clank_made``, reset when the turn starts): cubes that other players'
+  cards or cards arriving in the row made them place, before the turn began, do not count.
+  Negative Clank! played after does not undo cubes already placed (the source's Ping
+  example); negative Clank! played before cancels the next Clank! of the turn, which
+  then places no cube and is not made (as Swagger's ruling in Clank!, FACTS.md).
 * Slogger's claim spends 3 unspent Boots; Snack-Man's spends a power crystal (or, if
   asked or if it is the only one, the Sixth Crystal, which leaves the game).
 * A Research token pays its bonus once per turn: on the first reserve card played that
@@ -550,6 +554,9 @@ class PulsarcadeRules(SpaceRules):
         super().next_turn(s)
         if not s.over:
             p = s.player
+            # Ping and the Danger Theater count the Clank! made during this turn only:
+            # cubes placed by others' cards or by cards arriving in the row do not count
+            p.clank_made = 0
             for m in self.modules:
                 m.start_turn(s, p)
 
