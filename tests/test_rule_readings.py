@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import copy
+import itertools
+
 import pytest
 
 import clankwidget as cw
 from clankwidget import Game, IllegalAction
+from clankwidget.data import Board, load_board
+from clankwidget.rules import space as space_rules
 from clankwidget.rules.actions import Choose, EndTurn, Play
+from clankwidget.rules.pulsarcade import ClaimCabinet, Thrill
+from clankwidget.rules.space import Telepad, assemble_ship, load_edition
 
 
 def _from(changes, players=3, seed=1, edition="clank") -> Game:
@@ -112,10 +119,10 @@ def test_ping_and_the_theater_do_not_count_clank_made_before_the_turn_began():
     assert game.state.clank_area["yellow"] >= 4  # the drones' cubes are in the area...
     assert yellow.clank_made == 0  # ...but yellow made none of them this turn
     legal = game.legal_actions()
-    assert cw.rules.pulsarcade.ClaimCabinet("ping") not in legal
-    assert cw.rules.pulsarcade.Thrill() not in legal
+    assert ClaimCabinet("ping") not in legal
+    assert Thrill() not in legal
     with pytest.raises(IllegalAction, match="make 4 Clank! this turn"):
-        game.apply(cw.rules.pulsarcade.ClaimCabinet("ping"))
+        game.apply(ClaimCabinet("ping"))
 
 
 def test_clank_made_in_the_turn_counts_and_negative_clank_before_cancels_it():
@@ -130,3 +137,59 @@ def test_clank_made_in_the_turn_counts_and_negative_clank_before_cancels_it():
     game.apply(Play("stumble"))
     game.apply(Play("stumble"))
     assert blue.clank_made == 0 and game.state.clank_area["blue"] == 0
+
+
+# ---------------------------------------------------------------- 2. two telepads on every ship
+
+
+def _every_ship(edition: str):
+    """Every set of module sides an edition's ship can be assembled from."""
+    ship = load_edition(edition)["ship"]
+    for pairs in itertools.combinations(ship["sides"], len(ship["positions"])):
+        for sides in itertools.product(*pairs):
+            yield list(sides)
+
+
+@pytest.mark.parametrize("edition", ["space", "pulsarcade"])
+def test_every_ship_that_can_be_assembled_has_two_telepads(edition):
+    count = 0
+    for sides in _every_ship(edition):
+        ship = assemble_ship(sides, edition=edition)
+        pads = [sp.id for sp in ship.spaces if sp.telepad]
+        assert len(pads) >= 2, f"{sides}: telepads {pads}"
+        count += 1
+    assert count == {"space": 8, "pulsarcade": 160}[edition]
+
+
+def test_q_alert_can_be_claimed_on_the_recommended_pulsarcade_ship():
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    s = pos["state"]
+    blue = s["players"][0]
+    pads = [sp["id"] for sp in pos["board"]["spaces"] if sp.get("telepad")]
+    assert len(pads) >= 2
+    blue["space"] = pads[0]
+    blue["tokens"] = [
+        {"kind": "market", "id": "telepass", "name": "TelePass", "points": 5, "grants": "telepass"}
+    ]
+    s["market"]["telepass"] -= 1
+    game = _game(pos)
+    game.apply(Telepad(pads[1]))
+    game.apply(ClaimCabinet("q-alert"))
+    assert "q-alert" in game.current_player.extra["cabinets"]
+
+
+def test_a_ship_with_fewer_than_two_telepads_is_refused_at_assembly(monkeypatch):
+    # a transcribed Corridor with one telepad, in a ship whose modules have none
+    doc = copy.deepcopy(load_board("space-corridor").raw)
+    for sp in doc["spaces"]:
+        if sp["id"] != "co-pad":
+            sp.pop("telepad", None)
+    corridor = Board.from_dict(doc, source="<a corridor with one telepad>")
+    real = space_rules.load_board
+    monkeypatch.setattr(
+        space_rules, "load_board", lambda name: corridor if name == "space-corridor" else real(name)
+    )
+    with pytest.raises(ValueError, match="two telepads or more .* have 1: co-pad"):
+        assemble_ship(["space-greenhouse", "space-reactor", "space-gymnasium"])
+    ship = assemble_ship(["space-armory", "space-reactor", "space-gymnasium"])
+    assert [sp.id for sp in ship.spaces if sp.telepad] == ["co-pad", "ar-pad"]

@@ -427,6 +427,13 @@ def assemble_ship(
                         f"the {rules.get('name', mid)} module cannot be used with a "
                         f"{option!r} option ({options[option]!r})"
                     )
+    pads = [sp["id"] for sp in spaces if sp.get("telepad")]
+    if len(pads) < 2:
+        raise ValueError(
+            f"a {edition!r} ship needs two telepads or more (a TelePass rides from one "
+            f"telepad to another, and Q*Alert asks for a ride); these pieces have "
+            f"{len(pads)}: {', '.join(pads) or 'none'}"
+        )
     names = ", ".join(boards[p].title for p in order)
     doc = {
         "format": "clankwidget-board",
