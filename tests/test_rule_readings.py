@@ -11,7 +11,7 @@ import clankwidget as cw
 from clankwidget import Game, IllegalAction
 from clankwidget.data import Board, load_board
 from clankwidget.rules import space as space_rules
-from clankwidget.rules.actions import Choose, EndTurn, Play
+from clankwidget.rules.actions import Choose, EndTurn, Move, Play, TakeSecret
 from clankwidget.rules.pulsarcade import ClaimCabinet, Thrill
 from clankwidget.rules.space import Telepad, assemble_ship, load_edition
 
@@ -193,3 +193,56 @@ def test_a_ship_with_fewer_than_two_telepads_is_refused_at_assembly(monkeypatch)
         assemble_ship(["space-greenhouse", "space-reactor", "space-gymnasium"])
     ship = assemble_ship(["space-armory", "space-reactor", "space-gymnasium"])
     assert [sp.id for sp in ship.spaces if sp.telepad] == ["co-pad", "ar-pad"]
+
+
+# ---------------------------------------------------------------- 3. a secret may be left
+
+
+def _path(game: Game, a: str, b: str) -> int:
+    return next(path.index for path in game.board.paths if {path.a, path.b} == {a, b})
+
+
+def _at_the_dock_with_boots(boots: int, edition: str = "space") -> Game:
+    pos = cw.position(edition, players=2, seed=1)
+    _hand(pos["state"], "blue", [])
+    pos["state"]["players"][0]["boots"] = boots
+    return _game(pos)
+
+
+def test_a_space_secret_is_offered_on_first_entry_and_may_be_left():
+    game = _at_the_dock_with_boots(6)
+    s, blue = game.state, game.current_player
+    stack = list(s.space_tokens["cb-crates"])
+    crates = _path(game, "cb-dock", "cb-crates")
+    game.apply(Move(crates))
+    assert s.space_tokens["cb-crates"] == stack and not blue.tokens  # not taken by itself
+    assert TakeSecret() in game.legal_actions()
+    # leaving without it: it stays, and coming back is not a first entry
+    game.apply(Move(crates))
+    assert TakeSecret() not in game.legal_actions()
+    game.apply(Move(crates))
+    assert TakeSecret() not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="first entry"):
+        game.apply(TakeSecret())
+    assert s.space_tokens["cb-crates"] == stack and not blue.tokens
+
+
+def test_taking_the_secret_takes_the_top_token_once():
+    game = _at_the_dock_with_boots(2)
+    s, blue = game.state, game.current_player
+    top = s.space_tokens["cb-crates"][0]
+    game.apply(Move(_path(game, "cb-dock", "cb-crates")))
+    game.apply(TakeSecret())
+    assert top["name"] in game.state.log[-1] or any(top["name"] in line for line in s.log[-4:])
+    assert s.space_tokens.get("cb-crates", [None])[0] is not top
+    assert TakeSecret() not in game.legal_actions()
+    kept = top.get("keep") or top.get("use")
+    assert (top in blue.tokens) == bool(kept)
+
+
+def test_clank_secrets_are_still_collected_on_entry():
+    # the Clank! source: a thief takes one secret or idol on entering a room
+    game = Game.new("clank", players=2, seed=1)
+    assert "take-secret" not in {a.kind for a in game.legal_actions()}
+    with pytest.raises(IllegalAction, match="no 'take-secret' action"):
+        game.apply(TakeSecret())

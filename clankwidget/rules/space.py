@@ -8,7 +8,7 @@ What is this edition's own:
   module (by any means: walking, teleporting, lifts);
 * hyperlifts and telepads (no Boots, but no more walking that turn), security
   checkpoints, the lockdown token that seals one hyperlift;
-* secrets taken on each thief's first entry of a space;
+* secrets a thief may take on their first entry of a space;
 * the rage track's bounty hunters: red cubes that join the Clank! area when the boss
   marker reaches them and, when drawn, hurt every thief still aboard;
 * power crystals, factions, Contraband, market items one of each per thief;
@@ -17,8 +17,10 @@ What is this edition's own:
 Everything else (decks, the row, Clank!, the bag, damage, walking) is the shared core.
 Readings of the rules where the sources leave a gap (also in board_data/space/README.md):
 
-* A secret is taken automatically on a thief's first entry of its space (the rules say
-  the thief "can" take one); a thief never takes a second secret from the same space.
+* A thief may take a secret (:class:`~clankwidget.rules.actions.TakeSecret`) on their
+  first entry of its space (the rules say the thief "can" take one), at any moment before
+  leaving it that turn, or leave it there; a thief who entered before never takes one
+  from that space, whether they took one then or not.
 * A red cube that hits a thief with an empty supply is marked with a set-aside black
   cube (FAQ); with none set aside, with one from the bag; with no black cube anywhere,
   that hit does nothing. Healing returns marking cubes first.
@@ -695,6 +697,8 @@ class SpaceRules(ThievesRules):
             yield from (Hyperlift(to) for to in self.hyperlifts if to != p.space)
         if here.telepad:
             yield from (Telepad(to) for to in self.telepads if to != p.space)
+        if p.turn_flags.get("secret") == p.space:
+            yield A.TakeSecret()
 
     # -- entering spaces ----------------------------------------------------------
 
@@ -735,19 +739,36 @@ class SpaceRules(ThievesRules):
         if space.gold:
             p.gold += space.gold
             self.say(s, f"{self.name(p)} finds {space.gold} Credits")
-        effects = list(space.enter)
         first = space.id not in p.extra["visited"]
         if first:
             p.extra["visited"].append(space.id)
-        stack = s.space_tokens.get(space.id)
-        if first and stack:
-            token = stack.pop(0)
-            if not stack:
-                del s.space_tokens[space.id]
-            self.apply_effects(s, p, effects, source=space.id)
-            self._take_token(s, p, token)
-        elif effects:
-            self.apply_effects(s, p, effects, source=space.id)
+        # a first entry lets the thief take a secret here (TakeSecret) until they leave
+        if first and s.space_tokens.get(space.id):
+            p.turn_flags["secret"] = space.id
+        else:
+            p.turn_flags.pop("secret", None)
+        if space.enter:
+            self.apply_effects(s, p, list(space.enter), source=space.id)
+
+    def _check_take_secret(self, s, p, a: A.TakeSecret):
+        if not p.is_in:
+            return "you have left the ship"
+        if not s.space_tokens.get(p.space):
+            return "there is no secret in your space"
+        if p.turn_flags.get("secret") != p.space:
+            return (
+                "a secret is taken on your first entry of its space, before you leave it "
+                "(you have been here before, or you did not take it then)"
+            )
+        return None
+
+    def _do_take_secret(self, s, p, a: A.TakeSecret):
+        stack = s.space_tokens[p.space]
+        token = stack.pop(0)
+        if not stack:
+            del s.space_tokens[p.space]
+        p.turn_flags.pop("secret", None)
+        self._take_token(s, p, token)
 
     def _take_token(self, s, p, token: dict) -> None:
         self.revealed = True
