@@ -246,3 +246,69 @@ def test_clank_secrets_are_still_collected_on_entry():
     assert "take-secret" not in {a.kind for a in game.legal_actions()}
     with pytest.raises(IllegalAction, match="no 'take-secret' action"):
         game.apply(TakeSecret())
+
+
+# ---------------------------------------------------------------- 4. which clone the hunter gets
+
+
+def _vats(state: dict) -> dict:
+    return next(m for m in state["extra"]["modules"].values() if "vats" in m)
+
+
+def _hunter_strikes_after_yellows_turn(blue_vats) -> Game:
+    """Blue has clones in ``blue_vats``; Yellow ends the turn, a Boss Attack card arrives
+    and the bag holds one red cube and nothing else: the bounty hunter hits everyone."""
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    s = pos["state"]
+    blue, yellow = s["players"]
+    s["current"] = 1
+    _hand(s, "yellow", [])
+    for p in (blue, yellow):
+        p["supply"] += s["clank_area"][p["colour"]]
+        s["clank_area"][p["colour"]] = 0
+    for vat in blue_vats:
+        _vats(s)["vats"][vat].append("blue")
+        blue["supply"] -= 1
+    s["aside"]["black"] = s["bag"]["black"]
+    s["bag"]["black"] = 0
+    level, k = next((lv, k) for lv, k in s["extra"]["hunters"].items() if k)
+    s["extra"]["hunters"][level] = k - 1
+    s["bag"]["red"] = 1
+    s["dungeon_deck"].append(s["row"][0])
+    s["row"][0] = None
+    s["dungeon_deck"].append(_take(s, "crime-boss-vex"))  # a Boss Attack symbol
+    game = _game(pos)
+    game.apply(EndTurn())
+    return game
+
+
+def test_a_thief_with_clones_in_two_vats_chooses_which_the_hunter_got():
+    game = _hunter_strikes_after_yellows_turn(["cv-vat-1", "cv-vat-2"])
+    s = game.state
+    blue, yellow = s.players
+    assert yellow.damage == 1 and blue.damage == 0
+    assert s.clank_area["blue"] == 1  # the clone's cube, at once
+    assert any("gets one of Blue's clones" in line for line in s.log)
+    assert game.rules.clones(s, blue) == 1  # one clone left to take a hit
+    # on Blue's turn: which vat?
+    assert game.current_player is blue
+    assert s.pending["kind"] == "clone-hit" and s.pending["values"] == ["cv-vat-1", "cv-vat-2"]
+    game.apply(Choose(1))
+    vats = _vats(game.position()["state"])["vats"]
+    assert vats["cv-vat-1"] == ["blue"] and vats["cv-vat-2"] == []
+    assert "clone in" in s.log[-1] and s.events[-1]["clone"] == "cv-vat-2"
+    census = game.rules.cube_census(s)
+    assert census["blue"] == game.rules.setup_numbers["cubes"]
+
+
+def test_a_single_clone_takes_the_hit_and_the_log_says_so():
+    game = _hunter_strikes_after_yellows_turn(["cv-vat-3"])
+    s = game.state
+    assert s.players[0].damage == 0 and s.pending is None
+    assert _vats(game.position()["state"])["vats"]["cv-vat-3"] == []
+    line = next(i for i, text in enumerate(s.log) if "clone in" in text)
+    assert s.events[line] == {
+        "kind": "attack",
+        "actor": "blue",
+        "clone": "cv-vat-3",
+    }
