@@ -312,3 +312,28 @@ def test_a_single_clone_takes_the_hit_and_the_log_says_so():
         "actor": "blue",
         "clone": "cv-vat-3",
     }
+
+
+# ---------------------------------------------------------------- 5. the MCP replaces Command
+
+
+def test_a_pulsarcade_ship_with_the_command_module_is_refused():
+    with pytest.raises(ValueError, match="'space-command' is a command piece that 'pulsarcade'"):
+        Game.new("pulsarcade", modules=[*_ARCADE, "space-command"], seed=1)
+    with pytest.raises(ValueError, match="'space-command' is a command piece"):
+        assemble_ship(
+            {
+                "command": "space-command",
+                **dict(zip(("fore", "mid", "aft"), _ARCADE)),
+            },
+            edition="pulsarcade",
+        )
+    # a saved or hand-made Pulsarcade position on a Command-module ship is refused too
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    ship = assemble_ship([*_ARCADE, "space-command"], edition="space")
+    pos["board"] = ship.raw
+    with pytest.raises(cw.PositionError, match="the MCP replaces the Command module"):
+        Game.from_position(pos, seed=0)
+
+
+_ARCADE = ["space-greenhouse", "space-reactor", "space-sickbay"]

@@ -34,8 +34,9 @@ Readings of the rules where the source leaves a gap (also in board_data/space/RE
   happens on another player's turn, is never held up. The log says when a clone took
   the hit.
 * A vault cannot be ransacked while empty.
-* With the MCP, all six artifacts are used; with the old Command module in a Pulsarcade
-  game the artifacts are removed by player count as in Clank! In! Space!.
+* All six artifacts are used. The MCP replaces the Command module (the source): a
+  Pulsarcade ship with the Command module is refused, by ``assemble_ship`` and by the
+  rules (a saved or hand-made board).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..data import Board, Card, CardSet
+from ..data import Board, Card, CardSet, load_board
 from ..errors import RuleNotImplemented
 from . import actions as A
 from .space import SpaceRules, describe_space
@@ -591,8 +592,22 @@ class PulsarcadeRules(SpaceRules):
         self.token_costs = {
             sp.id: sp.artifact_cost for sp in board.spaces if sp.artifact_cost is not None
         }
-        if not self.token_costs:
-            self.bank["all_artifacts"] = False
+        self._refuse_other_command(board)
+
+    def _refuse_other_command(self, board: Board) -> None:
+        """The MCP replaces the Command module: a board commanded by anything else (a
+        saved or hand-made ship) is refused, since its cabinets and Skill Shots would
+        buy nothing."""
+        command = self.data["ship"]["command"]
+        allowed = {m["id"] for piece in command["pieces"] for m in load_board(piece).modules}
+        other = sorted(self.command_modules - allowed)
+        if other or not self.command_modules:
+            found = ", ".join(other) or "no command module"
+            raise ValueError(
+                f"board {board.id!r} is not a Pulsarcade ship: its command module must be "
+                f"{' or '.join(map(repr, command['pieces']))} (the MCP replaces the Command "
+                f"module), found {found}"
+            )
 
     def module(self, kind: str) -> ShipModule | None:
         """The module of this kind aboard, if any."""

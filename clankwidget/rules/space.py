@@ -254,7 +254,8 @@ def assemble_ship(
 
     ``pieces`` are the three interchangeable module sides (board names such as
     ``"space-greenhouse"``, or piece boards), optionally with a command piece
-    (``"space-command"`` or, for Pulsarcade, ``"pulsarcade-mcp"``); ``None`` takes the
+    (``"space-command"`` or, for Pulsarcade, ``"pulsarcade-mcp"``, which replaces the
+    Command module: a Pulsarcade ship with the Command module is refused); ``None`` takes the
     edition's recommended first-game layout. They fill the positions in ``positions``
     order (default: the edition's order, ``fore, mid, aft``). ``pieces`` may instead be a
     mapping ``{position: side}``. The Cargo Bay and the Corridor are always there.
@@ -295,12 +296,21 @@ def assemble_ship(
         given = list(pieces)
         chosen = None
     boards: dict[str, Board] = {}
+
+    def refuse_other_command(b: Board) -> None:
+        if b.id not in command_names and any(m.get("command") for m in b.modules):
+            raise ValueError(
+                f"{b.id!r} is a command piece that {edition!r} ships do not take: their "
+                f"command piece is {' or '.join(map(repr, command_names))}, which replaces it"
+            )
+
     if chosen is None:
         standard, commands = [], []
         for name in given:
             b = _piece(name)
             if b.id in ship["fixed"].values():
                 continue
+            refuse_other_command(b)
             (commands if b.id in command_names else standard).append(b)
         if positions is None:
             positions = order[: len(standard)]
@@ -325,6 +335,8 @@ def assemble_ship(
         commands = [_piece(n) for n in given]
         for pos in order:
             boards[pos] = _piece(chosen[pos])
+        for b in [*commands, *boards.values()]:
+            refuse_other_command(b)
     if len(commands) > 1:
         raise ValueError(
             "only one command piece fits a ship, and "
