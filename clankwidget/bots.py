@@ -338,6 +338,8 @@ class GreedyBot(Bot):
     def _choose(self, game, legal) -> A.Action:
         if game.pending:
             return _pending_choice(game, legal, lambda k, v: self._score_option(game, k, v))
+        if A.TakeSecret() in legal:
+            return A.TakeSecret()  # a secret on a first entry: take it, as on arrival
         p = game.current_player
         if p.hand:
             return A.Play(self._play_order(game, p))
@@ -1045,6 +1047,8 @@ class PlannerBot(Bot):
             return _pending_choice(
                 game, legal, lambda k, v: self._score_option(game, p, plan, k, v)
             )
+        if A.TakeSecret() in legal:
+            return A.TakeSecret()  # a secret on a first entry: take it, as on arrival
         if p.hand:
             return A.Play(self._play_order(game, p, plan))
         legal_set = set(legal)

@@ -22,6 +22,7 @@ __all__ = [
     "Move",
     "Play",
     "TakeArtifact",
+    "TakeSecret",
     "Teleport",
     "UseToken",
     "action_from_dict",
@@ -119,6 +120,14 @@ class TakeArtifact(Action):
     """Take the artifact in your space."""
 
     kind: ClassVar[str] = "take-artifact"
+
+
+@dataclass(frozen=True)
+class TakeSecret(Action):
+    """Take the top secret token of the space you have just entered, where taking one is
+    up to you (Clank! In! Space!: on your first entry of the space, before you leave it)."""
+
+    kind: ClassVar[str] = "take-secret"
 
 
 @dataclass(frozen=True)

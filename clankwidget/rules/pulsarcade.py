@@ -15,8 +15,12 @@ Readings of the rules where the source leaves a gap (also in board_data/space/RE
 * Cabinet conditions about "this turn" (Ping, Mortal Instinct, Eraditron, Q*Alert) count
   only the claiming thief's current turn; Dragon's Den counts the damage the thief had at
   any moment of the current turn, its start included.
-* Ping and the Danger Theater count Clank! cubes actually placed this turn (the core's
-  ``clank_made``): later negative Clank! does not undo them.
+* Ping and the Danger Theater count the Clank! cubes the thief placed during their own
+  turn (the core's ``clank_made``, reset when the turn starts): cubes that other players'
+  cards or cards arriving in the row made them place, before the turn began, do not count.
+  Negative Clank! played after does not undo cubes already placed (the source's Ping
+  example); negative Clank! played before cancels the next Clank! of the turn, which
+  then places no cube and is not made (as Swagger's ruling in Clank!, FACTS.md).
 * Slogger's claim spends 3 unspent Boots; Snack-Man's spends a power crystal (or, if
   asked or if it is the only one, the Sixth Crystal, which leaves the game).
 * A Research token pays its bonus once per turn: on the first reserve card played that
@@ -24,11 +28,15 @@ Readings of the rules where the source leaves a gap (also in board_data/space/RE
 * The Danger Theater's level-3 Sword is given at the start of each of the thief's turns
   (and at once on reaching level 3); thrilling the audience needs no particular space.
 * The Race Track's fork is chosen when the racer leaves the fork (a pending choice).
-* A bounty hunter that hits a thief with clones takes the clone in the first vat (in
-  board order) instead of asking which.
+* A bounty hunter that hits a thief with clones gets a clone instead: its cube goes to
+  the Clank! area at once; a thief with clones in several vats chooses which vat it came
+  from at the start of their next turn (a pending choice), so that the attack, which
+  happens on another player's turn, is never held up. The log says when a clone took
+  the hit.
 * A vault cannot be ransacked while empty.
-* With the MCP, all six artifacts are used; with the old Command module in a Pulsarcade
-  game the artifacts are removed by player count as in Clank! In! Space!.
+* All six artifacts are used. The MCP replaces the Command module (the source): a
+  Pulsarcade ship with the Command module is refused, by ``assemble_ship`` and by the
+  rules (a saved or hand-made board).
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..data import Board, Card, CardSet
+from ..data import Board, Card, CardSet, load_board
 from ..errors import RuleNotImplemented
 from . import actions as A
 from .space import SpaceRules, describe_space
@@ -189,16 +197,30 @@ class BlackMarket(ShipModule):
 
 
 class CloningVats(ShipModule):
-    """Vat spaces where a thief leaves a clone cube; bounty hunters hit the clone instead."""
+    """Vat spaces where a thief leaves a clone cube; bounty hunters hit the clone instead.
+
+    A thief with clones in several vats chooses which one a bounty hunter got: the hit
+    is taken at once (the cube goes to the Clank! area) and the choice of vat waits in
+    ``owed`` until the start of that thief's next turn, where a pending choice asks it.
+    """
 
     kind = "cloning-vats"
 
     def setup(self, s):
+        # "owed" (colour -> clones a hunter got, vat not yet chosen) appears when needed
         return {"vats": {space: [] for space in self.data["vats"]}}
 
     def candidates(self, s, p):
         if p.space in self.data["vats"]:
             yield Clone()
+
+    def mine(self, s, p) -> list[str]:
+        """The vats holding a clone of ``p``, in board order."""
+        return [space for space, cubes in self.state(s)["vats"].items() if p.colour in cubes]
+
+    def owed(self, s, p) -> int:
+        """Clones of ``p`` a bounty hunter got whose vat ``p`` has still to choose."""
+        return self.state(s).get("owed", {}).get(p.colour, 0)
 
     def check_clone(self, s, p) -> str | None:
         if not p.is_in:
@@ -222,23 +244,77 @@ class CloningVats(ShipModule):
         )
 
     def absorbs_hunter(self, s, p):
-        for space, cubes in self.state(s)["vats"].items():
-            if p.colour in cubes:
-                cubes.remove(p.colour)
-                s.clank_area[p.colour] = s.clank_area.get(p.colour, 0) + 1
-                name = self.rules.board.space(space).name
-                self.rules.say(s, f"The bounty hunter gets {self.rules.name(p)}'s clone in {name}")
-                return True
-        return False
+        mine, owed = self.mine(s, p), self.owed(s, p)
+        if len(mine) <= owed:
+            return False
+        s.clank_area[p.colour] = s.clank_area.get(p.colour, 0) + 1
+        if len(mine) == 1:
+            self.lose_clone(s, p, mine[0])
+            return True
+        self.state(s).setdefault("owed", {})[p.colour] = owed + 1
+        who = self.rules.name(p)
+        self.rules.say(
+            s,
+            f"A bounty hunter gets one of {who}'s clones instead of {who} "
+            f"({who} chooses which, on {who}'s turn)",
+            "attack",
+            p,
+            clone=None,
+        )
+        return True
+
+    def lose_clone(self, s, p, space: str) -> None:
+        self.state(s)["vats"][space].remove(p.colour)
+        who, name = self.rules.name(p), self.rules.board.space(space).name
+        self.rules.say(
+            s,
+            f"A bounty hunter gets {who}'s clone in {name} instead of {who}",
+            "attack",
+            p,
+            clone=space,
+        )
+
+    def start_turn(self, s, p):
+        self.ask(s, p)
+
+    def ask(self, s, p) -> None:
+        """Open the choice of vat for a clone a bounty hunter got, if one is owed."""
+        if not self.owed(s, p) or s.pending:
+            return
+        mine = self.mine(s, p)
+        s.pending = {
+            "kind": "clone-hit",
+            "prompt": f"{self.name}: which of your clones did the bounty hunter get?",
+            "options": [self.rules.board.space(v).name for v in mine],
+            "values": mine,
+            "optional": False,
+            "player": s.players.index(p),
+            "source": self.id,
+            "then": [],
+        }
+
+    def settle(self, s, p, space: str) -> None:
+        """``p`` chose the clone in ``space``: it leaves its vat (its cube is already in
+        the Clank! area)."""
+        state = self.state(s)
+        state["owed"][p.colour] -= 1
+        if not state["owed"][p.colour]:
+            del state["owed"][p.colour]
+        if not state["owed"]:
+            del state["owed"]
+        self.lose_clone(s, p, space)
+        self.ask(s, p)
 
     def clones(self, s, p) -> int:
-        return sum(cubes.count(p.colour) for cubes in self.state(s)["vats"].values())
+        return len(self.mine(s, p)) - self.owed(s, p)
 
     def cubes(self, s):
         out: dict[str, int] = {}
         for cubes in self.state(s)["vats"].values():
             for c in cubes:
                 out[c] = out.get(c, 0) + 1
+        for c, k in self.state(s).get("owed", {}).items():
+            out[c] -= k  # already in the Clank! area
         return out
 
 
@@ -516,8 +592,22 @@ class PulsarcadeRules(SpaceRules):
         self.token_costs = {
             sp.id: sp.artifact_cost for sp in board.spaces if sp.artifact_cost is not None
         }
-        if not self.token_costs:
-            self.bank["all_artifacts"] = False
+        self._refuse_other_command(board)
+
+    def _refuse_other_command(self, board: Board) -> None:
+        """The MCP replaces the Command module: a board commanded by anything else (a
+        saved or hand-made ship) is refused, since its cabinets and Skill Shots would
+        buy nothing."""
+        command = self.data["ship"]["command"]
+        allowed = {m["id"] for piece in command["pieces"] for m in load_board(piece).modules}
+        other = sorted(self.command_modules - allowed)
+        if other or not self.command_modules:
+            found = ", ".join(other) or "no command module"
+            raise ValueError(
+                f"board {board.id!r} is not a Pulsarcade ship: its command module must be "
+                f"{' or '.join(map(repr, command['pieces']))} (the MCP replaces the Command "
+                f"module), found {found}"
+            )
 
     def module(self, kind: str) -> ShipModule | None:
         """The module of this kind aboard, if any."""
@@ -550,6 +640,9 @@ class PulsarcadeRules(SpaceRules):
         super().next_turn(s)
         if not s.over:
             p = s.player
+            # Ping and the Danger Theater count the Clank! made during this turn only:
+            # cubes placed by others' cards or by cards arriving in the row do not count
+            p.clank_made = 0
             for m in self.modules:
                 m.start_turn(s, p)
 
@@ -603,6 +696,11 @@ class PulsarcadeRules(SpaceRules):
         return True
 
     def _do_choose(self, s, p, a: A.Choose):
+        if s.pending["kind"] == "clone-hit":
+            pend, s.pending = s.pending, None
+            vats = self.module("cloning-vats")
+            vats.settle(s, s.players[pend["player"]], pend["values"][a.option])
+            return
         if s.pending["kind"] != "race-fork":
             super()._do_choose(s, p, a)
             return

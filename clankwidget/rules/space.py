@@ -8,7 +8,7 @@ What is this edition's own:
   module (by any means: walking, teleporting, lifts);
 * hyperlifts and telepads (no Boots, but no more walking that turn), security
   checkpoints, the lockdown token that seals one hyperlift;
-* secrets taken on each thief's first entry of a space;
+* secrets a thief may take on their first entry of a space;
 * the rage track's bounty hunters: red cubes that join the Clank! area when the boss
   marker reaches them and, when drawn, hurt every thief still aboard;
 * power crystals, factions, Contraband, market items one of each per thief;
@@ -17,8 +17,10 @@ What is this edition's own:
 Everything else (decks, the row, Clank!, the bag, damage, walking) is the shared core.
 Readings of the rules where the sources leave a gap (also in board_data/space/README.md):
 
-* A secret is taken automatically on a thief's first entry of its space (the rules say
-  the thief "can" take one); a thief never takes a second secret from the same space.
+* A thief may take a secret (:class:`~clankwidget.rules.actions.TakeSecret`) on their
+  first entry of its space (the rules say the thief "can" take one), at any moment before
+  leaving it that turn, or leave it there; a thief who entered before never takes one
+  from that space, whether they took one then or not.
 * A red cube that hits a thief with an empty supply is marked with a set-aside black
   cube (FAQ); with none set aside, with one from the bag; with no black cube anywhere,
   that hit does nothing. Healing returns marking cubes first.
@@ -124,7 +126,8 @@ def assemble_ship(
 
     ``pieces`` are the three interchangeable module sides (board names such as
     ``"space-greenhouse"``, or piece boards), optionally with a command piece
-    (``"space-command"`` or, for Pulsarcade, ``"pulsarcade-mcp"``); ``None`` takes the
+    (``"space-command"`` or, for Pulsarcade, ``"pulsarcade-mcp"``, which replaces the
+    Command module: a Pulsarcade ship with the Command module is refused); ``None`` takes the
     edition's recommended first-game layout. They fill the positions in ``positions``
     order (default: the edition's order, ``fore, mid, aft``). ``pieces`` may instead be a
     mapping ``{position: side}``. The Cargo Bay and the Corridor are always there.
@@ -165,12 +168,21 @@ def assemble_ship(
         given = list(pieces)
         chosen = None
     boards: dict[str, Board] = {}
+
+    def refuse_other_command(b: Board) -> None:
+        if b.id not in command_names and any(m.get("command") for m in b.modules):
+            raise ValueError(
+                f"{b.id!r} is a command piece that {edition!r} ships do not take: their "
+                f"command piece is {' or '.join(map(repr, command_names))}, which replaces it"
+            )
+
     if chosen is None:
         standard, commands = [], []
         for name in given:
             b = _piece(name)
             if b.id in ship["fixed"].values():
                 continue
+            refuse_other_command(b)
             (commands if b.id in command_names else standard).append(b)
         if positions is None:
             positions = order[: len(standard)]
@@ -195,6 +207,8 @@ def assemble_ship(
         commands = [_piece(n) for n in given]
         for pos in order:
             boards[pos] = _piece(chosen[pos])
+        for b in [*commands, *boards.values()]:
+            refuse_other_command(b)
     if len(commands) > 1:
         raise ValueError(
             "only one command piece fits a ship, and "
@@ -299,6 +313,13 @@ def assemble_ship(
                         f"the {rules.get('name', mid)} module cannot be used with a "
                         f"{option!r} option ({options[option]!r})"
                     )
+    pads = [sp["id"] for sp in spaces if sp.get("telepad")]
+    if len(pads) < 2:
+        raise ValueError(
+            f"a {edition!r} ship needs two telepads or more (a TelePass rides from one "
+            f"telepad to another, and Q*Alert asks for a ride); these pieces have "
+            f"{len(pads)}: {', '.join(pads) or 'none'}"
+        )
     names = ", ".join(boards[p].title for p in order)
     doc = {
         "format": "clankwidget-board",
@@ -560,6 +581,8 @@ class SpaceRules(ThievesRules):
             yield from (Hyperlift(to) for to in self.hyperlifts if to != p.space)
         if here.telepad:
             yield from (Telepad(to) for to in self.telepads if to != p.space)
+        if p.turn_flags.get("secret") == p.space:
+            yield A.TakeSecret()
 
     # -- entering spaces ----------------------------------------------------------
 
@@ -600,19 +623,36 @@ class SpaceRules(ThievesRules):
         if space.gold:
             p.gold += space.gold
             self.say(s, f"{self.name(p)} finds {space.gold} Credits")
-        effects = list(space.enter)
         first = space.id not in p.extra["visited"]
         if first:
             p.extra["visited"].append(space.id)
-        stack = s.space_tokens.get(space.id)
-        if first and stack:
-            token = stack.pop(0)
-            if not stack:
-                del s.space_tokens[space.id]
-            self.apply_effects(s, p, effects, source=space.id)
-            self._take_token(s, p, token)
-        elif effects:
-            self.apply_effects(s, p, effects, source=space.id)
+        # a first entry lets the thief take a secret here (TakeSecret) until they leave
+        if first and s.space_tokens.get(space.id):
+            p.turn_flags["secret"] = space.id
+        else:
+            p.turn_flags.pop("secret", None)
+        if space.enter:
+            self.apply_effects(s, p, list(space.enter), source=space.id)
+
+    def _check_take_secret(self, s, p, a: A.TakeSecret):
+        if not p.is_in:
+            return "you have left the ship"
+        if not s.space_tokens.get(p.space):
+            return "there is no secret in your space"
+        if p.turn_flags.get("secret") != p.space:
+            return (
+                "a secret is taken on your first entry of its space, before you leave it "
+                "(you have been here before, or you did not take it then)"
+            )
+        return None
+
+    def _do_take_secret(self, s, p, a: A.TakeSecret):
+        stack = s.space_tokens[p.space]
+        token = stack.pop(0)
+        if not stack:
+            del s.space_tokens[p.space]
+        p.turn_flags.pop("secret", None)
+        self._take_token(s, p, token)
 
     def _take_token(self, s, p, token: dict) -> None:
         self.revealed = True

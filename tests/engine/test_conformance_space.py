@@ -39,7 +39,7 @@ LAYOUTS = [
     ("pulsarcade", ["pulsarcade-vault", "pulsarcade-research-lab", "pulsarcade-race-track"]),
     (
         "pulsarcade",
-        ["pulsarcade-black-market", "space-reactor", "pulsarcade-race-track", "space-command"],
+        ["pulsarcade-black-market", "space-reactor", "pulsarcade-race-track", "pulsarcade-mcp"],
     ),
     ("pulsarcade", ["space-greenhouse", "pulsarcade-vault", "pulsarcade-cloning-vats"]),
 ]

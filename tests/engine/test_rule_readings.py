@@ -2,15 +2,56 @@
 
 from __future__ import annotations
 
+import copy
+import itertools
+
+import pytest
+
 import clankwidget as cw
-from clankwidget import Game
-from clankwidget.rules.actions import Choose
+from clankwidget import Game, IllegalAction
+from clankwidget.data import Board, load_board
+from clankwidget.rules import space as space_rules
+from clankwidget.rules.actions import Choose, EndTurn, Move, Play, TakeSecret
+from clankwidget.rules.pulsarcade import ClaimCabinet, Thrill
+from clankwidget.rules.space import Telepad, assemble_ship, load_edition
 
 
 def _from(changes, players=3, seed=1, edition="clank") -> Game:
     return Game.from_position(
         cw.position(edition, players=players, seed=seed, changes=changes), seed=0
     )
+
+
+def _take(state: dict, cid: str) -> str:
+    """Take one copy of card ``cid`` from the dungeon deck, the reserve or a player's deck
+    or discard (a position conserves cards: what goes somewhere comes from somewhere)."""
+    for zone in (state["dungeon_deck"], state["dungeon_discard"]):
+        if cid in zone:
+            zone.remove(cid)
+            return cid
+    if state["reserve"].get(cid):
+        state["reserve"][cid] -= 1
+        return cid
+    if cid in state["reserve"]:  # an unlimited pile
+        return cid
+    for p in state["players"]:
+        for zone in ("deck", "discard"):
+            if cid in p[zone]:
+                p[zone].remove(cid)
+                return cid
+    raise AssertionError(f"no spare {cid!r} in this position")
+
+
+def _hand(state: dict, colour: str, cards) -> None:
+    """Give ``colour`` exactly ``cards`` in hand (the old hand goes to the discard)."""
+    p = next(q for q in state["players"] if q["colour"] == colour)
+    p["discard"].extend(p["hand"])
+    p["hand"] = []
+    p["hand"] = [_take(state, cid) for cid in cards]
+
+
+def _game(pos: dict, seed: int = 0) -> Game:
+    return Game.from_position(pos, seed=seed)
 
 
 def test_attack_odds_leave_out_players_who_are_out_and_count_their_cubes_as_harmless():
@@ -51,3 +92,248 @@ def test_a_prompt_from_a_secret_names_it_not_its_id():
     rules.open_choice(game.state, blue, {"trash": {"optional": False}}, "purging-spring", [])
     assert game.pending["prompt"].startswith("Purging Spring: trash a card")
     game.apply(Choose(0))
+
+
+# ---------------------------------------------------------------- 1. Clank! made this turn
+
+
+def _arcade_after_two_alarm_drones() -> Game:
+    """Blue ends a turn; two Alarm Drones arrive (+2 Clank! for everyone, each)."""
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    s = pos["state"]
+    _hand(s, "blue", [])
+    for slot in (0, 1):
+        s["dungeon_deck"].append(s["row"][slot])
+        s["row"][slot] = None
+    for _ in range(2):
+        s["dungeon_deck"].append(_take(s, "alarm-drone"))
+    game = _game(pos)
+    game.apply(EndTurn())
+    assert game.current_player.colour == "yellow"
+    return game
+
+
+def test_ping_and_the_theater_do_not_count_clank_made_before_the_turn_began():
+    game = _arcade_after_two_alarm_drones()
+    yellow = game.current_player
+    assert game.state.clank_area["yellow"] >= 4  # the drones' cubes are in the area...
+    assert yellow.clank_made == 0  # ...but yellow made none of them this turn
+    legal = game.legal_actions()
+    assert ClaimCabinet("ping") not in legal
+    assert Thrill() not in legal
+    with pytest.raises(IllegalAction, match="make 4 Clank! this turn"):
+        game.apply(ClaimCabinet("ping"))
+
+
+def test_clank_made_in_the_turn_counts_and_negative_clank_before_cancels_it():
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    s = pos["state"]
+    _hand(s, "blue", ["silent-soles", "stumble", "stumble"])
+    s["players"][0]["supply"] += s["clank_area"]["blue"]  # nothing of blue's in the area
+    s["clank_area"]["blue"] = 0
+    game = _game(pos)
+    blue = game.current_player
+    game.apply(Play("silent-soles"))  # -2 Clank! first: it cancels the next two
+    game.apply(Play("stumble"))
+    game.apply(Play("stumble"))
+    assert blue.clank_made == 0 and game.state.clank_area["blue"] == 0
+
+
+# ---------------------------------------------------------------- 2. two telepads on every ship
+
+
+def _every_ship(edition: str):
+    """Every set of module sides an edition's ship can be assembled from."""
+    ship = load_edition(edition)["ship"]
+    for pairs in itertools.combinations(ship["sides"], len(ship["positions"])):
+        for sides in itertools.product(*pairs):
+            yield list(sides)
+
+
+@pytest.mark.parametrize("edition", ["space", "pulsarcade"])
+def test_every_ship_that_can_be_assembled_has_two_telepads(edition):
+    count = 0
+    for sides in _every_ship(edition):
+        ship = assemble_ship(sides, edition=edition)
+        pads = [sp.id for sp in ship.spaces if sp.telepad]
+        assert len(pads) >= 2, f"{sides}: telepads {pads}"
+        count += 1
+    assert count == {"space": 8, "pulsarcade": 160}[edition]
+
+
+def test_q_alert_can_be_claimed_on_the_recommended_pulsarcade_ship():
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    s = pos["state"]
+    blue = s["players"][0]
+    pads = [sp["id"] for sp in pos["board"]["spaces"] if sp.get("telepad")]
+    assert len(pads) >= 2
+    blue["space"] = pads[0]
+    blue["tokens"] = [
+        {"kind": "market", "id": "telepass", "name": "TelePass", "points": 5, "grants": "telepass"}
+    ]
+    s["market"]["telepass"] -= 1
+    game = _game(pos)
+    game.apply(Telepad(pads[1]))
+    game.apply(ClaimCabinet("q-alert"))
+    assert "q-alert" in game.current_player.extra["cabinets"]
+
+
+def test_a_ship_with_fewer_than_two_telepads_is_refused_at_assembly(monkeypatch):
+    # a transcribed Corridor with one telepad, in a ship whose modules have none
+    doc = copy.deepcopy(load_board("space-corridor").raw)
+    for sp in doc["spaces"]:
+        if sp["id"] != "co-pad":
+            sp.pop("telepad", None)
+    corridor = Board.from_dict(doc, source="<a corridor with one telepad>")
+    real = space_rules.load_board
+    monkeypatch.setattr(
+        space_rules, "load_board", lambda name: corridor if name == "space-corridor" else real(name)
+    )
+    with pytest.raises(ValueError, match="two telepads or more .* have 1: co-pad"):
+        assemble_ship(["space-greenhouse", "space-reactor", "space-gymnasium"])
+    ship = assemble_ship(["space-armory", "space-reactor", "space-gymnasium"])
+    assert [sp.id for sp in ship.spaces if sp.telepad] == ["co-pad", "ar-pad"]
+
+
+# ---------------------------------------------------------------- 3. a secret may be left
+
+
+def _path(game: Game, a: str, b: str) -> int:
+    return next(path.index for path in game.board.paths if {path.a, path.b} == {a, b})
+
+
+def _at_the_dock_with_boots(boots: int, edition: str = "space") -> Game:
+    pos = cw.position(edition, players=2, seed=1)
+    _hand(pos["state"], "blue", [])
+    pos["state"]["players"][0]["boots"] = boots
+    return _game(pos)
+
+
+def test_a_space_secret_is_offered_on_first_entry_and_may_be_left():
+    game = _at_the_dock_with_boots(6)
+    s, blue = game.state, game.current_player
+    stack = list(s.space_tokens["cb-crates"])
+    crates = _path(game, "cb-dock", "cb-crates")
+    game.apply(Move(crates))
+    assert s.space_tokens["cb-crates"] == stack and not blue.tokens  # not taken by itself
+    assert TakeSecret() in game.legal_actions()
+    # leaving without it: it stays, and coming back is not a first entry
+    game.apply(Move(crates))
+    assert TakeSecret() not in game.legal_actions()
+    game.apply(Move(crates))
+    assert TakeSecret() not in game.legal_actions()
+    with pytest.raises(IllegalAction, match="first entry"):
+        game.apply(TakeSecret())
+    assert s.space_tokens["cb-crates"] == stack and not blue.tokens
+
+
+def test_taking_the_secret_takes_the_top_token_once():
+    game = _at_the_dock_with_boots(2)
+    s, blue = game.state, game.current_player
+    top = s.space_tokens["cb-crates"][0]
+    game.apply(Move(_path(game, "cb-dock", "cb-crates")))
+    game.apply(TakeSecret())
+    assert top["name"] in game.state.log[-1] or any(top["name"] in line for line in s.log[-4:])
+    assert s.space_tokens.get("cb-crates", [None])[0] is not top
+    assert TakeSecret() not in game.legal_actions()
+    kept = top.get("keep") or top.get("use")
+    assert (top in blue.tokens) == bool(kept)
+
+
+def test_clank_secrets_are_still_collected_on_entry():
+    # the Clank! source: a thief takes one secret or idol on entering a room
+    game = Game.new("clank", players=2, seed=1)
+    assert "take-secret" not in {a.kind for a in game.legal_actions()}
+    with pytest.raises(IllegalAction, match="no 'take-secret' action"):
+        game.apply(TakeSecret())
+
+
+# ---------------------------------------------------------------- 4. which clone the hunter gets
+
+
+def _vats(state: dict) -> dict:
+    return next(m for m in state["extra"]["modules"].values() if "vats" in m)
+
+
+def _hunter_strikes_after_yellows_turn(blue_vats) -> Game:
+    """Blue has clones in ``blue_vats``; Yellow ends the turn, a Boss Attack card arrives
+    and the bag holds one red cube and nothing else: the bounty hunter hits everyone."""
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    s = pos["state"]
+    blue, yellow = s["players"]
+    s["current"] = 1
+    _hand(s, "yellow", [])
+    for p in (blue, yellow):
+        p["supply"] += s["clank_area"][p["colour"]]
+        s["clank_area"][p["colour"]] = 0
+    for vat in blue_vats:
+        _vats(s)["vats"][vat].append("blue")
+        blue["supply"] -= 1
+    s["aside"]["black"] = s["bag"]["black"]
+    s["bag"]["black"] = 0
+    level, k = next((lv, k) for lv, k in s["extra"]["hunters"].items() if k)
+    s["extra"]["hunters"][level] = k - 1
+    s["bag"]["red"] = 1
+    s["dungeon_deck"].append(s["row"][0])
+    s["row"][0] = None
+    s["dungeon_deck"].append(_take(s, "crime-boss-vex"))  # a Boss Attack symbol
+    game = _game(pos)
+    game.apply(EndTurn())
+    return game
+
+
+def test_a_thief_with_clones_in_two_vats_chooses_which_the_hunter_got():
+    game = _hunter_strikes_after_yellows_turn(["cv-vat-1", "cv-vat-2"])
+    s = game.state
+    blue, yellow = s.players
+    assert yellow.damage == 1 and blue.damage == 0
+    assert s.clank_area["blue"] == 1  # the clone's cube, at once
+    assert any("gets one of Blue's clones" in line for line in s.log)
+    assert game.rules.clones(s, blue) == 1  # one clone left to take a hit
+    # on Blue's turn: which vat?
+    assert game.current_player is blue
+    assert s.pending["kind"] == "clone-hit" and s.pending["values"] == ["cv-vat-1", "cv-vat-2"]
+    game.apply(Choose(1))
+    vats = _vats(game.position()["state"])["vats"]
+    assert vats["cv-vat-1"] == ["blue"] and vats["cv-vat-2"] == []
+    assert "clone in" in s.log[-1] and s.events[-1]["clone"] == "cv-vat-2"
+    census = game.rules.cube_census(s)
+    assert census["blue"] == game.rules.setup_numbers["cubes"]
+
+
+def test_a_single_clone_takes_the_hit_and_the_log_says_so():
+    game = _hunter_strikes_after_yellows_turn(["cv-vat-3"])
+    s = game.state
+    assert s.players[0].damage == 0 and s.pending is None
+    assert _vats(game.position()["state"])["vats"]["cv-vat-3"] == []
+    line = next(i for i, text in enumerate(s.log) if "clone in" in text)
+    assert s.events[line] == {
+        "kind": "attack",
+        "actor": "blue",
+        "clone": "cv-vat-3",
+    }
+
+
+# ---------------------------------------------------------------- 5. the MCP replaces Command
+
+
+def test_a_pulsarcade_ship_with_the_command_module_is_refused():
+    with pytest.raises(ValueError, match="'space-command' is a command piece that 'pulsarcade'"):
+        Game.new("pulsarcade", modules=[*_ARCADE, "space-command"], seed=1)
+    with pytest.raises(ValueError, match="'space-command' is a command piece"):
+        assemble_ship(
+            {
+                "command": "space-command",
+                **dict(zip(("fore", "mid", "aft"), _ARCADE)),
+            },
+            edition="pulsarcade",
+        )
+    # a saved or hand-made Pulsarcade position on a Command-module ship is refused too
+    pos = cw.position("pulsarcade", players=2, seed=1)
+    ship = assemble_ship([*_ARCADE, "space-command"], edition="space")
+    pos["board"] = ship.raw
+    with pytest.raises(cw.PositionError, match="the MCP replaces the Command module"):
+        Game.from_position(pos, seed=0)
+
+
+_ARCADE = ["space-greenhouse", "space-reactor", "space-sickbay"]

@@ -249,23 +249,12 @@ def test_setup_uses_all_artifacts_and_cabinet_copies_by_player_count():
     assert two.market["disguise-kit"] == 1 and four.market["disguise-kit"] == 2
 
 
-def test_the_mcp_does_not_combine_with_another_command_module():
-    with pytest.raises(ValueError, match="do not combine"):
-        assemble_ship([*ARCADE, "pulsarcade-mcp", "space-command"], edition="pulsarcade")
-    ship = assemble_ship([*ARCADE, "space-command"], edition="pulsarcade")
-    assert "cm-gate" in ship and "mc-gate" not in ship
-
-
-def test_old_command_module_in_a_pulsarcade_game_keeps_the_old_steal():
-    game = new_game([*ARCADE, "space-command"], players=2)
-    s = game.state
-    assert len(s.artifacts) == 4  # removed by player count as in Clank! In! Space!
-    blue = game.current_player
-    give_code(blue)
-    space, value = next(iter(s.artifacts.items()))
-    prepare(game, [], space=space)
-    game.apply(TakeArtifact())
-    assert blue.artifacts == [value]
+def test_the_mcp_replaces_the_command_module():
+    for pieces in ([*ARCADE, "pulsarcade-mcp", "space-command"], [*ARCADE, "space-command"]):
+        with pytest.raises(ValueError, match="'space-command' is a command piece that"):
+            assemble_ship(pieces, edition="pulsarcade")
+    ship = assemble_ship([*ARCADE, "pulsarcade-mcp"], edition="pulsarcade")
+    assert "mc-gate" in ship and "cm-gate" not in ship
 
 
 def test_the_vault_is_refused_with_a_scheme():

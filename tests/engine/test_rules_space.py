@@ -30,6 +30,7 @@ from clankwidget.rules.actions import (
     Move,
     Play,
     TakeArtifact,
+    TakeSecret,
     Teleport,
     UseToken,
 )
@@ -598,14 +599,18 @@ def test_a_secret_on_each_thiefs_first_entry_only():
     first, second = (dict(t) for t in s.space_tokens["gh-orchard"])
     prepare(game, [], space="gh-west", boots=3)
     walk(game, "gh-west", "gh-orchard")
+    assert len(s.space_tokens["gh-orchard"]) == 2  # the thief may take one (or not)
+    game.apply(TakeSecret())
     assert len(s.space_tokens["gh-orchard"]) == 1
     assert any(first["name"] in line for line in game.log[-3:])
     walk(game, "gh-orchard", "gh-west")
     walk(game, "gh-west", "gh-orchard")  # a second entry: nothing
+    assert TakeSecret() not in game.legal_actions()
     assert len(s.space_tokens["gh-orchard"]) == 1
     s.current = 1
     prepare(game, [], space="gh-west", boots=1)
     walk(game, "gh-west", "gh-orchard")
+    game.apply(TakeSecret())
     assert "gh-orchard" not in s.space_tokens
     assert any(second["name"] in line for line in game.log[-3:])
 
@@ -616,6 +621,7 @@ def test_major_secret_space_holds_one():
     token = s.space_tokens["co-shaft"][0]
     prepare(game, [], space="co-gate-b", boots=1, swords=1)
     walk(game, "co-gate-b", "co-shaft", swords=1)
+    game.apply(TakeSecret())
     assert "co-shaft" not in s.space_tokens and token["kind"] == "major"
 
 
@@ -635,6 +641,8 @@ def test_archive_raises_rage_and_scores_three():
     rage = s.rage
     prepare(game, [], space="gh-west", boots=1)
     walk(game, "gh-west", "gh-orchard")
+    assert s.rage == rage  # the thief may leave it there
+    game.apply(TakeSecret())
     assert s.rage == rage + 1
     assert game.scores()["blue"] == 3
 
@@ -653,6 +661,7 @@ def test_kept_secrets_can_be_used_later():
     ]
     prepare(game, [], space="gh-west", boots=1)
     walk(game, "gh-west", "gh-orchard")
+    game.apply(TakeSecret())
     p = game.current_player
     assert p.swords == 0 and [t["id"] for t in p.tokens] == ["stim-charge"]
     game.apply(UseToken("stim-charge"))

@@ -981,7 +981,9 @@ def test_ride_hyperlifts_and_telepads():
     me = w.game.state.players[0]
     me.tokens.append({"kind": "market", "id": "telepass", "name": "TelePass", "grants": "telepass"})
     w.refresh()
-    (beam,) = offered(w, "telepad")
+    beams = {a["intent"]["to"]: a for a in offered(w, "telepad")}
+    assert set(beams) == {"co-aft", "sb-pad"}  # every ship has two telepads or more
+    beam = beams["sb-pad"]
     assert beam["label"] == "Beam by telepad to Sick Bay Telepad"
     accept(w, beam["intent"])
     assert me.space == "sb-pad"
