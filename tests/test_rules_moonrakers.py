@@ -483,3 +483,16 @@ def test_the_data_loader_names_the_file_and_the_path():
         load_card_set("nope")
     with pytest.raises(BoardDataError, match="Moonrakers card set"):
         Game.new("moonrakers", cards=cw.load_cards("clank-teaching"))
+
+
+def test_the_readme_documents_every_schema_field():
+    root = cw.data.board_data_dir()
+    readme = (root / "moonrakers" / "README.md").read_text(encoding="utf-8")
+    schema = json.loads((root / "schema" / "moonrakers.schema.json").read_text())
+    names = set(schema["properties"])
+    for d in schema["$defs"].values():
+        names |= set(d.get("properties", {}))
+        for sub in d.get("properties", {}).values():
+            names |= set(sub.get("properties", {}))
+    missing = [n for n in sorted(names) if f"`{n}`" not in readme]
+    assert not missing, f"not documented in board_data/moonrakers/README.md: {missing}"
