@@ -98,26 +98,29 @@ class GreedyCaptain:
             kinds.update(rules.mr_card(cid)["meets"])
         return kinds
 
+    def _gap(self, rules, obs, c: dict) -> int:
+        """How many requirements of contract ``c`` the hand probably leaves unmet."""
+        cap = self._capacity(rules, obs["hand"])
+        return sum(max(0, v - cap.get(k, 0)) for k, v in c["requires"].items())
+
     def _plan(self, rules, obs, by_kind):
         t = obs["table"]
-        cap = self._capacity(rules, obs["hand"])
-        best, best_key, alone = None, None, False
+        best, best_key = None, None
         for a in by_kind["choose-contract"]:
             c = rules.data.contracts[t["dispatch"][a.slot]]
-            gap = sum(max(0, v - cap.get(k, 0)) for k, v in c["requires"].items())
+            gap = self._gap(rules, obs, c)
             key = (gap == 0, -gap, c["reward"]["prestige"] - c["dice"])
             if best_key is None or key > best_key:
-                best, best_key, alone = a, key, gap == 0
+                best, best_key = a, key
         if best is None or (best_key[1] < -4 and by_kind["stay-at-base"]):
             return A.StayAtBase()
-        self._alone = alone
         return best
 
     def _negotiate(self, rules, obs, by_kind):
-        if getattr(self, "_alone", False) or not by_kind["offer"]:
-            return A.Launch()
         t = obs["table"]
         c = rules.data.contracts[t["dispatch"][t["contract"]]]
+        if not by_kind["offer"] or self._gap(rules, obs, c) == 0:
+            return A.Launch()
         helpers = len(obs["captains"]) - 1
         share = c["reward"]["prestige"] // (helpers + 1)
         seats = sorted({a.seat for a in by_kind["offer"]})

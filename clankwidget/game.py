@@ -295,6 +295,13 @@ class Game:
         return self.state.player
 
     @property
+    def acting_player(self) -> PlayerState:
+        """The player whose move it is now: the current player, except in editions where
+        others act during a turn (Moonrakers: an invited captain answering an offer, a
+        captain playing in the execution). :meth:`legal_actions` are this player's."""
+        return self.rules.acting(self.state)
+
+    @property
     def pending(self) -> dict | None:
         """The choice waiting to be made (``prompt``, ``options``, ``optional``), if any."""
         return self.state.pending

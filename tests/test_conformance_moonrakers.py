@@ -136,3 +136,27 @@ def test_undo_never_goes_back_past_a_roll_or_a_draw():
     fork = game.fork()
     fork.apply(fork.legal_actions()[0])
     assert fork.state.to_dict() != game.state.to_dict() or game.is_over
+
+
+def test_a_greedy_captain_decides_from_what_its_seat_may_see():
+    """Shuffling what the acting captain cannot see (the others' hands and draw piles,
+    their secret objectives) never changes its choice."""
+    game = Game.new("moonrakers", players=3, seed=11)
+    bots = [GreedyCaptain(i) for i in range(3)]
+    rng = np.random.default_rng(0)
+    for _ in range(150):
+        if game.is_over:
+            break
+        seat = game.state.extra["mr"]["actor"]
+        assert game.acting_player is game.state.players[seat]
+        choice = bots[seat].choose(game)
+        probe = game.fork()
+        for i, p in enumerate(probe.state.players):
+            if i != seat:
+                cards = p.hand + p.deck
+                order = rng.permutation(len(cards))
+                cards = [cards[k] for k in order]
+                p.hand, p.deck = cards[: len(p.hand)], cards[len(p.hand) :]
+                p.extra["objectives"] = p.extra["objectives"][::-1]
+        assert GreedyCaptain(seat).choose(probe) == choice
+        game.apply(choice)

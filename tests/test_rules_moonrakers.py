@@ -496,3 +496,34 @@ def test_the_readme_documents_every_schema_field():
             names |= set(sub.get("properties", {}))
     missing = [n for n in sorted(names) if f"`{n}`" not in readme]
     assert not missing, f"not documented in board_data/moonrakers/README.md: {missing}"
+
+
+def test_a_bonus_crew_card_goes_to_the_discard_pile():
+    game = started(seed=18)
+    deck = list(mr(game)["crew_deck"])
+    p = executing(game, ["engineer-brask", "damage-3"], contract="smuggler-den")
+    game.apply(A.Play("engineer-brask"))
+    game.apply(A.Play("damage-3"))
+    assert mr(game)["phase"] == "buy" and p.extra["stats"]["completed"] == {"kill": 1}
+    assert mr(game)["crew_deck"] == deck[:-1] and deck[-1] in p.discard
+
+
+@pytest.mark.parametrize("index", [-1, 0])
+def test_a_bonus_part_with_a_full_terminal_replaces_one_or_goes(index):
+    game = started(seed=19)
+    full = ["point-defense", "deflector-array", "cargo-pods", "auto-loader"]
+    leader(game).extra["parts"] = list(full)
+    bonus = mr(game)["part_deck"][-1]
+    p = executing(game, ["reactor", "damage-3", "damage-3", "damage-1"], "void-leviathan")
+    assert mr(game)["execution"]["actions"][mr(game)["leader"]] == 2  # the Auto-Loader
+    for cid in ("reactor", "damage-3", "damage-3", "damage-1"):
+        game.apply(A.Play(cid))
+    m = mr(game)
+    assert m["phase"] == "refit" and m["refit"] == {"seat": m["leader"], "part": bonus}
+    assert [a.index for a in game.legal_actions()] == [-1, 0, 1, 2, 3]
+    game.apply(A.Refit(index))
+    assert m["phase"] == "buy" and m["refit"] is None
+    if index == -1:
+        assert p.extra["parts"] == full and m["part_deck"][0] == bonus
+    else:
+        assert p.extra["parts"] == [*full[1:], bonus] and m["parts_gone"] == ["point-defense"]

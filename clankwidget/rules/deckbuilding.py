@@ -59,6 +59,9 @@ EVENT_KINDS = frozenset(
         "deck-out",
         "countdown",
         "game-over",
+        # Moonrakers: a hazard-dice roll; an offer, counter, acceptance or refusal
+        "hazard",
+        "deal",
     }
 )
 

@@ -186,7 +186,8 @@ class MoonrakersRules(DealRules, DeckBuildingRules):
         for p in s.players:
             self._deal_objectives(s, p, self.su["objectives_dealt"])
         keep = self.su["objectives_dealt"] - self.su["objectives_kept"]
-        queue = [i for i, p in enumerate(s.players) if len(p.extra["objectives"]) > 0]
+        kept = self.su["objectives_kept"]
+        queue = [i for i, p in enumerate(s.players) if len(p.extra["objectives"]) > kept]
         self._start_keep(s, queue, keep, then="plan")
         return s
 

@@ -117,7 +117,7 @@ class DealRules:
         self.say(
             s,
             f"{self.name(p)} offers {self.name(s.players[a.seat])} {_say_terms(_terms(a))}",
-            "info",
+            "deal",
             p,
             offer=_terms(a),
             to=s.players[a.seat].colour,
@@ -143,7 +143,7 @@ class DealRules:
         self.say(
             s,
             f"{self.name(p)} counters: {_say_terms(_terms(a))}",
-            "info",
+            "deal",
             p,
             offer=_terms(a),
             to=s.players[other].colour,
@@ -161,7 +161,7 @@ class DealRules:
             s,
             f"{self.name(p)} accepts: {self.name(s.players[offer['seat']])} joins for "
             f"{_say_terms(offer['terms'])}",
-            "info",
+            "deal",
             p,
             deal=offer["terms"],
             seat=offer["seat"],
@@ -174,7 +174,7 @@ class DealRules:
         mr = s.extra["mr"]
         mr["offer"] = None
         mr["phase"], mr["actor"] = "negotiate", mr["leader"]
-        self.say(s, f"{self.name(p)} refuses the offer", "info", p)
+        self.say(s, f"{self.name(p)} refuses the offer", "deal", p, refused=True)
 
     def _check_launch(self, s, p, a):
         return self._phase(s, "negotiate") or self._leader_only(s, p)
@@ -234,7 +234,7 @@ class DealRules:
                     s,
                     f"{self.name(p)} rolls {exe['dice'][i]} hazard dice: {faces} "
                     f"({sum(faces)} hazards)",
-                    "attack",
+                    "hazard",
                     p,
                     faces=faces,
                 )
