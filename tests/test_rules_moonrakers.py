@@ -527,3 +527,27 @@ def test_a_bonus_part_with_a_full_terminal_replaces_one_or_goes(index):
         assert p.extra["parts"] == full and m["part_deck"][0] == bonus
     else:
         assert p.extra["parts"] == [*full[1:], bonus] and m["parts_gone"] == ["point-defense"]
+
+
+def test_who_may_act_in_negotiation_and_execution():
+    game = started(players=3, seed=20)
+    lead, a, b = mr(game)["leader"], other(game), (other(game) + 1) % 3
+    assert "not now" in game.why_illegal(A.Launch())
+    game.apply(A.ChooseContract(contract_slot(game, "drone-swarm")))  # 2 prestige, 1 die
+    assert "not now" in game.why_illegal(A.SwapContract(1))
+    assert "not now" in game.why_illegal(A.StayAtBase())
+    game.apply(A.Offer(a, prestige=1))
+    assert game.acting_player is game.state.players[a]
+    assert "not now" in game.why_illegal(A.Launch())  # the invitee answers first
+    game.apply(A.Accept())
+    game.apply(A.Offer(b, prestige=1))
+    game.apply(A.Accept())
+    game.apply(A.Launch())
+    m = mr(game)
+    assert m["execution"]["seats"] == [lead, a, b] and m["actor"] == lead
+    assert [x.seat for x in game.legal_actions() if x.kind == "call-on"] == [lead, a, b]
+    game.apply(A.CallOn(b))
+    assert game.acting_player is game.state.players[b]
+    assert "only the leader" in game.why_illegal(A.CallOn(a))
+    game.apply(A.StopPlaying())
+    assert m["actor"] == lead and "not a captain waiting" in game.why_illegal(A.CallOn(b))
