@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from . import registry
-from .data import Board, CardSet, load_board, load_cards
+from .data import Board, CardSet, load_board
 from .errors import BoardDataError, IllegalAction, PositionError, RuleNotImplemented, SaveError
 from .rules.actions import Action, action_from_dict
 from .rules.deckbuilding import PLAYER_COLOURS, DeckBuildingRules
@@ -102,15 +102,18 @@ class Game:
                 if assemble is None
                 else "give either board= or modules=/positions=, not both"
             )
-        board = load_board(board if board is not None else default_board)
-        cards = load_cards(cards if cards is not None else default_cards)
+        if entry.has("map"):
+            board = load_board(board if board is not None else default_board)
+        elif board is not None:
+            raise TypeError(f"{edition!r} games have no map: give no board=")
+        cards = rules_cls.load_card_set(cards if cards is not None else default_cards)
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (2**63))
         setup = {
             "edition": edition,
             "colours": _colours(players, rules_cls.hit_all, edition),
             "seed": _seed(seed),
-            "board": board.raw,
+            "board": board.raw if board is not None else None,
             "cards": cards.raw,
         }
         if options:
@@ -152,13 +155,19 @@ class Game:
         """The current situation as a JSON-ready position (see :mod:`clankwidget.positions`)."""
         from .positions import position_of
 
+        if not registry.edition(self.edition).has("map"):
+            raise RuleNotImplemented(
+                f"positions of {self.edition!r} games (no map) are not written yet"
+            )
         return position_of(self)
 
     @classmethod
     def _from_setup(cls, setup, rules_cls=None, board=None, cards=None) -> Game:
         rules_cls = rules_cls or _rules_class(setup["edition"])
-        board = board or _from_saved(Board, setup["board"], "<saved board>")
-        cards = cards or _from_saved(CardSet, setup["cards"], "<saved card set>")
+        if board is None and setup["board"] is not None:
+            board = _from_saved(Board.from_dict, setup["board"], "<saved board>")
+        if cards is None:
+            cards = _from_saved(rules_cls.card_set_from_dict, setup["cards"], "<saved card set>")
         rng = np.random.Generator(np.random.PCG64(setup["seed"]))
         if "position" in setup:
             from .positions import state_from_position
@@ -169,7 +178,8 @@ class Game:
         else:
             rules = rules_cls(board, cards, setup.get("options"))
             state = rules.setup(list(setup["colours"]), rng)
-            what = f"New {setup['edition']} game on {board.title}, seed {setup['seed']}"
+            where = f" on {board.title}" if board is not None else ""
+            what = f"New {setup['edition']} game{where}, seed {setup['seed']}"
         state.rng = rng.bit_generator.state
         state.log.insert(0, what)
         state.events.insert(0, {"kind": "setup", "actor": None, "seed": setup["seed"]})
@@ -283,6 +293,13 @@ class Game:
     @property
     def current_player(self) -> PlayerState:
         return self.state.player
+
+    @property
+    def acting_player(self) -> PlayerState:
+        """The player whose move it is now: the current player, except in editions where
+        others act during a turn (Moonrakers: an invited captain answering an offer, a
+        captain playing in the execution). :meth:`legal_actions` are this player's."""
+        return self.rules.acting(self.state)
 
     @property
     def pending(self) -> dict | None:
@@ -476,7 +493,8 @@ class Game:
             if self.is_over
             else f"turn {self.state.turn}, {self.current_player.colour} to play"
         )
-        where = f"{self.edition} on {self.board.id!r}, {len(self.players)} players"
+        on = f" on {self.board.id!r}" if self.board is not None else ""
+        where = f"{self.edition}{on}, {len(self.players)} players"
         return f"<Game {where}, seed {self.seed}: {status}>"
 
 
@@ -601,21 +619,24 @@ def _check_setup(setup) -> dict:
             f"corrupt save: $.setup.options must be an object, got {_kind(setup['options'])}"
         )
     for key in ("board", "cards"):
+        if key == "board" and setup[key] is None and not registry.edition(edition).has("map"):
+            continue  # an edition without a map (Moonrakers) saves no board
         if not isinstance(setup[key], dict):
             raise SaveError(f"corrupt save: $.setup.{key} must be an object")
     return setup
 
 
-_SAVED: dict[tuple[type, str], Board | CardSet] = {}
+_SAVED: dict[tuple[Any, str], Board | CardSet] = {}
 
 
-def _from_saved(cls, doc: dict, source: str):
-    """Boards and card sets embedded in saves, validated once per distinct content."""
-    key = (cls, _digest(doc))
+def _from_saved(load, doc: dict, source: str):
+    """Boards and card sets embedded in saves (``load(doc, source=...)`` validates one),
+    validated once per distinct content."""
+    key = (load, _digest(doc))
     if key not in _SAVED:
         if len(_SAVED) > 64:
             _SAVED.clear()
-        _SAVED[key] = cls.from_dict(doc, source=source)
+        _SAVED[key] = load(doc, source=source)
     return _SAVED[key]
 
 

@@ -16,7 +16,11 @@ where its rules class lives, its default board and card set, the words the widge
 log use for its parts (``vocabulary``), the ``features`` it has (which layers of shared
 mechanics it uses and which panels the widget draws), and where its contribution to the
 widget's view state lives. Editions whose rules are not written yet are registered with
-``playable=False``: asking for their rules raises :class:`RuleNotImplemented`.
+``playable=False``: asking for their rules raises :class:`RuleNotImplemented`. An edition
+whose engine is written but whose widget is not (Moonrakers, for now) has
+``playable=False, engine=True``: ``Game.new`` plays it, ``editions(playable=True)`` (what
+the widget and the every-edition conformance test iterate) leaves it out, and
+``editions(engine=True)`` lists every edition ``Game.new`` can set up.
 
 A new edition is one :func:`register` call (below, or from a plug-in), a rules module
 and its data; the conformance tests run over :func:`editions` and so cover it at once.
@@ -50,6 +54,7 @@ FEATURES: Mapping[str, str] = MappingProxyType(
         "hit-all": "cubes of a colour that hurt every player (bounty hunters)",
         "cabinets": "Arcade Cabinets and Skill Shots (Pulsarcade)",
         "clones": "clones that take a hit in a player's place (Cloning Vats)",
+        "contracts": "contracts on offer, hazard dice and negotiation between players (Moonrakers)",
     }
 )
 
@@ -78,6 +83,21 @@ _SHIP_WORDS = {
     "cubes": "cubes",
 }
 
+#: Moonrakers has no dungeon, dragon or cubes: "boss" is the hazard that threatens a
+#: contract, the "row" is Dispatch (contracts on offer), the "place" the captains' sector.
+_MOONRAKERS_WORDS = {
+    "gold": "Credits",
+    "boss": "Hazard",
+    "boss_attack": "hazard roll",
+    "row": "Dispatch",
+    "deck": "Contract deck",
+    "space": "sector",
+    "spaces": "sectors",
+    "place": "sector",
+    "map": "The sector",
+    "cubes": "hazard dice",
+}
+
 
 @dataclass(frozen=True)
 class Edition:
@@ -94,7 +114,12 @@ class Edition:
     features: frozenset[str] = frozenset()
     #: ``"module:function"`` adding this edition's own part to the widget's view state
     view: str | None = None
+    #: whether the widget and the every-edition conformance tests play it
     playable: bool = True
+    #: the rules engine is written and tested (``Game.new`` works) even though the edition
+    #: is not ``playable`` yet (the widget cannot draw it); ``editions(playable=True)``
+    #: still leaves it out
+    engine: bool = False
     #: a sentence for people: what the edition is, what is special in it
     summary: str = ""
 
@@ -113,12 +138,17 @@ class Edition:
 
     def rules_class(self) -> type:
         """The rules class (imported on first use)."""
-        if not self.playable or self.rules is None:
+        if not self.has_engine:
             raise RuleNotImplemented(
                 f"the {self.title} rules ({self.name!r}) are not implemented yet; "
                 f"available editions: {', '.join(e.name for e in editions(playable=True))}"
             )
         return _load(self.rules)
+
+    @property
+    def has_engine(self) -> bool:
+        """Whether ``Game.new`` can set this edition up (its rules are written)."""
+        return self.rules is not None and (self.playable or self.engine)
 
     def view_part(self):
         """The function adding this edition's own part to the view state, or ``None``."""
@@ -149,10 +179,16 @@ def vocabulary(name: str) -> Mapping[str, str]:
     return entry.vocabulary if entry is not None else MappingProxyType(_CLANK_WORDS)
 
 
-def editions(*, playable: bool | None = None) -> list[Edition]:
+def editions(*, playable: bool | None = None, engine: bool | None = None) -> list[Edition]:
     """The registered editions in registration order (``playable=True``: only those
-    whose rules are implemented)."""
-    return [e for e in _REGISTRY.values() if playable is None or e.playable == playable]
+    the widget plays; ``engine=True``: those whose rules ``Game.new`` can set up, playable
+    or not; ``False`` for either: the others)."""
+    return [
+        e
+        for e in _REGISTRY.values()
+        if (playable is None or e.playable == playable)
+        and (engine is None or e.has_engine == engine)
+    ]
 
 
 def edition(name: str | Edition) -> Edition:
@@ -220,12 +256,13 @@ register(
     Edition(
         name="moonrakers",
         title="Moonrakers",
-        rules=None,
+        rules="clankwidget.rules.moonrakers:MoonrakersRules",
         board=None,
-        cards=None,
-        vocabulary={"gold": "Credits", "row": "Dispatch", "deck": "Contract deck"},
-        features={"deck"},
+        cards="moonrakers-teaching",
+        vocabulary=_MOONRAKERS_WORDS,
+        features={"deck", "contracts"},
         playable=False,
+        engine=True,
         summary="Deck-building, hazard dice and negotiation between captains; no map.",
     )
 )

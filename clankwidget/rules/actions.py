@@ -190,3 +190,183 @@ def action_from_dict(data: Any) -> Action:
             raise ValueError(f"action {kind!r}: {name!r} must be a string, got {value!r}")
         kwargs[name] = value
     return cls(**kwargs)
+
+
+# ---------------------------------------------------------------------------
+# Moonrakers (clankwidget/rules/moonrakers.py). Seats are 0-based indices of players;
+# Dispatch and Armory slots are 0-based; ``-1`` means "none" where a field allows it.
+
+
+@dataclass(frozen=True)
+class SwapContract(Action):
+    """The leader pays (or, after staying at base, uses the free swap) to replace the
+    contract in Dispatch slot ``slot`` with the top of the contract deck."""
+
+    kind: ClassVar[str] = "swap-contract"
+    slot: int
+
+
+@dataclass(frozen=True)
+class ChooseContract(Action):
+    """The leader chooses the contract in Dispatch slot ``slot`` to attempt."""
+
+    kind: ClassVar[str] = "choose-contract"
+    slot: int
+
+
+@dataclass(frozen=True)
+class StayAtBase(Action):
+    """The leader stays at base: objectives, a credit, a fresh hand, then buying."""
+
+    kind: ClassVar[str] = "stay-at-base"
+
+
+@dataclass(frozen=True)
+class Offer(Action):
+    """The leader invites captain ``seat``: their share of the contract's prestige and
+    credits, the bonus card (1) or not (0), and how many of its hazard dice they roll."""
+
+    kind: ClassVar[str] = "offer"
+    seat: int
+    prestige: int = 0
+    credits: int = 0
+    bonus: int = 0
+    dice: int = 0
+
+
+@dataclass(frozen=True)
+class Counter(Action):
+    """Answer the open offer with other terms (the other party then answers)."""
+
+    kind: ClassVar[str] = "counter"
+    prestige: int = 0
+    credits: int = 0
+    bonus: int = 0
+    dice: int = 0
+
+
+@dataclass(frozen=True)
+class Accept(Action):
+    """Accept the open offer: it binds both captains."""
+
+    kind: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True)
+class Refuse(Action):
+    """Refuse the open offer."""
+
+    kind: ClassVar[str] = "refuse"
+
+
+@dataclass(frozen=True)
+class Launch(Action):
+    """The leader ends the negotiation and starts the execution with the captains who
+    accepted (alone if none did): the dice are rolled."""
+
+    kind: ClassVar[str] = "launch"
+
+
+@dataclass(frozen=True)
+class Abandon(Action):
+    """The leader gives up the negotiation of this contract."""
+
+    kind: ClassVar[str] = "abandon"
+
+
+@dataclass(frozen=True)
+class CallOn(Action):
+    """The leader picks the taking-part captain ``seat`` to play next in the execution."""
+
+    kind: ClassVar[str] = "call-on"
+    seat: int
+
+
+@dataclass(frozen=True)
+class StopPlaying(Action):
+    """Finish your part of the execution (cards left in hand are held back)."""
+
+    kind: ClassVar[str] = "stop-playing"
+
+
+@dataclass(frozen=True)
+class DropObjective(Action):
+    """Put back one of the objectives just dealt (keeping the others)."""
+
+    kind: ClassVar[str] = "drop-objective"
+    objective: str
+
+
+@dataclass(frozen=True)
+class ClaimObjective(Action):
+    """Reveal a secret objective whose condition you meet, for its prestige."""
+
+    kind: ClassVar[str] = "claim-objective"
+    objective: str
+
+
+@dataclass(frozen=True)
+class BuyPart(Action):
+    """Buy the ship part in Armory slot ``slot``; with a full terminal, ``replace`` is
+    the index of the installed part it replaces."""
+
+    kind: ClassVar[str] = "buy-part"
+    slot: int
+    replace: int = -1
+
+
+@dataclass(frozen=True)
+class BuyCrew(Action):
+    """Buy the crew card in Armory crew slot ``slot`` (it goes to your discard pile)."""
+
+    kind: ClassVar[str] = "buy-crew"
+    slot: int
+
+
+@dataclass(frozen=True)
+class BuyAction(Action):
+    """Buy a basic action card from the supply (it goes to your discard pile)."""
+
+    kind: ClassVar[str] = "buy-action"
+    card: str
+
+
+@dataclass(frozen=True)
+class ReplaceOffer(Action):
+    """Pay to replace the card in slot ``slot`` of the Armory's ``offer`` ("parts" or
+    "crew") with the top of its deck."""
+
+    kind: ClassVar[str] = "replace-offer"
+    offer: str
+    slot: int
+
+
+@dataclass(frozen=True)
+class Refit(Action):
+    """A bonus ship part won with a full terminal: replace installed part ``index``, or
+    ``-1`` to let the part go (it goes under the part deck)."""
+
+    kind: ClassVar[str] = "refit"
+    index: int
+
+
+__all__ += [
+    "Abandon",
+    "Accept",
+    "BuyAction",
+    "BuyCrew",
+    "BuyPart",
+    "CallOn",
+    "ChooseContract",
+    "ClaimObjective",
+    "Counter",
+    "DropObjective",
+    "Launch",
+    "Offer",
+    "Refit",
+    "Refuse",
+    "ReplaceOffer",
+    "StayAtBase",
+    "StopPlaying",
+    "SwapContract",
+]

@@ -26,7 +26,7 @@ from typing import ClassVar
 import numpy as np
 
 from .. import registry
-from ..data import Board, Card, CardSet
+from ..data import Board, Card, CardSet, load_cards
 from ..errors import IllegalAction, RuleNotImplemented
 from . import actions as A
 from .effects import describe
@@ -59,6 +59,9 @@ EVENT_KINDS = frozenset(
         "deck-out",
         "countdown",
         "game-over",
+        # Moonrakers: a hazard-dice roll; an offer, counter, acceptance or refusal
+        "hazard",
+        "deal",
     }
 )
 
@@ -99,6 +102,17 @@ class DeckBuildingRules:
             for name in dir(self)
             if name.startswith("_check_")
         }
+
+    @classmethod
+    def load_card_set(cls, name_or_path) -> CardSet:
+        """Hook: the edition's card set by name or path (an edition whose cards have a
+        format of their own, like Moonrakers, loads and validates them itself)."""
+        return load_cards(name_or_path)
+
+    @classmethod
+    def card_set_from_dict(cls, doc, source: str) -> CardSet:
+        """Hook: a card set from its JSON document (a save holds it whole)."""
+        return CardSet.from_dict(doc, source=source)
 
     def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:
         """A fresh game state for these players: reserve, shuffled dungeon deck and
@@ -162,8 +176,15 @@ class DeckBuildingRules:
     def player_index(self, s: GameState, colour: str) -> int:
         return next(i for i, p in enumerate(s.players) if p.colour == colour)
 
+    def acting(self, s: GameState) -> PlayerState:
+        """Hook: the player who acts now. In Clank! it is always the current player
+        (``s.player``); an edition where other players act during a turn (Moonrakers'
+        negotiation and execution) overrides it. :meth:`check` and :meth:`apply` hand
+        this player to the action's ``_check_``/``_do_`` methods."""
+        return s.player
+
     def legal_actions(self, s: GameState) -> list[A.Action]:
-        """Every action the current player may take now, in a stable order."""
+        """Every action the acting player (:meth:`acting`) may take now, in a stable order."""
         return [a for a in self.candidates(s) if self.check(s, a) is None]
 
     def candidates(self, s: GameState) -> Iterable[A.Action]:
@@ -212,7 +233,7 @@ class DeckBuildingRules:
         handlers = self._handlers.get(action.kind)
         if handlers is None:
             return f"{self.edition!r} games have no {action.kind!r} action"
-        return handlers[0](s, s.player, action)
+        return handlers[0](s, self.acting(s), action)
 
     def apply(self, s: GameState, action: A.Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state untouched) otherwise."""
@@ -220,9 +241,10 @@ class DeckBuildingRules:
         if reason is not None:
             raise IllegalAction(action, reason)
         self.revealed = False
-        self._handlers[action.kind][1](s, s.player, action)
+        who = self.acting(s)
+        self._handlers[action.kind][1](s, who, action)
         if not s.over and not s.pending:
-            self.release_held(s, s.player)
+            self.release_held(s, self.acting(s))
 
     def _check_play(self, s, p, a: A.Play):
         if a.card not in p.hand:

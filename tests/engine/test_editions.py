@@ -23,6 +23,8 @@ from clankwidget.rules.protocol import DECK_HOOKS, MAP_HOOKS
 
 PLAYABLE = [e.name for e in cw.editions(playable=True)]
 PLANNED = [e.name for e in cw.editions(playable=False)]
+#: registered, not playable in the widget, but with an engine (Moonrakers for now)
+ENGINE_ONLY = [e.name for e in cw.editions(playable=False, engine=True)]
 WORDS = {"gold", "boss", "boss_attack", "row", "deck", "space", "spaces", "place", "map", "cubes"}
 MAX_STEPS = 6_000
 
@@ -49,7 +51,7 @@ def test_an_edition_record_is_checked_when_registered():
         cw.edition("clank").has("wings")
 
 
-@pytest.mark.parametrize("name", PLANNED)
+@pytest.mark.parametrize("name", [n for n in PLANNED if n not in ENGINE_ONLY])
 def test_an_edition_not_written_yet_says_so(name):
     entry = cw.edition(name)
     with pytest.raises(RuleNotImplemented, match=f"{entry.title}.*not implemented yet"):

@@ -50,7 +50,7 @@ def test_unknown_and_unimplemented_editions_say_so():
         RuleNotImplemented,
         match="not implemented yet; available editions: clank, space, pulsarcade",
     ):
-        Game.new(edition="moonrakers")
+        Game.new(edition="legacy")
     with pytest.raises(ValueError, match="unknown edition 'chess'"):
         Game.new(edition="chess")
 

@@ -136,7 +136,7 @@ def _edit_setup(save, **changes) -> str:
         ({"options": ["turbo"]}, r"\$\.setup\.options must be an object"),
         ({"edition": "chess"}, r"\$\.setup\.edition: unknown edition 'chess'"),
         ({"edition": ["clank"]}, r"\$\.setup\.edition"),
-        ({"edition": "moonrakers"}, "cannot be played here: .*not implemented"),
+        ({"edition": "legacy"}, "cannot be played here: .*not implemented"),
         ({"referee": "me"}, "unknown key 'referee'"),
         ({"board": "teaching-dungeon"}, r"\$\.setup\.board must be an object"),
     ],

@@ -1,0 +1,183 @@
+"""Computer captains for Moonrakers.
+
+A bot is an object with ``choose(game) -> Action``: given a live Moonrakers game, it
+returns one of ``game.legal_actions()`` for the captain who acts now and never changes
+the game. It decides from what that captain may see
+(:meth:`~clankwidget.rules.moonrakers.MoonrakersRules.observation`: its own hand and
+objectives, the table, the other captains' public state), never from another captain's
+hand. Bots are seeded and deterministic.
+
+* :class:`RandomCaptain` picks an action kind at random, then one action of that kind
+  (so the hundreds of possible offers do not crowd out everything else).
+* :class:`GreedyCaptain` follows rules of thumb: claim objectives at once; lead the
+  best-paying contract its hand can probably meet, alone if it can, else with every
+  captain invited on an equal share of prestige and no dice; accept any offer that pays
+  and asks at most one die; play Reactors first, then what the contract still needs,
+  Shields against its own hazards; buy the dearest part it can afford, then crew, then a
+  Reactor.
+
+Odds-based bots that negotiate from ``clankwidget.odds.hazard_odds`` are future work.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import numpy as np
+
+from .rules import actions as A
+
+__all__ = ["GreedyCaptain", "RandomCaptain"]
+
+
+class RandomCaptain:
+    """A random kind of action, then a random action of that kind (seeded)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = np.random.default_rng(seed)
+
+    def choose(self, game) -> A.Action:
+        by_kind = defaultdict(list)
+        for a in game.legal_actions():
+            by_kind[a.kind].append(a)
+        if not by_kind:
+            raise ValueError("no legal action: the game is over")
+        kinds = sorted(by_kind)
+        options = by_kind[kinds[int(self.rng.integers(len(kinds)))]]
+        return options[int(self.rng.integers(len(options)))]
+
+
+class GreedyCaptain:
+    """Rules of thumb from the captain's own observation (see the module docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = np.random.default_rng(seed)
+
+    def choose(self, game) -> A.Action:
+        rules, s = game.rules, game.state
+        seat = s.extra["mr"]["actor"]
+        obs = rules.observation(s, seat)
+        legal = game.legal_actions()
+        by_kind = defaultdict(list)
+        for a in legal:
+            by_kind[a.kind].append(a)
+        if by_kind["claim-objective"]:
+            return by_kind["claim-objective"][0]
+        phase = obs["table"]["phase"]
+        pick = getattr(self, "_" + phase)(rules, obs, by_kind)
+        return pick if pick in legal else legal[0]
+
+    # -- phases ------------------------------------------------------------------------
+
+    def _keep(self, rules, obs, by_kind):
+        # put back the objective that looks hardest (the biggest number asked)
+        def hardness(a):
+            ((_key, value),) = rules.data.objectives[a.objective]["condition"].items()
+            return value if isinstance(value, int) else sum(value.values()) * 2
+
+        return max(by_kind["drop-objective"], key=hardness)
+
+    def _refit(self, rules, obs, by_kind):
+        me = obs["captains"][obs["seat"]]
+        cost = [rules.data.parts[x]["cost"] for x in me["parts"]]
+        new = rules.data.parts[_refit_part(rules, obs)]["cost"]
+        cheapest = int(np.argmin(cost))
+        return A.Refit(cheapest if cost[cheapest] < new else -1)
+
+    def _capacity(self, rules, hand: list[str]) -> Counter:
+        """What the hand can likely meet: the cards it can play (1 action, +2 per
+        Reactor), those meeting the most first."""
+        kinds = Counter()
+        plays = 1 + 2 * hand.count("reactor")
+        cards = sorted(hand, key=lambda c: -sum(rules.mr_card(c)["meets"].values()))
+        for cid in cards[: plays + hand.count("thruster")]:
+            kinds.update(rules.mr_card(cid)["meets"])
+        return kinds
+
+    def _gap(self, rules, obs, c: dict) -> int:
+        """How many requirements of contract ``c`` the hand probably leaves unmet."""
+        cap = self._capacity(rules, obs["hand"])
+        return sum(max(0, v - cap.get(k, 0)) for k, v in c["requires"].items())
+
+    def _plan(self, rules, obs, by_kind):
+        t = obs["table"]
+        best, best_key = None, None
+        for a in by_kind["choose-contract"]:
+            c = rules.data.contracts[t["dispatch"][a.slot]]
+            gap = self._gap(rules, obs, c)
+            key = (gap == 0, -gap, c["reward"]["prestige"] - c["dice"])
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        if best is None or (best_key[1] < -4 and by_kind["stay-at-base"]):
+            return A.StayAtBase()
+        return best
+
+    def _negotiate(self, rules, obs, by_kind):
+        t = obs["table"]
+        c = rules.data.contracts[t["dispatch"][t["contract"]]]
+        if not by_kind["offer"] or self._gap(rules, obs, c) == 0:
+            return A.Launch()
+        helpers = len(obs["captains"]) - 1
+        share = c["reward"]["prestige"] // (helpers + 1)
+        seats = sorted({a.seat for a in by_kind["offer"]})
+        offer = A.Offer(seats[0], prestige=share)
+        return offer if offer in by_kind["offer"] else by_kind["offer"][0]
+
+    def _respond(self, rules, obs, by_kind):
+        t = obs["table"]
+        terms = t["offer"]["terms"]
+        if obs["seat"] == t["leader"]:  # a counter-offer to the leader
+            c = rules.data.contracts[t["dispatch"][t["contract"]]]
+            return A.Accept() if c["reward"]["prestige"] - terms["prestige"] >= 1 else A.Refuse()
+        pays = terms["prestige"] + terms["credits"] + terms["bonus"] > 0
+        return A.Accept() if pays and terms["dice"] <= 1 else A.Refuse()
+
+    def _execute(self, rules, obs, by_kind):
+        if by_kind["call-on"]:
+            return by_kind["call-on"][0]
+        t = obs["table"]
+        exe = t["execution"]
+        seat = obs["seat"]
+        c = rules.data.contracts[t["dispatch"][t["contract"]]]
+        need = {k: v - exe["meets"].get(k, 0) for k, v in c["requires"].items()}
+        hand = obs["hand"]
+        actions = exe["actions"][seat]
+        exposed = exe["rolled"][seat] - exe["blocks"][seat]
+
+        def useful(cid):
+            card = rules.mr_card(cid)
+            meets = sum(min(v, max(0, need.get(k, 0))) for k, v in card["meets"].items())
+            return meets + (exposed > 0) * card["effects"].get("block", 0)
+
+        if "reactor" in hand and len(hand) > 1:
+            return A.Play("reactor")
+        if "thruster" in hand and actions >= 2:
+            return A.Play("thruster")
+        ranked = sorted(set(hand), key=lambda cid: (-useful(cid), cid))
+        if ranked and useful(ranked[0]) > 0:
+            return A.Play(ranked[0])
+        if "thruster" in hand:
+            return A.Play("thruster")
+        return A.StopPlaying()
+
+    def _buy(self, rules, obs, by_kind):
+        t = obs["table"]
+        me = obs["captains"][obs["seat"]]
+        parts = [a for a in by_kind["buy-part"] if a.replace == -1]
+        if parts:
+            return max(parts, key=lambda a: rules.data.parts[t["parts_offer"][a.slot]]["cost"])
+        if by_kind["buy-crew"]:
+            return max(by_kind["buy-crew"], key=lambda a: rules.card(t["crew_offer"][a.slot]).cost)
+        for cid in ("reactor", "damage-2", "shield", "thruster"):
+            if A.BuyAction(cid) in by_kind["buy-action"] and me["credits"] >= 4:
+                return A.BuyAction(cid)
+        return A.EndTurn()
+
+
+def _refit_part(rules, obs) -> str:
+    # the bonus part waiting is public once won: the state names it in "refit"
+    return obs["table"]["refit"]["part"]

@@ -1,0 +1,769 @@
+"""Moonrakers: deck-building, hazard dice and negotiation between captains; no map.
+
+:class:`MoonrakersRules` stands on the deck-building core alone
+(:class:`~clankwidget.rules.deckbuilding.DeckBuildingRules`: decks, hands, draws and
+reshuffles, the supply of basic action cards, the log and its events). Its data is a
+Moonrakers card set (:mod:`clankwidget.rules.moonrakers_data`, format in
+``board_data/moonrakers/README.md``).
+
+The turn: the leader (``s.current``) plans (once a turn, a paid swap of a contract on
+offer), then chooses a contract and negotiates, or stays at base. Negotiation is
+structured, binding offers: for each invited captain their share of the contract's
+prestige and credits, the bonus card or not, and how many of the hazard dice they roll.
+An invitee accepts, refuses or counters; the leader launches with whoever accepted (alone
+if nobody did) or abandons: after a first abandoned contract the leader may negotiate a
+second, after a second only go alone or stay at base. Launching rolls the dice; then each
+captain taking part, in the order the leader calls them, plays cards (each takes an
+action; a captain starts with one). Success pays the agreed shares, failure pays nothing;
+either way every unblocked hazard costs its roller a prestige. Then the leader buys at
+the Armory and ends the turn; leadership passes clockwise; the game ends at the end of a
+turn on which a captain has 10 prestige.
+
+Who acts: other captains act during the leader's turn (an invitee answers an offer, a
+captain plays in the execution, everyone drops an objective at set-up). The captain who
+acts now is ``s.extra["mr"]["actor"]`` (a seat), returned by :meth:`acting`, the deck
+core's hook that ``check``/``apply``/``legal_actions`` use.
+
+Hidden information: hands, draw piles and objectives are in the state (the engine must
+know them). :meth:`MoonrakersRules.observation` gives what one seat may see; a widget or
+a bot must use it, never the state. A captain may say anything about their hand: the
+engine has no "claim" action for that, the negotiation is about terms only.
+
+Readings where the source is silent (also in ``board_data/moonrakers/README.md``):
+
+- The hazard die is data (``die.faces``); the teaching die has faces 0, 0, 0, 1, 1, 2.
+- A Shield (and any card or part with ``block``) blocks hazards of the captain who played
+  it, and still meets a Shield requirement: the same card does both.
+- Contracts with 3 or more dice drawn at set-up are set aside and shuffled back into the
+  contract deck once Dispatch is full; later draws may show them.
+- Prestige never falls below 0: a hazard with no prestige left to lose costs nothing.
+  Rewards are paid before the hazards are counted.
+- The first leader: every captain rolls one hazard die; least hazards leads; the tied
+  captains roll again until one is left.
+- Set-up objectives: each captain in seat order puts back one of the three dealt.
+- The paid contract swap (1 credit, once a turn) may be used in the planning phase and in
+  the buying phase. Staying at base gives one more swap, free, in the buying phase.
+- The leader calls the captains taking part one at a time; each plays until they stop,
+  run out of actions or have an empty hand (then they stop by themselves). A Thruster
+  draws from the draw pile, reshuffling the discard pile when it runs out; with both
+  empty it draws what there is.
+- A captain taking part draws a card for each ``start_draw`` of their parts and gets
+  their parts' ``start_actions``, ``block`` and ``meets`` at the launch.
+- An invitee's share is taken from the contract's reward; the leader gets what is left.
+  The bonus card goes to the captain it was agreed to, else to the leader. A bonus part
+  with a full terminal: that captain replaces a part or lets the bonus go (under the
+  part deck). Each captain may be invited once per contract; an offer may be countered
+  ``max_counters`` times (2), then only accepted or refused.
+- Cards a part adds come from the supply of basic action cards; when that pile is empty
+  the part adds none of that card.
+- Replacing a card on offer at the Armory costs 1 credit, once a turn; bought cards are
+  replaced at once from their deck (an empty deck leaves the slot out).
+- Objectives are claimed by the captain who acts, whenever they act and meet the
+  condition (the engine gives each captain a move whenever their state can change).
+- The end: at the end of a turn, if any captain has 10 prestige, the game ends; the
+  most prestige wins, ties by net worth (installed parts' and owned crew cards' prices
+  plus credits); still tied, they share the win.
+- Overload (the expansion) and the Nomad rule are not implemented: asking for them
+  (``options={"overload": True}``) raises :class:`RuleNotImplemented`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
+
+from ..data import Board, CardSet
+from ..errors import RuleNotImplemented
+from . import actions as A
+from .deckbuilding import DeckBuildingRules
+from .moonrakers_data import MoonrakersData, card_set_from_dict, load_card_set
+from .moonrakers_deal import DealRules
+from .state import GameState, PlayerState
+
+__all__ = ["MoonrakersRules"]
+
+
+class MoonrakersRules(DealRules, DeckBuildingRules):
+    """The Moonrakers rules (see the module docstring)."""
+
+    edition = "moonrakers"
+    known_options: ClassVar[Mapping[str, str]] = {
+        "overload": "the Overload expansion (not implemented yet: refused)",
+        "nomad": "the Nomad rule (not implemented yet: refused)",
+    }
+
+    def __init__(self, board: Board | None, cards: CardSet, options: dict | None = None):
+        super().__init__(board, cards, options)
+        for name in ("overload", "nomad"):
+            if self.options.get(name):
+                raise RuleNotImplemented(
+                    f"the Moonrakers {name!r} option is not implemented yet; play the base game"
+                )
+        self.data = MoonrakersData.of(cards)
+        self.su = self.setup_numbers
+
+    @classmethod
+    def load_card_set(cls, name_or_path) -> CardSet:
+        return load_card_set(name_or_path)
+
+    @classmethod
+    def card_set_from_dict(cls, doc, source: str) -> CardSet:
+        return card_set_from_dict(doc, source=source)
+
+    # ------------------------------------------------------------------ set-up
+
+    def new_player(self, colour: str) -> PlayerState:
+        return PlayerState(
+            colour=colour,
+            space="",
+            supply=0,
+            extra={
+                "prestige": 0,
+                "parts": [],
+                "objectives": [],
+                "claimed": [],
+                "stats": {"completed": {}, "helped": 0, "led": 0, "clean": 0},
+            },
+        )
+
+    def deal_opening_row(self, s: GameState) -> None:
+        """Moonrakers has no row: Dispatch and the Armory are dealt in :meth:`setup_table`."""
+
+    def setup_table(self, s: GameState) -> None:
+        d, su = self.data, self.su
+        easy, hard = [], []
+        mr = {
+            "contract_deck": self.shuffled(list(d.contracts)),
+            "contract_discard": [],
+            "dispatch": [],
+            "part_deck": self.shuffled(list(d.parts)),
+            "parts_offer": [],
+            "parts_gone": [],
+            "crew_deck": self.shuffled([c for c, k in d.crew_deck for _ in range(k)]),
+            "crew_offer": [],
+            "objective_deck": self.shuffled(list(d.objectives)),
+            "objective_discard": [],
+        }
+        deck = mr["contract_deck"]
+        while len(easy) < su["dispatch"] and deck:
+            cid = deck.pop()
+            (hard if d.contracts[cid]["dice"] >= su["redraw_dice"] else easy).append(cid)
+        mr["dispatch"] = easy
+        if hard:
+            mr["contract_deck"] = self.shuffled(deck + hard)
+        for _ in range(su["parts_offer"]):
+            if mr["part_deck"]:
+                mr["parts_offer"].append(mr["part_deck"].pop())
+        for _ in range(su["crew_offer"]):
+            if mr["crew_deck"]:
+                mr["crew_offer"].append(mr["crew_deck"].pop())
+        mr.update(self._fresh_turn())
+        s.extra["mr"] = mr
+
+    def setup_player(self, s: GameState, p: PlayerState, seat: int) -> None:
+        p.gold = self.su["credits"]
+
+    def setup(self, colours: list[str], rng) -> GameState:
+        s = super().setup(colours, rng)
+        mr = s.extra["mr"]
+        names = ", ".join(self.name(p) for p in s.players)
+        self.say(s, f"Dispatch shows {len(mr['dispatch'])} contracts; captains {names}", "setup")
+        # the first leader: least hazards on one die each, the tied roll again
+        rolling = list(range(len(s.players)))
+        while len(rolling) > 1:
+            rolls = {i: self.roll(1)[0] for i in rolling}
+            self.say(
+                s,
+                "Roll for the first leader: "
+                + ", ".join(f"{self.name(s.players[i])} {r}" for i, r in rolls.items()),
+                "setup",
+                rolls=[rolls.get(i) for i in range(len(s.players))],
+            )
+            least = min(rolls.values())
+            rolling = [i for i in rolling if rolls[i] == least]
+        s.current = mr["leader"] = rolling[0]
+        self.say(s, f"{self.name(s.player)} leads first", "turn", s.player, turn=s.turn)
+        for p in s.players:
+            self._deal_objectives(s, p, self.su["objectives_dealt"])
+        keep = self.su["objectives_dealt"] - self.su["objectives_kept"]
+        kept = self.su["objectives_kept"]
+        queue = [i for i, p in enumerate(s.players) if len(p.extra["objectives"]) > kept]
+        self._start_keep(s, queue, keep, then="plan")
+        return s
+
+    def _fresh_turn(self) -> dict:
+        return {
+            "phase": "plan",
+            "actor": 0,
+            "leader": 0,
+            "swapped": False,
+            "free_swap": False,
+            "replaced": False,
+            "tried": [],
+            "alone": False,
+            "contract": None,
+            "deals": {},
+            "asked": [],
+            "offer": None,
+            "execution": None,
+            "executed": False,
+            "keep": None,
+            "refit": None,
+        }
+
+    def _deal_objectives(self, s, p, n: int) -> list[str]:
+        mr = s.extra["mr"]
+        dealt = []
+        for _ in range(n):
+            if not mr["objective_deck"]:
+                if not mr["objective_discard"]:
+                    break
+                mr["objective_deck"] = self.shuffled(mr["objective_discard"])
+                mr["objective_discard"] = []
+            dealt.append(mr["objective_deck"].pop())
+        p.extra["objectives"].extend(dealt)
+        self.revealed = True
+        return dealt
+
+    def _start_keep(self, s, queue: list[int], drop: int, then: str, among=None) -> None:
+        mr = s.extra["mr"]
+        if not queue or drop <= 0:
+            mr["phase"], mr["actor"] = then, mr["leader"]
+            return
+        mr["keep"] = {"queue": queue, "drop": drop, "then": then, "among": among}
+        mr["phase"], mr["actor"] = "keep", queue[0]
+
+    # ------------------------------------------------------------------ helpers
+
+    def acting(self, s: GameState) -> PlayerState:
+        return s.players[s.extra["mr"]["actor"]]
+
+    def prestige(self, p: PlayerState) -> int:
+        return p.extra["prestige"]
+
+    def _gain_prestige(self, s, p, n: int, why: str) -> None:
+        before = p.extra["prestige"]
+        p.extra["prestige"] = max(0, before + n)
+        if p.extra["prestige"] != before:
+            self.say(
+                s,
+                f"{self.name(p)} {'gains' if n > 0 else 'loses'} "
+                f"{abs(p.extra['prestige'] - before)} prestige ({why})",
+                "gain",
+                p,
+                prestige=p.extra["prestige"] - before,
+            )
+
+    def roll(self, n: int) -> list[int]:
+        """``n`` hazard dice from the game's generator: the hazards each shows."""
+        faces = self.data.faces
+        self.revealed = True
+        return [faces[int(i)] for i in self.rng.integers(len(faces), size=n)]
+
+    def contract(self, s) -> dict | None:
+        mr = s.extra["mr"]
+        if mr["contract"] is None:
+            return None
+        return self.data.contracts[mr["dispatch"][mr["contract"]]]
+
+    def mr_card(self, cid: str) -> dict:
+        return self.data.cards[cid]
+
+    def draw(self, s, p, n: int) -> None:
+        if n > 0:
+            super().draw(s, p, n)
+
+    # ------------------------------------------------------------------ actions
+
+    _KINDS = frozenset(
+        {
+            "play",
+            "end-turn",
+            "swap-contract",
+            "choose-contract",
+            "stay-at-base",
+            "offer",
+            "counter",
+            "accept",
+            "refuse",
+            "launch",
+            "abandon",
+            "call-on",
+            "stop-playing",
+            "drop-objective",
+            "claim-objective",
+            "buy-part",
+            "buy-crew",
+            "buy-action",
+            "replace-offer",
+            "refit",
+        }
+    )
+
+    def check(self, s: GameState, action: A.Action) -> str | None:
+        if not s.over and action.kind not in self._KINDS:
+            return f"Moonrakers games have no {action.kind!r} action"
+        return super().check(s, action)
+
+    def candidates(self, s: GameState) -> Iterable[A.Action]:
+        if s.over:
+            return
+        mr = s.extra["mr"]
+        p = self.acting(s)
+        phase = mr["phase"]
+        if phase == "keep":
+            yield from (A.DropObjective(o) for o in self._keep_among(s, p))
+            return
+        if phase == "refit":
+            yield from (A.Refit(i) for i in range(-1, len(p.extra["parts"])))
+            return
+        yield from (A.ClaimObjective(o) for o in p.extra["objectives"])
+        n = len(mr["dispatch"])
+        if phase == "plan":
+            yield from (A.SwapContract(i) for i in range(n))
+            yield from (A.ChooseContract(i) for i in range(n))
+            yield A.StayAtBase()
+        elif phase == "negotiate":
+            yield from self._offer_candidates(s)
+            yield A.Launch()
+            yield A.Abandon()
+        elif phase == "respond":
+            yield A.Accept()
+            yield A.Refuse()
+            yield from self._counter_candidates(s)
+        elif phase == "execute":
+            exe = mr["execution"]
+            if exe["playing"] is None:
+                yield from (A.CallOn(i) for i in exe["waiting"])
+            else:
+                yield from (A.Play(c) for c in dict.fromkeys(p.hand))
+                yield A.StopPlaying()
+        elif phase == "buy":
+            yield from (A.SwapContract(i) for i in range(n))
+            full = len(p.extra["parts"]) >= self.su["max_parts"]
+            for i in range(len(mr["parts_offer"])):
+                if full:
+                    yield from (A.BuyPart(i, j) for j in range(len(p.extra["parts"])))
+                else:
+                    yield A.BuyPart(i)
+            yield from (A.BuyCrew(i) for i in range(len(mr["crew_offer"])))
+            yield from (A.BuyAction(c) for c in s.reserve)
+            yield from (A.ReplaceOffer("parts", i) for i in range(len(mr["parts_offer"])))
+            yield from (A.ReplaceOffer("crew", i) for i in range(len(mr["crew_offer"])))
+            yield A.EndTurn()
+
+    def _phase(self, s, *phases: str) -> str | None:
+        phase = s.extra["mr"]["phase"]
+        if phase not in phases:
+            return f"not now: this is the {phase} phase (allowed in: {', '.join(phases)})"
+        return None
+
+    def _leader_only(self, s, p) -> str | None:
+        if s.players.index(p) != s.extra["mr"]["leader"]:
+            return "only the leader may do this"
+        return None
+
+    # -- planning --------------------------------------------------------------------
+
+    def _check_swap_contract(self, s, p, a: A.SwapContract):
+        mr = s.extra["mr"]
+        why = self._phase(s, "plan", "buy") or self._leader_only(s, p)
+        if why:
+            return why
+        if not 0 <= a.slot < len(mr["dispatch"]):
+            return f"there is no Dispatch slot {a.slot}"
+        if not mr["contract_deck"] and not mr["contract_discard"]:
+            return "the contract deck is empty"
+        if mr["free_swap"]:
+            return None
+        if mr["swapped"]:
+            return "the leader has already swapped a contract this turn"
+        if p.gold < self.su["swap_cost"]:
+            return f"a swap costs {self.su['swap_cost']} credit; you have {p.gold}"
+        return None
+
+    def _do_swap_contract(self, s, p, a: A.SwapContract):
+        mr = s.extra["mr"]
+        if mr["free_swap"]:
+            mr["free_swap"] = False
+            how = "free, after staying at base"
+        else:
+            mr["swapped"] = True
+            p.gold -= self.su["swap_cost"]
+            how = f"{self.su['swap_cost']} credit"
+        old = mr["dispatch"][a.slot]
+        self._replace_contract(s, a.slot)
+        self.say(
+            s,
+            f"{self.name(p)} swaps {self.data.contracts[old]['name']} ({how})",
+            "row",
+            p,
+            contract=old,
+        )
+
+    def _replace_contract(self, s, slot: int) -> None:
+        mr = s.extra["mr"]
+        mr["contract_discard"].append(mr["dispatch"][slot])
+        if not mr["contract_deck"]:
+            mr["contract_deck"] = self.shuffled(mr["contract_discard"])
+            mr["contract_discard"] = []
+        new = mr["contract_deck"].pop()
+        mr["dispatch"][slot] = new
+        self.revealed = True
+        self.say(s, f"{self.data.contracts[new]['name']} comes to Dispatch", "row", contract=new)
+
+    def _check_choose_contract(self, s, p, a: A.ChooseContract):
+        mr = s.extra["mr"]
+        why = self._phase(s, "plan") or self._leader_only(s, p)
+        if why:
+            return why
+        if not 0 <= a.slot < len(mr["dispatch"]):
+            return f"there is no Dispatch slot {a.slot}"
+        if mr["dispatch"][a.slot] in mr["tried"]:
+            return "the negotiation of this contract has failed this turn: choose another"
+        return None
+
+    def _do_choose_contract(self, s, p, a: A.ChooseContract):
+        mr = s.extra["mr"]
+        mr["contract"] = a.slot
+        c = self.contract(s)
+        self.say(
+            s,
+            f"{self.name(p)} chooses {c['name']} ({c['kind']}, {c['dice']} dice)",
+            "info",
+            p,
+            contract=c["id"],
+        )
+        if mr["alone"]:
+            self._launch(s)
+        else:
+            mr["phase"], mr["deals"], mr["asked"] = "negotiate", {}, []
+
+    def _check_stay_at_base(self, s, p, a):
+        return self._phase(s, "plan") or self._leader_only(s, p)
+
+    def _do_stay_at_base(self, s, p, a):
+        mr, su = s.extra["mr"], self.su
+        p.gold += su["base_credits"]
+        p.discard.extend(p.hand)
+        p.hand = []
+        self.draw(s, p, su["hand_size"])
+        mr["free_swap"] = True
+        self.say(
+            s,
+            f"{self.name(p)} stays at base: +{su['base_credits']} credit, a fresh hand",
+            "info",
+            p,
+        )
+        drawn = self._deal_objectives(s, p, su["base_objectives_drawn"])
+        drop = len(drawn) - su["base_objectives_kept"]
+        self._start_keep(s, [mr["leader"]], drop, then="buy", among=drawn)
+
+    def _keep_among(self, s, p) -> list[str]:
+        among = s.extra["mr"]["keep"]["among"]
+        return list(among) if among is not None else list(p.extra["objectives"])
+
+    def _check_drop_objective(self, s, p, a: A.DropObjective):
+        why = self._phase(s, "keep")
+        if why:
+            return why
+        if a.objective not in self._keep_among(s, p):
+            return f"{a.objective!r} is not one of the objectives you may put back"
+        return None
+
+    def _do_drop_objective(self, s, p, a: A.DropObjective):
+        mr = s.extra["mr"]
+        keep = mr["keep"]
+        p.extra["objectives"].remove(a.objective)
+        mr["objective_discard"].append(a.objective)
+        if keep["among"] is not None:
+            keep["among"].remove(a.objective)
+        keep["drop"] -= 1
+        self.say(s, f"{self.name(p)} puts back an objective", "secret", p)
+        if keep["drop"] > 0 and self._keep_among(s, p):
+            return
+        keep["queue"].pop(0)
+        keep["drop"] = self.su["objectives_dealt"] - self.su["objectives_kept"]
+        if keep["queue"]:
+            mr["actor"] = keep["queue"][0]
+            return
+        mr["phase"], mr["actor"], mr["keep"] = keep["then"], mr["leader"], None
+
+    def _check_claim_objective(self, s, p, a: A.ClaimObjective):
+        if s.extra["mr"]["phase"] in ("keep", "refit"):
+            return "finish putting back objectives (or the refit) first"
+        if a.objective not in p.extra["objectives"]:
+            return f"{a.objective!r} is not one of your secret objectives"
+        obj = self.data.objectives[a.objective]
+        if not self.objective_met(s, p, obj["condition"]):
+            return f"{obj['name']} is not met yet: {obj['text']}"
+        return None
+
+    def _do_claim_objective(self, s, p, a: A.ClaimObjective):
+        p.extra["objectives"].remove(a.objective)
+        p.extra["claimed"].append(a.objective)
+        obj = self.data.objectives[a.objective]
+        self.say(s, f"{self.name(p)} reveals {obj['name']}", "secret", p, objective=obj["id"])
+        self._gain_prestige(s, p, 1, obj["name"])
+
+    def objective_met(self, s, p, cond: dict) -> bool:
+        """Whether ``p`` meets an objective's condition (one test, see the README)."""
+        ((key, value),) = cond.items()
+        st = p.extra["stats"]
+        done = st["completed"]
+        have = {
+            "parts": lambda: len(p.extra["parts"]),
+            "credits": lambda: p.gold,
+            "crew": lambda: sum(1 for c in p.all_cards if self.mr_card(c)["kind"] == "crew"),
+            "cards": lambda: len(p.all_cards),
+            "kinds": lambda: sum(1 for k in done.values() if k > 0),
+            "helped": lambda: st["helped"],
+            "led": lambda: st["led"],
+            "clean": lambda: st["clean"],
+            "completed_any": lambda: sum(done.values()),
+        }
+        if key == "completed":
+            return all(done.get(k, 0) >= n for k, n in value.items())
+        if key not in have:
+            raise RuleNotImplemented(f"the Moonrakers objective condition {key!r} is unknown")
+        return have[key]() >= value
+
+    # -- buying (the leader only) ------------------------------------------------------
+
+    def _check_buy_part(self, s, p, a: A.BuyPart):
+        mr = s.extra["mr"]
+        why = self._phase(s, "buy") or self._leader_only(s, p)
+        if why:
+            return why
+        if not 0 <= a.slot < len(mr["parts_offer"]):
+            return f"there is no ship part in Armory slot {a.slot}"
+        part = self.data.parts[mr["parts_offer"][a.slot]]
+        if p.gold < part["cost"]:
+            return f"{part['name']} costs {part['cost']} credits; you have {p.gold}"
+        full = len(p.extra["parts"]) >= self.su["max_parts"]
+        if full and not 0 <= a.replace < len(p.extra["parts"]):
+            return (
+                f"your terminal holds {self.su['max_parts']} parts: say which one "
+                f"(replace=0..{len(p.extra['parts']) - 1}) the new part replaces"
+            )
+        if not full and a.replace != -1:
+            return "there is room on your terminal: nothing to replace (replace=-1)"
+        return None
+
+    def _do_buy_part(self, s, p, a: A.BuyPart):
+        mr = s.extra["mr"]
+        pid = mr["parts_offer"][a.slot]
+        p.gold -= self.data.parts[pid]["cost"]
+        self.say(
+            s,
+            f"{self.name(p)} buys {self.data.parts[pid]['name']}",
+            "buy",
+            p,
+            part=pid,
+            cost=self.data.parts[pid]["cost"],
+        )
+        self._refill_offer(s, "parts", a.slot)
+        self._install(s, p, pid, replace=a.replace)
+
+    def _install(self, s, p, pid: str, replace: int = -1) -> None:
+        mr = s.extra["mr"]
+        part = self.data.parts[pid]
+        if replace >= 0:
+            old = p.extra["parts"].pop(replace)
+            mr["parts_gone"].append(old)
+            self.say(
+                s, f"{self.data.parts[old]['name']} leaves the game (its cards stay)", "info", p
+            )
+        p.extra["parts"].append(pid)
+        self.say(s, f"{self.name(p)} installs {part['name']}", "gain", p, part=pid)
+        for cid in part["adds"]:
+            if s.reserve.get(cid, 0) > 0:
+                s.reserve[cid] -= 1
+                p.discard.append(cid)
+                self.say(s, f"{self.card(cid).name} goes to {self.name(p)}'s discard", "gain", p)
+            else:
+                self.say(s, f"The {self.card(cid).name} supply is empty: none added", "info", p)
+
+    def _refill_offer(self, s, offer: str, slot: int) -> None:
+        mr = s.extra["mr"]
+        deck = mr["part_deck" if offer == "parts" else "crew_deck"]
+        row = mr["parts_offer" if offer == "parts" else "crew_offer"]
+        if deck:
+            row[slot] = deck.pop()
+            self.revealed = True
+        else:
+            row.pop(slot)
+
+    def _check_buy_crew(self, s, p, a: A.BuyCrew):
+        mr = s.extra["mr"]
+        why = self._phase(s, "buy") or self._leader_only(s, p)
+        if why:
+            return why
+        if not 0 <= a.slot < len(mr["crew_offer"]):
+            return f"there is no crew card in Armory crew slot {a.slot}"
+        card = self.card(mr["crew_offer"][a.slot])
+        if p.gold < card.cost:
+            return f"{card.name} costs {card.cost} credits; you have {p.gold}"
+        return None
+
+    def _do_buy_crew(self, s, p, a: A.BuyCrew):
+        mr = s.extra["mr"]
+        cid = mr["crew_offer"][a.slot]
+        p.gold -= self.card(cid).cost
+        p.discard.append(cid)
+        self.say(s, f"{self.name(p)} hires {self.card(cid).name}", "buy", p, card=cid)
+        self._refill_offer(s, "crew", a.slot)
+
+    def _check_buy_action(self, s, p, a: A.BuyAction):
+        why = self._phase(s, "buy") or self._leader_only(s, p)
+        if why:
+            return why
+        if a.card not in s.reserve:
+            return f"there is no supply pile {a.card!r}"
+        card = self.card(a.card)
+        if s.reserve[a.card] <= 0:
+            return f"the {card.name} supply is empty"
+        if p.gold < card.cost:
+            return f"{card.name} costs {card.cost} credits; you have {p.gold}"
+        return None
+
+    def _do_buy_action(self, s, p, a: A.BuyAction):
+        s.reserve[a.card] -= 1
+        p.gold -= self.card(a.card).cost
+        p.discard.append(a.card)
+        self.say(s, f"{self.name(p)} buys {self.card(a.card).name}", "buy", p, card=a.card)
+
+    def _check_replace_offer(self, s, p, a: A.ReplaceOffer):
+        mr = s.extra["mr"]
+        why = self._phase(s, "buy") or self._leader_only(s, p)
+        if why:
+            return why
+        if a.offer not in ("parts", "crew"):
+            return f"offer is 'parts' or 'crew', got {a.offer!r}"
+        row = mr["parts_offer" if a.offer == "parts" else "crew_offer"]
+        if not 0 <= a.slot < len(row):
+            return f"there is no {a.offer} slot {a.slot} at the Armory"
+        if not mr["part_deck" if a.offer == "parts" else "crew_deck"]:
+            return f"the {a.offer} deck is empty: nothing to replace it with"
+        if mr["replaced"]:
+            return "the leader has already replaced an Armory card this turn"
+        if p.gold < self.su["replace_cost"]:
+            return f"replacing costs {self.su['replace_cost']} credit; you have {p.gold}"
+        return None
+
+    def _do_replace_offer(self, s, p, a: A.ReplaceOffer):
+        mr = s.extra["mr"]
+        mr["replaced"] = True
+        p.gold -= self.su["replace_cost"]
+        if a.offer == "parts":
+            old = mr["parts_offer"][a.slot]
+            mr["part_deck"].insert(0, old)
+            name = self.data.parts[old]["name"]
+        else:
+            old = mr["crew_offer"][a.slot]
+            mr["crew_deck"].insert(0, old)
+            name = self.card(old).name
+        self._refill_offer(s, a.offer, a.slot)
+        self.say(s, f"{self.name(p)} replaces {name} at the Armory (under its deck)", "row", p)
+
+    # -- the end of a turn and of the game ---------------------------------------------
+
+    def _check_end_turn(self, s, p, a):
+        return self._phase(s, "buy") or self._leader_only(s, p)
+
+    def _do_end_turn(self, s, p, a):
+        mr = s.extra["mr"]
+        if mr["executed"]:
+            self.draw(s, p, self.su["hand_size"] - len(p.hand))
+        top = max(self.prestige(q) for q in s.players)
+        if top >= self.su["win_prestige"]:
+            self.finish(s, f"a captain reached {self.su['win_prestige']} prestige")
+            return
+        n = len(s.players)
+        fresh = self._fresh_turn()
+        for key in ("phase", "swapped", "free_swap", "replaced", "tried", "alone", "contract"):
+            mr[key] = fresh[key]
+        mr.update(deals={}, asked=[], offer=None, execution=None, executed=False)
+        s.current = mr["leader"] = mr["actor"] = (s.current + 1) % n
+        s.turn += 1
+        self.say(s, f"— {self.name(s.player)} leads —", "turn", s.player, turn=s.turn)
+
+    def net_worth(self, s, p) -> int:
+        """Prices of installed parts and owned crew cards, plus credits (the tie-break)."""
+        parts = sum(self.data.parts[x]["cost"] for x in p.extra["parts"])
+        crew = sum(self.card(c).cost for c in p.all_cards if self.card(c).banner == "crew")
+        return parts + crew + p.gold
+
+    def points(self, s, p) -> int:
+        return self.prestige(p)
+
+    def eligible(self, s, p) -> bool:
+        return True
+
+    def scores(self, s) -> list[int]:
+        """Prestige per seat."""
+        return [self.prestige(p) for p in s.players]
+
+    def winners(self, s) -> list[int]:
+        """The most prestige, ties to the greatest net worth (still tied: all of them)."""
+        key = [(self.prestige(p), self.net_worth(s, p)) for p in s.players]
+        best = max(key)
+        return [i for i, k in enumerate(key) if k == best]
+
+    # -- what a seat may see -----------------------------------------------------------
+
+    def observation(self, s: GameState, seat: int) -> dict:
+        """What captain ``seat`` may see: the table, every captain's public state (prestige,
+        credits, parts, card counts, claimed objectives), their own hand, draw-pile count
+        and secret objectives, and the negotiation and execution as they stand. Never
+        another captain's hand, draw pile order or secret objectives."""
+        mr = s.extra["mr"]
+        me = s.players[seat]
+        public = {
+            k: mr[k]
+            for k in (
+                "phase",
+                "actor",
+                "leader",
+                "dispatch",
+                "parts_offer",
+                "crew_offer",
+                "contract",
+                "deals",
+                "offer",
+                "execution",
+                "swapped",
+                "free_swap",
+                "replaced",
+                "tried",
+                "alone",
+                "refit",
+            )
+        }
+        public["decks"] = {k: len(mr[k]) for k in ("contract_deck", "part_deck", "crew_deck")}
+        captains = [
+            {
+                "colour": q.colour,
+                "prestige": self.prestige(q),
+                "credits": q.gold,
+                "parts": list(q.extra["parts"]),
+                "claimed": list(q.extra["claimed"]),
+                "objectives": len(q.extra["objectives"]),
+                "hand": len(q.hand),
+                "deck": len(q.deck),
+                "discard": list(q.discard),
+                "play": list(q.play),
+            }
+            for q in s.players
+        ]
+        return {
+            "seat": seat,
+            "turn": s.turn,
+            "over": s.over,
+            "table": public,
+            "supply": dict(s.reserve),
+            "captains": captains,
+            "hand": list(me.hand),
+            "objectives": list(me.extra["objectives"]),
+            "deck_cards": sorted(me.deck),
+        }

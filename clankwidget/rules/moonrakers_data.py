@@ -1,0 +1,204 @@
+"""Moonrakers card sets: load ``board_data/moonrakers/<name>.json``, validate, wrap.
+
+A Moonrakers card set holds the action cards, crew, ship parts, contracts, objectives,
+the hazard die and the set-up numbers (format: ``board_data/moonrakers/README.md``,
+schema: ``board_data/schema/moonrakers.schema.json``). It is checked against its schema
+on load, then for what a schema cannot say (unique ids, stacks naming known cards, crew
+decks of crew cards); a failure raises :class:`~clankwidget.errors.BoardDataError`
+naming the file, the JSON path and what was expected, as :mod:`clankwidget.data` does.
+
+The result is a :class:`~clankwidget.data.CardSet` (so the deck-building core deals the
+starting decks and the supply of basic action cards as it does for every edition) whose
+``raw`` document holds the rest; :class:`MoonrakersData` indexes that rest for the rules.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..data import Card, CardSet, board_data_dir
+from ..errors import BoardDataError
+
+__all__ = ["KINDS", "MoonrakersData", "card_set_from_dict", "load_card_set"]
+
+#: The requirement kinds a card meets, in display order.
+KINDS = ("damage", "shield", "reactor", "thruster", "crew")
+FORMAT = "clankwidget-moonrakers"
+
+
+@cache
+def _validator():
+    from jsonschema import Draft202012Validator
+
+    path = board_data_dir() / "schema" / "moonrakers.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _schema_check(doc: Any, source: str) -> None:
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator().iter_errors(doc))
+    if error is None:
+        return
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    expected = schema.get("title") or {
+        "additionalProperties": "only the fields board_data/moonrakers/README.md lists",
+        "required": "the required fields",
+        "type": f"a value of type {error.validator_value}",
+        "enum": "one of " + ", ".join(map(repr, error.validator_value or ()))
+        if error.validator == "enum"
+        else "",
+        "const": repr(error.validator_value),
+    }.get(error.validator, "a value that matches the schema")
+    raise BoardDataError(source, error.json_path, f"expected {expected}: {error.message}")
+
+
+def load_card_set(name_or_path: str | Path | CardSet = "moonrakers-teaching") -> CardSet:
+    """A shipped Moonrakers card set by name (``board_data/moonrakers/<name>.json``) or
+    any Moonrakers card file by path; a :class:`CardSet` is returned as it is."""
+    if isinstance(name_or_path, CardSet):
+        return name_or_path
+    candidate = Path(name_or_path)
+    if candidate.suffix != ".json" and not candidate.exists():
+        candidate = board_data_dir() / "moonrakers" / f"{name_or_path}.json"
+        if not candidate.exists():
+            shipped = sorted(p.stem for p in (board_data_dir() / "moonrakers").glob("*.json"))
+            raise BoardDataError(
+                str(name_or_path),
+                "$",
+                f"no shipped Moonrakers card set by that name and no such file "
+                f"(shipped: {', '.join(shipped) or 'none'})",
+            )
+    path = candidate.resolve()
+    return _load_file(str(path), path.stat().st_mtime if path.exists() else 0.0)
+
+
+@cache
+def _load_file(path: str, mtime: float) -> CardSet:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BoardDataError(path, "$", f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BoardDataError(
+            path, "$", f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from None
+    return card_set_from_dict(doc, source=path)
+
+
+def _unique(items: list[dict], where: str, source: str) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for i, item in enumerate(items):
+        if item["id"] in out:
+            raise BoardDataError(
+                source, f"$.{where}[{i}].id", f"expected a unique id: {item['id']!r} repeats"
+            )
+        out[item["id"]] = item
+    return out
+
+
+def card_set_from_dict(doc: Any, source: str = "<moonrakers cards>") -> CardSet:
+    """Validate a Moonrakers card-set document and wrap it as a :class:`CardSet`."""
+    _schema_check(doc, source)
+    cards = _unique(doc["cards"], "cards", source)
+
+    def stacks(key: str, kinds: set[str] | None = None) -> tuple:
+        out = []
+        for i, entry in enumerate(doc[key]):
+            cid = entry["card"]
+            if cid not in cards:
+                raise BoardDataError(
+                    source, f"$.{key}[{i}].card", f"expected the id of a card in $.cards: {cid!r}"
+                )
+            if kinds is not None and cards[cid]["kind"] not in kinds:
+                raise BoardDataError(
+                    source,
+                    f"$.{key}[{i}].card",
+                    f"expected a card of kind {' or '.join(sorted(kinds))}, "
+                    f"{cid!r} is {cards[cid]['kind']}",
+                )
+            out.append((cid, entry["count"]))
+        return tuple(out)
+
+    actions = {"damage", "shield", "reactor", "thruster"}
+    starting = stacks("starting_deck", actions | {"miss", "crew"})
+    reserve = stacks("reserve", actions)
+    stacks("crew_deck", {"crew"})
+    parts = _unique(doc["parts"], "parts", source)
+    for i, part in enumerate(doc["parts"]):
+        for j, cid in enumerate(part["adds"]):
+            if cid not in cards:
+                raise BoardDataError(
+                    source, f"$.parts[{i}].adds[{j}]", f"expected the id of a card: {cid!r}"
+                )
+    contracts = _unique(doc["contracts"], "contracts", source)
+    _unique(doc["objectives"], "objectives", source)
+    su = doc["setup"]
+    easy = sum(1 for c in contracts.values() if c["dice"] < su["redraw_dice"])
+    if easy < su["dispatch"] + 1:
+        raise BoardDataError(
+            source,
+            "$.contracts",
+            f"expected at least {su['dispatch'] + 1} contracts with fewer than "
+            f"{su['redraw_dice']} dice (Dispatch shows {su['dispatch']}), found {easy}",
+        )
+    if len(parts) < su["parts_offer"]:
+        raise BoardDataError(source, "$.parts", f"expected at least {su['parts_offer']} parts")
+    wrapped = {
+        cid: Card(id=cid, name=c["name"], banner=c["kind"], cost=c["cost"], text=c.get("text", ""))
+        for cid, c in cards.items()
+    }
+    return CardSet(
+        id=doc["id"],
+        title=doc["title"],
+        edition=doc["edition"],
+        cards=wrapped,
+        starting_deck=starting,
+        dungeon_deck=(),
+        reserve=reserve,
+        market=(),
+        secrets={},
+        idol=None,
+        setup=dict(doc["setup"]),
+        raw=doc,
+        source=source,
+    )
+
+
+@dataclass(frozen=True)
+class MoonrakersData:
+    """The parts of a Moonrakers card set the deck core does not know, by id."""
+
+    cards: dict[str, dict]
+    parts: dict[str, dict]
+    contracts: dict[str, dict]
+    objectives: dict[str, dict]
+    crew_deck: tuple[tuple[str, int], ...]
+    faces: tuple[int, ...]
+
+    @classmethod
+    def of(cls, card_set: CardSet) -> MoonrakersData:
+        raw = card_set.raw
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+            raise BoardDataError(
+                card_set.source or card_set.id,
+                "$.format",
+                f"expected a Moonrakers card set ({FORMAT!r}); "
+                "load one with clankwidget.rules.moonrakers_data.load_card_set",
+            )
+        return cls(
+            cards={c["id"]: c for c in raw["cards"]},
+            parts={c["id"]: c for c in raw["parts"]},
+            contracts={c["id"]: c for c in raw["contracts"]},
+            objectives={c["id"]: c for c in raw["objectives"]},
+            crew_deck=tuple((e["card"], e["count"]) for e in raw["crew_deck"]),
+            faces=tuple(raw["die"]["faces"]),
+        )

@@ -1,0 +1,553 @@
+"""Moonrakers rules, one by one: set-up, cards, planning, base, negotiation, dice,
+execution, rewards, buying, objectives, the end; and its data loader.
+
+Positions are made by setting a fresh game's state (hands, phase) directly: the rules
+work on the state alone."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import clankwidget as cw
+from clankwidget import Game, IllegalAction, RuleNotImplemented
+from clankwidget.errors import BoardDataError
+from clankwidget.rules import actions as A
+from clankwidget.rules.actions import action_from_dict
+from clankwidget.rules.moonrakers import MoonrakersRules
+from clankwidget.rules.moonrakers_data import card_set_from_dict, load_card_set
+from clankwidget.rules.protocol import DECK_HOOKS
+
+DATA = cw.data.board_data_dir() / "moonrakers" / "moonrakers-teaching.json"
+
+
+def started(players=2, seed=0) -> Game:
+    """A game past the set-up objectives (each captain puts back their first)."""
+    game = Game.new("moonrakers", players=players, seed=seed)
+    while game.state.extra["mr"]["phase"] == "keep":
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def mr(game):
+    return game.state.extra["mr"]
+
+
+def leader(game):
+    return game.state.players[mr(game)["leader"]]
+
+
+def other(game):
+    return (mr(game)["leader"] + 1) % len(game.players)
+
+
+def contract_slot(game, cid: str) -> int:
+    """Put contract ``cid`` in Dispatch slot 0 and return 0."""
+    m = mr(game)
+    if cid not in m["dispatch"]:
+        where = "contract_deck" if cid in m["contract_deck"] else "contract_discard"
+        m[where].remove(cid)
+        m[where].append(m["dispatch"][0])
+        m["dispatch"][0] = cid
+    return m["dispatch"].index(cid)
+
+
+# ---------------------------------------------------------------- the edition
+
+
+def test_the_registry_has_the_engine_but_not_the_widget_yet():
+    entry = cw.edition("moonrakers")
+    assert entry.has_engine and not entry.playable and entry.has("contracts")
+    assert entry.rules_class() is MoonrakersRules
+    assert "moonrakers" not in [e.name for e in cw.editions(playable=True)]
+    assert "moonrakers" in [e.name for e in cw.editions(engine=True)]
+    assert "legacy" in [e.name for e in cw.editions(engine=False)]
+    words = {"gold", "boss", "boss_attack", "row", "deck", "space", "spaces", "place", "map"}
+    assert words | {"cubes"} <= set(entry.vocabulary)
+    assert entry.vocabulary["gold"] == "Credits" and entry.vocabulary["row"] == "Dispatch"
+    assert not [h for h in DECK_HOOKS if not hasattr(MoonrakersRules, h)]
+    game = Game.new("moonrakers", seed=0)
+    assert game.board is None and game.cards.id == entry.cards
+    assert game.rules.words == dict(entry.vocabulary)
+    with pytest.raises(TypeError, match="no map"):
+        Game.new("moonrakers", board="teaching-dungeon")
+    with pytest.raises(RuleNotImplemented, match="positions"):
+        game.position()
+
+
+def test_overload_and_nomad_are_refused_by_name():
+    for name in ("overload", "nomad"):
+        with pytest.raises(RuleNotImplemented, match=name):
+            Game.new("moonrakers", seed=0, options={name: True})
+
+
+# ---------------------------------------------------------------- set-up
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_set_up(seed):
+    game = Game.new("moonrakers", players=3, seed=seed)
+    s, m, su = game.state, mr(game), game.rules.su
+    for p in s.players:
+        assert p.gold == 2 and p.extra["prestige"] == 0 and p.extra["parts"] == []
+        assert len(p.hand) == 5 and len(p.all_cards) == 10
+        assert Counter(p.all_cards) == {
+            "damage-1": 2,
+            "reactor": 3,
+            "shield": 2,
+            "thruster": 2,
+            "miss": 1,
+        }
+        assert len(p.extra["objectives"]) == 3  # dealt three, one goes back next
+    assert len(m["parts_offer"]) == 6 and len(m["crew_offer"]) == 3
+    assert len(m["dispatch"]) == 8
+    assert all(game.rules.data.contracts[c]["dice"] < su["redraw_dice"] for c in m["dispatch"])
+    assert s.reserve["reactor"] == 10
+    # the first leader rolled least hazards in the last roll; the tied re-rolled
+    rolls = [e["rolls"] for e in s.events if e["kind"] == "setup" and "rolls" in e]
+    last = rolls[-1]
+    lead = m["leader"]
+    assert last[lead] == min(r for r in last if r is not None)
+    assert sum(1 for r in last if r == last[lead]) == 1
+    for before in rolls[:-1]:
+        low = min(r for r in before if r is not None)
+        assert sum(1 for r in before if r == low) > 1
+    # each captain keeps two of the three, in seat order
+    assert m["phase"] == "keep" and m["actor"] == 0
+    for seat in range(3):
+        assert m["actor"] == seat
+        game.apply(game.legal_actions()[0])
+    assert [len(p.extra["objectives"]) for p in s.players] == [2, 2, 2]
+    assert m["phase"] == "plan" and m["actor"] == lead == s.current
+
+
+def test_contracts_with_three_dice_are_redrawn_at_set_up():
+    doc = json.loads(DATA.read_text())
+    for c in doc["contracts"][:12]:
+        c["dice"] = 3  # many hard contracts: they must all be set aside
+    cards = card_set_from_dict(doc, source="hard.json")
+    for seed in range(5):
+        game = Game.new("moonrakers", seed=seed, cards=cards)
+        dice = [game.rules.data.contracts[c]["dice"] for c in mr(game)["dispatch"]]
+        assert len(dice) == 8 and max(dice) < 3
+        assert len(mr(game)["contract_deck"]) == len(doc["contracts"]) - 8
+
+
+# ---------------------------------------------------------------- cards
+
+
+def executing(game, hand, contract="lost-probe", dice=0):
+    """The leader alone in an execution of ``contract`` with ``hand``."""
+    p = leader(game)
+    p.deck.extend(p.hand)
+    p.hand = list(hand)
+    slot = contract_slot(game, contract)
+    game.apply(A.ChooseContract(slot))
+    game.apply(A.Launch())
+    return p
+
+
+def test_a_card_takes_an_action_and_a_reactor_gives_two():
+    game = started(seed=1)
+    p = executing(game, ["damage-1", "damage-1", "reactor", "miss"])
+    exe = mr(game)["execution"]
+    assert exe["actions"][mr(game)["leader"]] == 1
+    game.apply(A.Play("reactor"))
+    assert exe["actions"][mr(game)["leader"]] == 2 and exe["meets"]["reactor"] == 1
+    game.apply(A.Play("miss"))
+    assert exe["meets"] == {"damage": 0, "shield": 0, "reactor": 1, "thruster": 0, "crew": 0}
+    game.apply(A.Play("damage-1"))
+    # out of actions: the captain is done by themselves; the contract is resolved
+    assert mr(game)["phase"] == "buy"
+    assert p.hand == [] and "damage-1" in p.discard
+
+
+def test_no_play_without_an_action():
+    game = started(seed=1)
+    executing(game, ["thruster", "damage-1", "miss"], contract="lost-probe")
+    m = mr(game)
+    m["execution"]["actions"][m["leader"]] = 0
+    assert "no action left" in game.why_illegal(A.Play("miss"))
+
+
+def test_a_thruster_draws_two_and_a_shield_blocks_a_hazard():
+    game = started(seed=2)
+    p = executing(game, ["reactor", "thruster", "shield", "miss"], contract="nebula-survey")
+    game.apply(A.Play("reactor"))
+    before = len(p.hand)
+    game.apply(A.Play("thruster"))
+    assert len(p.hand) == before - 1 + 2
+    exe = mr(game)["execution"]  # kept: the execution ends with this last action
+    game.apply(A.Play("shield"))
+    assert exe["blocks"][mr(game)["leader"]] == 1 and exe["meets"]["shield"] == 1
+
+
+def test_a_miss_meets_damage_only_with_a_salvage_arm():
+    game = started(seed=3)
+    leader(game).extra["parts"] = ["salvage-arm"]
+    mr(game)["parts_offer"] = [x for x in mr(game)["parts_offer"] if x != "salvage-arm"]
+    mr(game)["part_deck"] = [x for x in mr(game)["part_deck"] if x != "salvage-arm"]
+    executing(game, ["reactor", "miss", "damage-1"], contract="pirate-skiff")
+    game.apply(A.Play("reactor"))
+    game.apply(A.Play("miss"))
+    assert game.rules.met(game.state)["damage"] == 1
+    game.apply(A.Play("damage-1"))
+    assert leader(game).extra["prestige"] == 1  # Chase off a pirate skiff: 1 prestige
+
+
+def test_crew_meets_a_crew_requirement_and_uses_its_ability():
+    game = started(seed=4)
+    p = executing(game, ["engineer-brask", "thruster", "thruster"], contract="secret-cargo")
+    game.apply(A.Play("engineer-brask"))
+    exe = mr(game)["execution"]
+    assert exe["meets"]["crew"] == 1 and exe["actions"][mr(game)["leader"]] == 2
+    credits = p.gold
+    game.apply(A.Play("thruster"))
+    game.apply(A.Play("thruster"))
+    if mr(game)["phase"] == "execute":
+        game.apply(A.StopPlaying())
+    assert p.gold == credits + 3  # Carry a sealed crate pays 3 credits
+
+
+# ---------------------------------------------------------------- planning and base
+
+
+def test_a_paid_swap_once_a_turn():
+    game = started(seed=5)
+    p = leader(game)
+    old = mr(game)["dispatch"][2]
+    game.apply(A.SwapContract(2))
+    assert p.gold == 1 and mr(game)["dispatch"][2] != old
+    assert old in mr(game)["contract_discard"]
+    assert "already swapped" in game.why_illegal(A.SwapContract(3))
+
+
+def test_staying_at_base():
+    game = started(seed=6)
+    p = leader(game)
+    hand = list(p.hand)
+    objectives = list(p.extra["objectives"])
+    game.apply(A.StayAtBase())
+    assert p.gold == 3 and len(p.hand) == 5 and set(hand) <= set(p.discard + p.hand)
+    m = mr(game)
+    assert m["phase"] == "keep" and len(p.extra["objectives"]) == 4
+    drawn = [o for o in p.extra["objectives"] if o not in objectives]
+    assert {a.objective for a in game.legal_actions() if a.kind == "drop-objective"} == set(drawn)
+    game.apply(A.DropObjective(drawn[0]))
+    assert m["phase"] == "buy" and len(p.extra["objectives"]) == 3
+    # a free swap, then the paid one
+    game.apply(A.SwapContract(0))
+    assert p.gold == 3
+    game.apply(A.SwapContract(1))
+    assert p.gold == 2
+
+
+# ---------------------------------------------------------------- negotiation
+
+
+def test_offers_accept_refuse_and_counter():
+    game = started(players=3, seed=7)
+    lead, a, b = mr(game)["leader"], other(game), (other(game) + 1) % 3
+    game.apply(A.ChooseContract(contract_slot(game, "rogue-frigate")))  # 3 prestige, 2 dice
+    assert "only" in game.why_illegal(A.Offer(a, prestige=4))
+    assert "seat" in game.why_illegal(A.Offer(lead, prestige=1))
+    game.apply(A.Offer(a, prestige=1, credits=1, dice=1))
+    m = mr(game)
+    assert m["phase"] == "respond" and m["actor"] == a
+    game.apply(A.Counter(prestige=2, credits=1, dice=0))
+    assert m["actor"] == lead
+    game.apply(A.Counter(prestige=1, credits=1, dice=0))
+    assert m["actor"] == a and "no more counter" in game.why_illegal(A.Counter(prestige=2))
+    game.apply(A.Accept())
+    assert m["deals"] == {str(a): {"prestige": 1, "credits": 1, "bonus": 0, "dice": 0}}
+    assert m["phase"] == "negotiate" and m["actor"] == lead
+    assert "already been invited" in game.why_illegal(A.Offer(a, prestige=1))
+    # the shares left: 2 prestige, 1 credit, 2 dice
+    assert "only" in game.why_illegal(A.Offer(b, prestige=3))
+    game.apply(A.Offer(b, prestige=2))
+    game.apply(A.Refuse())
+    assert str(b) not in m["deals"] and m["actor"] == lead
+
+
+def test_two_failed_negotiations_leave_going_alone_or_base():
+    game = started(players=2, seed=8)
+    first = mr(game)["dispatch"][0]
+    game.apply(A.ChooseContract(0))
+    game.apply(A.Abandon())
+    assert "failed" in game.why_illegal(A.ChooseContract(0))
+    game.apply(A.ChooseContract(1))
+    game.apply(A.Abandon())
+    m = mr(game)
+    assert m["alone"] and m["tried"] == [first, m["dispatch"][1]]
+    game.apply(A.ChooseContract(2))
+    assert m["phase"] == "execute" and m["execution"]["seats"] == [m["leader"]]
+
+
+def test_success_pays_the_agreed_shares_and_failure_pays_nothing():
+    for success in (True, False):
+        game = started(players=2, seed=9)
+        lead, a = mr(game)["leader"], other(game)
+        L, H = game.state.players[lead], game.state.players[a]
+        game.apply(A.ChooseContract(contract_slot(game, "rogue-frigate")))  # dmg 5, shield 1
+        game.apply(A.Offer(a, prestige=1, credits=2, dice=2))
+        game.apply(A.Accept())
+        L.deck.extend(L.hand)
+        H.deck.extend(H.hand)
+        L.hand = ["damage-2"]
+        H.hand = ["reactor", "damage-3", "shield"] if success else ["reactor", "shield"]
+        game.apply(A.Launch())
+        exe = mr(game)["execution"]
+        assert exe["dice"][lead] == 0 and exe["dice"][a] == 2
+        H.extra["prestige"] = 5  # so the hazards show
+        rolled = exe["rolled"][a]
+        game.apply(A.CallOn(lead))
+        game.apply(A.Play("damage-2"))
+        game.apply(A.Play("reactor"))
+        if success:
+            game.apply(A.Play("damage-3"))
+        game.apply(A.Play("shield"))
+        if mr(game)["phase"] == "execute":
+            game.apply(A.StopPlaying())
+        unblocked = max(0, rolled - 1)
+        if success:
+            assert L.extra["prestige"] == 2 and L.gold == 2
+            assert H.extra["prestige"] == 5 + 1 - unblocked and H.gold == 4
+        else:
+            assert L.extra["prestige"] == 0 and L.gold == 2
+            assert H.extra["prestige"] == 5 - unblocked and H.gold == 2
+        # everyone taking part discarded; the helper drew 5 now, the leader at the end
+        assert len(H.hand) == 5 and L.hand == [] and mr(game)["phase"] == "buy"
+        game.apply(A.EndTurn())
+        assert len(L.hand) == 5
+
+
+def test_hazards_cost_prestige_but_never_below_zero():
+    game = started(seed=10)
+    p = executing(game, ["miss"], contract="nebula-survey")
+    game.apply(A.StopPlaying())
+    assert p.extra["prestige"] == 0
+    game2 = started(seed=10)
+    leader(game2).extra["prestige"] = 3
+    p2 = executing(game2, ["miss"], contract="nebula-survey")
+    game2.apply(A.StopPlaying())
+    events = [e for e in game2.state.events if e.get("faces") is not None]
+    assert p2.extra["prestige"] == 3 - sum(events[-1]["faces"])
+
+
+# ---------------------------------------------------------------- buying
+
+
+def buying(game, credits=20):
+    p = leader(game)
+    p.gold = credits
+    game.apply(A.ChooseContract(0))
+    game.apply(A.Abandon())
+    game.apply(A.ChooseContract(1))
+    game.apply(A.Abandon())
+    game.state.extra["mr"]["phase"] = "buy"
+    return p
+
+
+def test_buying_parts_crew_and_action_cards():
+    game = started(seed=11)
+    p = buying(game, credits=60)
+    m = mr(game)
+    pid = m["parts_offer"][0]
+    part = game.rules.data.parts[pid]
+    supply = dict(game.state.reserve)
+    game.apply(A.BuyPart(0))
+    assert p.extra["parts"] == [pid] and p.gold == 60 - part["cost"]
+    assert m["parts_offer"][0] != pid and len(m["parts_offer"]) == 6
+    for cid in part["adds"]:
+        assert cid in p.discard
+    assert sum(supply.values()) - sum(game.state.reserve.values()) == len(part["adds"])
+    for _ in range(3):
+        game.apply(A.BuyPart(0))
+    assert len(p.extra["parts"]) == 4
+    assert "say which one" in game.why_illegal(A.BuyPart(0))
+    gone = p.extra["parts"][1]
+    deck_before = len(p.all_cards)
+    game.apply(A.BuyPart(0, 1))
+    assert gone not in p.extra["parts"] and gone in m["parts_gone"]
+    assert len(p.extra["parts"]) == 4 and len(p.all_cards) >= deck_before
+    crew = m["crew_offer"][0]
+    game.apply(A.BuyCrew(0))
+    assert crew in p.discard
+    game.apply(A.BuyAction("damage-3"))
+    assert "damage-3" in p.discard
+    offered = m["crew_offer"][1]
+    gold = p.gold
+    game.apply(A.ReplaceOffer("crew", 1))
+    assert p.gold == gold - 1 and m["crew_offer"][1] != offered
+    assert "already replaced" in game.why_illegal(A.ReplaceOffer("parts", 0))
+
+
+def test_only_the_leader_buys_and_only_what_they_can_afford():
+    game = started(seed=12)
+    p = buying(game, credits=0)
+    assert "costs" in game.why_illegal(A.BuyPart(0))
+    assert "costs" in game.why_illegal(A.BuyAction("reactor"))
+    assert "not now" in game.why_illegal(A.Offer(other(game)))
+    assert p.gold == 0
+
+
+# ---------------------------------------------------------------- objectives and the end
+
+
+def test_objectives_are_claimed_when_met_for_one_prestige():
+    game = started(seed=13)
+    p = leader(game)
+    p.extra["objectives"] = ["war-chest", "hunter"]
+    assert "not met" in game.why_illegal(A.ClaimObjective("war-chest"))
+    p.gold = 6
+    assert A.ClaimObjective("war-chest") in game.legal_actions()
+    assert A.ClaimObjective("hunter") not in game.legal_actions()
+    game.apply(A.ClaimObjective("war-chest"))
+    assert p.extra["prestige"] == 1 and p.extra["claimed"] == ["war-chest"]
+    assert "not one of your" in game.why_illegal(A.ClaimObjective("war-chest"))
+
+
+def test_the_game_ends_at_the_end_of_a_turn_with_ten_prestige():
+    game = started(seed=14)
+    p = buying(game)
+    q = game.state.players[other(game)]
+    q.extra["prestige"] = 10
+    p.extra["prestige"] = 10
+    q.gold, p.gold = 5, 4
+    assert not game.is_over
+    game.apply(A.EndTurn())
+    assert game.is_over and game.legal_actions() == []
+    assert game.winners() == [q.colour]  # tied on prestige: the greater net worth
+    assert game.scores() == {p.colour: 10, q.colour: 10}
+
+
+def test_leadership_passes_clockwise():
+    game = started(players=3, seed=15)
+    first = mr(game)["leader"]
+    buying(game)
+    game.apply(A.EndTurn())
+    assert mr(game)["leader"] == game.state.current == (first + 1) % 3
+    assert mr(game)["phase"] == "plan"
+
+
+# ---------------------------------------------------------------- engine promises
+
+
+def test_hidden_information_stays_with_its_seat():
+    game = started(players=3, seed=16)
+    obs = game.rules.observation(game.state, 1)
+    assert obs["hand"] == game.state.players[1].hand
+    assert obs["objectives"] == game.state.players[1].extra["objectives"]
+    for seat, cap in enumerate(obs["captains"]):
+        assert isinstance(cap["hand"], int) and isinstance(cap["objectives"], int)
+        assert cap["hand"] == len(game.state.players[seat].hand)
+    text = json.dumps({k: v for k, v in obs.items() if k not in ("hand", "objectives")})
+    for oid in game.state.players[0].extra["objectives"]:
+        assert f'"{oid}"' not in text
+
+
+def test_an_illegal_action_changes_nothing_and_actions_round_trip():
+    game = started(seed=17)
+    before = game.state.to_dict()
+    for bad in (A.Play("reactor"), A.Accept(), A.BuyPart(0), A.Acquire(0), A.Move(0)):
+        with pytest.raises(IllegalAction):
+            game.apply(bad)
+    assert game.state.to_dict() == before
+    assert "no 'acquire' action" in game.why_illegal(A.Acquire(0))
+    for action in game.legal_actions()[:50]:
+        assert action_from_dict(action.to_dict()) == action
+    offer = A.Offer(1, prestige=2, credits=1, bonus=0, dice=1)
+    assert action_from_dict(offer.to_dict()) == offer
+
+
+# ---------------------------------------------------------------- data
+
+
+def test_the_data_loader_names_the_file_and_the_path():
+    assert load_card_set("moonrakers-teaching").id == "moonrakers-teaching"
+    doc = json.loads(DATA.read_text())
+    doc["contracts"][3]["dice"] = 9
+    with pytest.raises(BoardDataError, match=r"bad\.json: \$\.contracts\[3\]\.dice"):
+        card_set_from_dict(doc, source="bad.json")
+    doc = json.loads(DATA.read_text())
+    doc["parts"][0]["adds"] = ["laser"]
+    with pytest.raises(BoardDataError, match=r"\$\.parts\[0\]\.adds\[0\]"):
+        card_set_from_dict(doc, source="bad.json")
+    doc = json.loads(DATA.read_text())
+    doc["crew_deck"][0]["card"] = "reactor"
+    with pytest.raises(BoardDataError, match=r"\$\.crew_deck\[0\]\.card.*kind crew"):
+        card_set_from_dict(doc, source="bad.json")
+    with pytest.raises(BoardDataError, match="no shipped Moonrakers card set"):
+        load_card_set("nope")
+    with pytest.raises(BoardDataError, match="Moonrakers card set"):
+        Game.new("moonrakers", cards=cw.load_cards("clank-teaching"))
+
+
+def test_the_readme_documents_every_schema_field():
+    root = cw.data.board_data_dir()
+    readme = (root / "moonrakers" / "README.md").read_text(encoding="utf-8")
+    schema = json.loads((root / "schema" / "moonrakers.schema.json").read_text())
+    names = set(schema["properties"])
+    for d in schema["$defs"].values():
+        names |= set(d.get("properties", {}))
+        for sub in d.get("properties", {}).values():
+            names |= set(sub.get("properties", {}))
+    missing = [n for n in sorted(names) if f"`{n}`" not in readme]
+    assert not missing, f"not documented in board_data/moonrakers/README.md: {missing}"
+
+
+def test_a_bonus_crew_card_goes_to_the_discard_pile():
+    game = started(seed=18)
+    deck = list(mr(game)["crew_deck"])
+    p = executing(game, ["engineer-brask", "damage-3"], contract="smuggler-den")
+    game.apply(A.Play("engineer-brask"))
+    game.apply(A.Play("damage-3"))
+    assert mr(game)["phase"] == "buy" and p.extra["stats"]["completed"] == {"kill": 1}
+    assert mr(game)["crew_deck"] == deck[:-1] and deck[-1] in p.discard
+
+
+@pytest.mark.parametrize("index", [-1, 0])
+def test_a_bonus_part_with_a_full_terminal_replaces_one_or_goes(index):
+    game = started(seed=19)
+    full = ["point-defense", "deflector-array", "cargo-pods", "auto-loader"]
+    leader(game).extra["parts"] = list(full)
+    bonus = mr(game)["part_deck"][-1]
+    p = executing(game, ["reactor", "damage-3", "damage-3", "damage-1"], "void-leviathan")
+    assert mr(game)["execution"]["actions"][mr(game)["leader"]] == 2  # the Auto-Loader
+    for cid in ("reactor", "damage-3", "damage-3", "damage-1"):
+        game.apply(A.Play(cid))
+    m = mr(game)
+    assert m["phase"] == "refit" and m["refit"] == {"seat": m["leader"], "part": bonus}
+    assert [a.index for a in game.legal_actions()] == [-1, 0, 1, 2, 3]
+    game.apply(A.Refit(index))
+    assert m["phase"] == "buy" and m["refit"] is None
+    if index == -1:
+        assert p.extra["parts"] == full and m["part_deck"][0] == bonus
+    else:
+        assert p.extra["parts"] == [*full[1:], bonus] and m["parts_gone"] == ["point-defense"]
+
+
+def test_who_may_act_in_negotiation_and_execution():
+    game = started(players=3, seed=20)
+    lead, a, b = mr(game)["leader"], other(game), (other(game) + 1) % 3
+    assert "not now" in game.why_illegal(A.Launch())
+    game.apply(A.ChooseContract(contract_slot(game, "drone-swarm")))  # 2 prestige, 1 die
+    assert "not now" in game.why_illegal(A.SwapContract(1))
+    assert "not now" in game.why_illegal(A.StayAtBase())
+    game.apply(A.Offer(a, prestige=1))
+    assert game.acting_player is game.state.players[a]
+    assert "not now" in game.why_illegal(A.Launch())  # the invitee answers first
+    game.apply(A.Accept())
+    game.apply(A.Offer(b, prestige=1))
+    game.apply(A.Accept())
+    game.apply(A.Launch())
+    m = mr(game)
+    assert m["execution"]["seats"] == [lead, a, b] and m["actor"] == lead
+    assert [x.seat for x in game.legal_actions() if x.kind == "call-on"] == [lead, a, b]
+    game.apply(A.CallOn(b))
+    assert game.acting_player is game.state.players[b]
+    assert "only the leader" in game.why_illegal(A.CallOn(a))
+    game.apply(A.StopPlaying())
+    assert m["actor"] == lead and "not a captain waiting" in game.why_illegal(A.CallOn(b))
