@@ -9,6 +9,8 @@ import json
 import math
 import pkgutil
 from collections import Counter
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -698,16 +700,90 @@ def test_refill_odds_exact_and_simulated():
 
 @pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
 def test_check_accepts_the_solution(lesson):
+    ex = lessons.EXERCISES[lesson]
     answer = lessons.solution(lesson)
     fb = lessons.check(lesson, answer)
     assert fb and fb.ok and repr(fb).startswith("Right!")
     assert lessons.check(int(lesson), answer)
     assert lessons.check(f"{lesson}-whatever", answer)
-    if lessons.EXERCISES[lesson].kind == "probability":
-        assert lessons.check(lesson, round(answer, 3))  # three decimals are enough
-        assert lessons.check(lesson, f"{answer:.4f}")  # text that is a number too
-        assert not lessons.check(lesson, answer + 0.005)
     assert lessons.exercise(lesson).endswith("?")
+    if ex.kind == "count":
+        assert lessons.check(lesson, int(answer)) and lessons.check(lesson, str(int(answer)))
+        return
+    d = ex.decimals
+    assert f"to {d} decimal places?" in lessons.exercise(lesson)  # the question says
+    assert lessons.check(lesson, round(answer, d))  # the asked places are enough
+    assert lessons.check(lesson, f"{answer:.{d}f}")  # text that is a number too
+    assert lessons.check(lesson, f"{answer:.{d + 3}f}")  # more places, all right
+    assert lessons.check(lesson, answer + 1e-12)  # the same value computed another way
+
+
+@pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
+def test_check_tolerance_is_what_the_question_asks(lesson):
+    """One unit in the last asked place off is wrong; fewer places than asked are not
+    enough (the old check took anything within 0.0006: three decimals)."""
+    ex = lessons.EXERCISES[lesson]
+    answer = lessons.solution(lesson)
+    if ex.kind == "count":
+        assert not lessons.check(lesson, answer + 1) and not lessons.check(lesson, answer - 1)
+        return
+    d = ex.decimals
+    unit = 10.0**-d
+    assert ex.tolerance == pytest.approx(unit / 2)
+    for off in (unit, -unit, 0.9 * unit):
+        assert not lessons.check(lesson, round(answer, d) + off), off
+    short = f"{answer:.{d - 1}f}"
+    if abs(float(short) - answer) > 1e-9:
+        fb = lessons.check(lesson, short)
+        assert not fb
+        if abs(float(short) - answer) <= 0.5 * 10 ** -(d - 1):
+            assert f"asks for {d} decimal places" in fb.message
+
+
+def test_check_count_wants_a_whole_number():
+    """Lesson 03's answer is 3 (boots): 3.4 is not 3, and the check must not say "3 is not
+    it" when it refuses 3.4 (the old check rounded the answer before showing it)."""
+    assert lessons.solution("03") == 3
+    for almost in (3.4, "3.4", 2.6, 3.0001, np.float64(2.9999)):
+        fb = lessons.check("03", almost)
+        assert not fb, almost
+        assert "whole number" in fb.message and "3 is not it" not in fb.message
+    assert lessons.check("03", 3) and lessons.check("03", "3") and lessons.check("03", 3.0)
+    assert "4 is not it" in lessons.check("03", 4).message
+
+
+def test_check_refuses_a_simulated_estimate():
+    """A seeded simulation of lesson 01's question (blue, two Stumbles later) lands within
+    0.0001 of the exact answer, which the old check (tolerance 0.0006) passed. The
+    question asks for the exact value: right to 4 places is not enough when the places
+    written after are wrong."""
+    cubes, draws, _ = lessons.dragon_bag_story()
+    cubes["blue"] += 2
+    exact = lessons.solution("01")
+    sim = odds.sample_attacks(cubes, draws, 200_000, seed=8)
+    estimate = float(1 - sim.damage("blue")[0])
+    assert estimate != exact and abs(estimate - exact) < 6e-4  # the old check said Right
+    fb = lessons.check("01", estimate)
+    assert not fb and "simulation" in fb.message
+    assert not lessons.check("01", f"{estimate:.5f}")
+    # rounded to the asked places it is 0.6405, and the exact value rounds to 0.6406
+    assert not lessons.check("01", round(estimate, 4))
+
+
+def test_check_reads_the_places_written():
+    # lesson 05's answer is 7/8 exactly: every way to write it is right
+    for seven_eighths in (0.875, "0.875", "0.8750", "0.87500", "87.5%", Fraction(7, 8)):
+        assert lessons.check("05", seven_eighths), seven_eighths
+    # lesson 07 asks 5 places of 0.0079988...: 0.008 as a number is 0.00800 rounded
+    assert lessons.check("07", 0.008) and lessons.check("07", "0.00800")
+    assert "asks for 5 decimal places" in lessons.check("07", "0.008").message
+    assert not lessons.check("07", 0.0080001)
+    # cutting the digits off instead of rounding
+    right = lessons.solution("06")  # 0.339516...
+    assert lessons.check("06", "0.3395")
+    cut = math.trunc(lessons.solution("01") * 1e4) / 1e4  # 0.6405, right is 0.64058
+    assert "round" in lessons.check("01", f"{cut:.4f}").message
+    assert not lessons.check("06", f"{right:.4f}1")
 
 
 @pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
@@ -742,11 +818,9 @@ def test_check_specific_hints():
     assert "percentage" in lessons.check("06", 100 * lessons.solution("06")).message
     assert "between 0 and 1" in lessons.check("05", -0.2).message
     assert "Close" in lessons.check("05", lessons.solution("05") + 0.004).message
+    assert "percentage" in lessons.check("02", f"{100 * lessons.solution('02'):.2f}").message
     assert lessons.check("03", np.float64(3.0))
     assert lessons.check("03", np.array([3]))
-    from decimal import Decimal
-    from fractions import Fraction
-
     assert lessons.check("03", Decimal(3)) and lessons.check("05", Fraction(7, 8))
     assert not lessons.check("03", 2.5)
     unknown = lessons.check("99", 1)
@@ -764,9 +838,21 @@ def test_solutions_by_hand():
     draw, discard = lessons.exercise_piles("05")
     assert len(draw) == 3 and "explore" in discard and len(discard) == 8
     assert lessons.solution("03") == 3
+    # 04: 5 cabinet tokens + Slogger on the Prize Counter: 6 tokens take the 20-point
+    # Hoverboard (costs 6), a 1-token Skill Shot (6 skill) still 20, a 2-token one (8
+    # skill, 8 tokens) the 25-point Golden Joystick: 20 + 5 P(skill >= 8)
     story = lessons.skill_shot_story()
+    assert story.costs[20] == 6 and story.costs[25] == 8 and story.costs[30] == 10
     p8 = deck.chance_at_least(story.deck, cards=story.cards, resource="skill", k=8)
-    assert lessons.solution("04") == pytest.approx(p8)
+    assert lessons.solution("04") == pytest.approx(20 + 5 * p8)
+    # 02: 9 boots at 3 a turn is 3 turns, 2 countdown attacks (5 then 6 cubes, nothing
+    # added between): yellow (5 health) is out when 5 or more of the 11 cubes drawn are
+    # yellow, a hypergeometric tail
+    s2 = lessons.countdown_story()
+    bag2 = s2.countdown_bag()
+    n2, k2 = sum(bag2.values()), bag2["yellow"]
+    tail = sum(math.comb(k2, a) * math.comb(n2 - k2, 11 - a) for a in range(5, k2 + 1))
+    assert lessons.solution("02") == pytest.approx(1 - tail / math.comb(n2, 11))
     cubes, draws, _ = lessons.dragon_bag_story()
     more = dict(cubes, blue=cubes["blue"] + 2)
     total = sum(more.values())
@@ -775,7 +861,7 @@ def test_solutions_by_hand():
     )
     s6 = lessons.space_story()
     assert lessons.solution("06") == pytest.approx(
-        _clone_damage_by_enumeration(s6.cubes, s6.draws, "blue", 1)[0]
+        1 - _clone_damage_by_enumeration(s6.cubes, s6.draws, "yellow", 1)[0]
     )
     s7 = lessons.danger_story()
     total, mine, hp = sum(s7.cubes.values()), s7.cubes["green"], s7.health["green"]
