@@ -3,6 +3,7 @@ and the hygiene of the committed lesson notebooks."""
 
 from __future__ import annotations
 
+import html
 import importlib
 import itertools
 import json
@@ -22,6 +23,7 @@ from clankwidget import deck, lessons, odds, paths, plots
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 LESSON_NOTEBOOKS = sorted(NOTEBOOKS.glob("0[1-9]-*.ipynb"))
+TEACHER_NOTEBOOKS = NOTEBOOKS / "teachers"
 
 
 @pytest.fixture(scope="module")
@@ -901,8 +903,8 @@ def test_lesson_notebooks_exist():
 @pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
 def test_lesson_notebook_hygiene(path):
     """Outputs only where nbval checks them; no bokeh output (inline BokehJS is ~8 MB);
-    an exercise with a placeholder and a check cell that says "Not yet"; a worked answer
-    that the check calls right."""
+    an exercise with a placeholder and a check cell that says "Not yet"; and no answer:
+    the worked answer is in the teacher's copy."""
     assert path.stat().st_size < 200_000
     nb, code = _cells(path)
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
@@ -930,7 +932,44 @@ def test_lesson_notebook_hygiene(path):
         for o in c["outputs"]
     ]
     assert any(t.startswith("Not yet: replace the ...") for t in texts)
-    assert any("Right! The exact answer is" in t for t in texts)
+    # the student's copy holds no answer to its exercise (issue 16): no worked answer, and
+    # the answer, as the check would print it, nowhere in the text or the outputs
+    assert not any("Right!" in t for t in texts)
+    ex = lessons.EXERCISES[lesson]
+    if ex.kind != "count":
+        shown = f"{lessons.solution(lesson):.{ex.decimals}f}"
+        page = json.dumps([c["source"] for c in nb["cells"]]) + json.dumps(texts)
+        assert shown not in page, f"the answer {shown} is on the page"
+        assert f"{ex.decimals} decimal places" in page  # the page says what is asked
+    teacher = TEACHER_NOTEBOOKS / f"{path.stem}-solutions.ipynb"
+    assert teacher.exists() and teacher.name in page_text(nb)
+
+
+def page_text(nb) -> str:
+    return "\n".join("".join(c["source"]) for c in nb["cells"])
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_teacher_notebook_has_the_worked_answer(path):
+    """Beside each lesson, in notebooks/teachers/, a solution notebook that nbval runs: a
+    derivation by hand and the package's answer, both checked outputs, the check saying
+    Right, and what the check says to each known wrong answer."""
+    teacher = TEACHER_NOTEBOOKS / f"{path.stem}-solutions.ipynb"
+    nb, code = _cells(teacher)
+    lesson = path.name[:2]
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    for cell in code:
+        tags = cell.get("metadata", {}).get("tags", [])
+        assert bool(cell["outputs"]) == ("nbval-check-output" in tags)
+    texts = ["".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+             for c in code for o in c["outputs"]]  # fmt: skip
+    ex = lessons.EXERCISES[lesson]
+    answer = lessons.solution(lesson)
+    shown = str(round(answer)) if ex.kind == "count" else f"{answer:.{ex.decimals}f}"
+    assert any(f"Right! The exact answer is {shown}." in t for t in texts)
+    assert "## By hand" in page_text(nb)
+    assert any(f'misconceptions("{lesson}")' in "".join(c["source"]) for c in code)
+    assert sum(t.count("Not yet") for t in texts) >= len(ex.traps())
 
 
 def test_refresh_outputs_updates_only_the_checked_cells(tmp_path):
@@ -968,3 +1007,54 @@ def test_refresh_outputs_updates_only_the_checked_cells(tmp_path):
     assert cells[1].outputs[0]["text"] == "kept\n"
     assert cells[2].outputs == [] and cells[2].execution_count is None
     assert refresh.refresh(path) == []  # a second run changes nothing
+
+
+# ---------------------------------------------------------------------------
+# The teacher's guide
+
+
+def test_teacher_guide_answers_are_the_packages():
+    """notebooks/teachers/README.md quotes each exercise's answer after its derivation by
+    hand: the figure must be the package's, as the check prints it."""
+    import re
+
+    guide = (TEACHER_NOTEBOOKS / "README.md").read_text(encoding="utf-8")
+    sections = re.split(r"^### (\d\d) ", guide, flags=re.M)[1:]
+    found = dict(zip(sections[::2], sections[1::2]))
+    assert sorted(found) == sorted(lessons.EXERCISES)
+    for lesson, text in found.items():
+        ex = lessons.EXERCISES[lesson]
+        answers = re.findall(r"\*\*Answer: ([0-9.]+)\*\*", text)
+        answer = lessons.solution(lesson)
+        shown = str(round(answer)) if ex.kind == "count" else f"{answer:.{ex.decimals}f}"
+        assert answers == [shown], (lesson, answers, shown)
+        assert f"{lesson}-" in text and "-solutions.ipynb" in text
+        for part in ("**Objectives:**", "**Pacing:**", "**Misconceptions", "**Discuss:**"):
+            assert part in text, (lesson, part)
+    for link in re.findall(r"\]\(([^)#]+)\)", guide):
+        assert (TEACHER_NOTEBOOKS / link).exists(), link
+
+
+def test_board_picture_is_drawn_from_the_board():
+    from clankwidget.lessons.board_picture import board_svg, main
+
+    board = cw.load_board("teaching-dungeon")
+    svg = board_svg(board)
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    for space in board.spaces:
+        assert f">{html.escape(space.name)}</text>" in svg, space.name
+    drawn = svg.count("<line ") - 4  # minus the key's four
+    assert drawn == len(board.paths)
+    assert svg.count('marker-end="url(#arrow)"') == sum(p.one_way for p in board.paths) + 1
+    assert svg.count('stroke-dasharray="8 5"') == sum(p.locked for p in board.paths) + 1
+    monsters = sum(p.monsters for p in board.paths)
+    assert svg.count('r="5" fill="#d32f2f"') == monsters + 1
+    for space in board.spaces:
+        if space.artifact:
+            assert f'font-weight="bold">{space.artifact}</text>' in svg
+    # the committed picture is this one
+    committed = (TEACHER_NOTEBOOKS / "teaching-dungeon.svg").read_text(encoding="utf-8")
+    assert committed == svg, "run python -m clankwidget.lessons.board_picture " + str(
+        TEACHER_NOTEBOOKS / "teaching-dungeon.svg"
+    )
+    assert main([]) == 0

@@ -20,8 +20,11 @@ module                             lesson
 ``l07_danger_cards``               07, Danger cards and the row's refill
 ``_common``                        shared: :class:`Table`, :func:`compare`,
                                    :func:`pivot`, :func:`play_bots`
+``board_picture``                  the teacher's guide's picture of a board, drawn
+                                   from its data (not re-exported; a script)
 ``_exercises``                     shared: :class:`Exercise`, :class:`Feedback`,
-                                   :func:`check`, :func:`solution`, :data:`EXERCISES`
+                                   :func:`check`, :func:`solution`,
+                                   :func:`misconceptions`, :data:`EXERCISES`
 =================================  ===================================================
 
 Every public name of those modules is re-exported here, so a notebook writes
@@ -44,7 +47,15 @@ from __future__ import annotations
 
 # Shared helpers first; then the lessons in order, so EXERCISES lists "01" to "07".
 from ._common import Table, compare, pivot, play_bots
-from ._exercises import EXERCISES, Exercise, Feedback, check, exercise, solution
+from ._exercises import (
+    EXERCISES,
+    Exercise,
+    Feedback,
+    check,
+    exercise,
+    misconceptions,
+    solution,
+)
 from .l01_dragon_bag import STORY_01, clank_sweep, dragon_bag_game, dragon_bag_story
 from .l02_countdown import (
     COUNTDOWN_EXTRAS,
@@ -131,6 +142,7 @@ __all__ = [
     "key_savings",
     "knockout_by_attack",
     "knockout_sampled",
+    "misconceptions",
     "pivot",
     "play_bots",
     "prize_chances",

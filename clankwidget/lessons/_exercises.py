@@ -17,7 +17,16 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["EXERCISES", "Exercise", "Feedback", "check", "exercise", "register", "solution"]
+__all__ = [
+    "EXERCISES",
+    "Exercise",
+    "Feedback",
+    "check",
+    "exercise",
+    "misconceptions",
+    "register",
+    "solution",
+]
 
 
 @dataclass(frozen=True)
@@ -112,6 +121,15 @@ def solution(lesson: Any) -> float:
     if key is None:
         raise ValueError(f"no exercise {lesson!r}; the exercises are {', '.join(EXERCISES)}")
     return EXERCISES[key].solve()
+
+
+def misconceptions(lesson: Any) -> list[tuple[float, Feedback]]:
+    """The known wrong answers of a lesson's exercise (its traps), each with what
+    :func:`check` says to it: the misconceptions the check recognises, for a teacher."""
+    key = _lesson_key(lesson)
+    if key is None:
+        raise ValueError(f"no exercise {lesson!r}; the exercises are {', '.join(EXERCISES)}")
+    return [(wrong, check(key, wrong)) for wrong, _ in EXERCISES[key].traps()]
 
 
 def _decimal_places(text: str) -> int:
