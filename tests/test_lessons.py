@@ -1058,3 +1058,33 @@ def test_board_picture_is_drawn_from_the_board():
         TEACHER_NOTEBOOKS / "teaching-dungeon.svg"
     )
     assert main([]) == 0
+
+
+ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("0[0-9]-*.ipynb"))
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.name)
+def test_lesson_states_objectives_prerequisites_and_time(path):
+    nb, _ = _cells(path)
+    top = "".join(nb["cells"][0]["source"])
+    assert nb["cells"][0]["cell_type"] == "markdown" and top.startswith("# ")
+    for part in ("**Objectives**", "**Prerequisites**", "**Time**"):
+        assert part in top, part
+    assert len(top.splitlines()) <= 12  # short
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_lesson_asks_for_a_prediction_before_each_exact_answer(path):
+    """Under every heading that gives an exact answer, the first code cell comes right
+    after a "Predict first" prompt; and there are at least two prompts in a lesson."""
+    nb, _ = _cells(path)
+    cells = nb["cells"]
+    prompts = [i for i, c in enumerate(cells) if "**Predict first.**" in "".join(c["source"])]
+    assert len(prompts) >= 2
+    for i, cell in enumerate(cells):
+        head = "".join(cell["source"]).splitlines()[0] if cell["source"] else ""
+        if cell["cell_type"] == "markdown" and head.startswith("## ") and "exact" in head.lower():
+            first_code = next(k for k in range(i, len(cells)) if cells[k]["cell_type"] == "code")
+            assert first_code - 1 in prompts, f"no prediction before the exact answer under {head}"
+    for i in prompts:
+        assert cells[i + 1]["cell_type"] == "code"  # the prompt comes just before the reveal
