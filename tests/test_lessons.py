@@ -1088,3 +1088,94 @@ def test_lesson_asks_for_a_prediction_before_each_exact_answer(path):
             assert first_code - 1 in prompts, f"no prediction before the exact answer under {head}"
     for i in prompts:
         assert cells[i + 1]["cell_type"] == "code"  # the prompt comes just before the reveal
+
+
+# ---------------------------------------------------------------------------
+# Lesson 08: how many simulations?
+
+
+def test_simulation_story_events_by_counting():
+    story = lessons.simulation_story()
+    n, b, d = sum(story.cubes.values()), story.cubes["blue"], story.draws
+    assert story.exact() == pytest.approx(math.comb(n - b, d) / math.comb(n, d))
+    assert story.exact("knocked out") == pytest.approx(math.comb(b, 3) / math.comb(n, d))
+    with pytest.raises(ValueError, match="event"):
+        story.exact("hurt")
+    hits = lessons.simulated_hits(story, 50_000, seed=1)
+    assert hits.dtype == bool and hits.shape == (50_000,)
+    p = story.exact()
+    assert abs(hits.mean() - p) < 4 * math.sqrt(p * (1 - p) / 50_000)
+    again = lessons.simulated_hits(story, 50_000, seed=1)
+    assert (again == hits).all()
+
+
+@pytest.mark.parametrize("k,n", [(0, 20), (1, 20), (7, 20), (20, 20), (411, 1000), (3, 10_000)])
+def test_intervals_match_scipy_and_the_formula(k, n):
+    from scipy.stats import binomtest
+
+    lo, hi = lessons.wilson_interval(k, n)
+    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    assert lo == pytest.approx(ci.low, abs=2e-4) and hi == pytest.approx(ci.high, abs=2e-4)
+    # lessons use z = 1.96; with scipy's z (1.959964) they agree to 1e-12
+    lo_z, hi_z = lessons.wilson_interval(k, n, z=1.959963984540054)
+    assert lo_z == pytest.approx(ci.low, abs=1e-12) and hi_z == pytest.approx(ci.high, abs=1e-12)
+    p = k / n
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    wl, wh = lessons.wald_interval(k, n)
+    assert wl == pytest.approx(max(0, p - half)) and wh == pytest.approx(min(1, p + half))
+    if k == 0:
+        assert wl == wh == 0 and hi > 0  # Wald cannot hold a rare event; Wilson can
+
+
+def test_simulations_needed_is_the_least_n():
+    for p in (0.01, 0.4119, 0.5, 0.9):
+        for m in (0.001, 0.005, 0.01, 0.05):
+            n = lessons.simulations_needed(p, m)
+            assert 1.96 * math.sqrt(p * (1 - p) / n) <= m + 1e-12
+            if n > 1:
+                assert 1.96 * math.sqrt(p * (1 - p) / (n - 1)) > m
+    assert lessons.simulations_needed(0.5, 0.01) == 9604  # the textbook figure
+    with pytest.raises(ValueError):
+        lessons.simulations_needed(0.5, 0)
+    # 08 by hand
+    p = lessons.simulation_story().exact()
+    assert lessons.solution("08") == math.ceil(1.96**2 * p * (1 - p) / 0.005**2)
+
+
+def test_running_estimate_and_coverage():
+    story = lessons.simulation_story()
+    hits = lessons.simulated_hits(story, 1000, seed=3)
+    table = lessons.running_estimate(hits, [1, 10, 1000], exact=story.exact())
+    assert table.column("hits") == [int(hits[:1].sum()), int(hits[:10].sum()), int(hits.sum())]
+    assert table.column("estimate")[-1] == pytest.approx(hits.mean())
+    assert all(
+        lo <= e <= hi
+        for lo, e, hi in zip(table.column("low"), table.column("estimate"), table.column("high"))
+    )
+    with pytest.raises(ValueError, match="outside"):
+        lessons.running_estimate(hits, [1001])
+    cov = lessons.coverage_table(story, [20, 1000], repeats=1000, seed=5)
+    rows = {(r["event"], r["n"]): r for r in cov}
+    for r in cov:  # Wilson's keeps its promise (1000 repeats: noise about 0.014)
+        assert abs(r["Wilson covers"] - 0.95) < 0.035, r
+    assert rows["no damage", 1000]["Wald covers"] > 0.915
+    rare = rows["knocked out", 20]
+    # Wald holds the truth only when the simulation saw a knock-out at all
+    assert rare["Wald covers"] <= 1 - rare["no hit at all"] + 1e-12
+    assert rare["Wald covers"] < 0.5 and rare["no hit at all"] > 0.6
+
+
+def test_estimate_band_plot():
+    fig = plots.estimate_band(
+        [10, 100, 1000], [0.5, 0.42, 0.41], [0.2, 0.33, 0.38], [0.8, 0.52, 0.44], exact=0.412
+    )
+    band = fig.select_one({"name": "band"})
+    line = fig.select_one({"name": "estimate"})
+    assert band is not None and line is not None
+    assert list(line.data_source.data["n"]) == [10.0, 100.0, 1000.0]
+    exact = fig.select_one({"name": "exact"})
+    assert list(exact.data_source.data["y"]) == [0.412, 0.412]
+    with pytest.raises(ValueError):
+        plots.estimate_band([10, 100], [0.5], [0.2], [0.8])
+    with pytest.raises(ValueError):
+        plots.estimate_band([0, 100], [0.5, 0.4], [0.2, 0.3], [0.8, 0.5])
