@@ -55,6 +55,7 @@ __all__ = [
     "bokeh_mode",
     "compare_bars",
     "damage_bars",
+    "estimate_band",
     "front_plot",
     "knockout_curve",
     "line_chart",
@@ -839,3 +840,42 @@ def _finite(value: Any) -> bool:
         return math.isfinite(float(value))
     except (TypeError, ValueError):
         return False
+
+
+# ---------------------------------------------------------------------------
+# A simulation converging
+
+
+def estimate_band(
+    n: Sequence[float],
+    estimate: Sequence[float],
+    low: Sequence[float],
+    high: Sequence[float],
+    exact: float | None = None,
+    *,
+    title: str = "",
+    y_label: str = "estimate",
+) -> figure:
+    """A running estimate against the number of simulations ``n`` (log scale), with its
+    interval as a shaded band and the exact value as a dashed line. Renderers:
+    ``"band"`` (a ``varea``), ``"estimate"`` (a line; data ``n``, ``estimate``, ``low``,
+    ``high``) and ``"exact"`` (a dashed line across the plot)."""
+    ns = [float(v) for v in n]
+    cols = {"estimate": _round(estimate), "low": _round(low), "high": _round(high)}
+    if any(len(v) != len(ns) for v in cols.values()):
+        raise ValueError("n, estimate, low and high must have the same length")
+    if any(v <= 0 for v in ns):
+        raise ValueError("n must be positive (the axis is logarithmic)")
+    source = ColumnDataSource({"n": ns, **cols})
+    fig = _figure(title, "simulations (log scale)", y_label, x_axis_type="log")
+    fig.varea("n", "low", "high", source=source, fill_color=OKABE_ITO[0], fill_alpha=0.2,
+              legend_label="95% interval", name="band")  # fmt: skip
+    fig.line("n", "estimate", source=source, color=OKABE_ITO[0], line_width=2.5,
+             legend_label="estimate", name="estimate")  # fmt: skip
+    if exact is not None:
+        fig.line([ns[0], ns[-1]], [float(exact)] * 2, line_dash="dashed", color=OKABE_ITO[5],
+                 line_width=2, legend_label=f"exact {exact:.4f}", name="exact")  # fmt: skip
+    fig.add_tools(HoverTool(tooltips=[("n", "@n{0,0}"), ("estimate", "@estimate{0.0000}"),
+                                      ("interval", "@low{0.0000} to @high{0.0000}")]))  # fmt: skip
+    fig.legend.location = "top_right"
+    return fig

@@ -1,7 +1,7 @@
 """Re-run lesson notebooks and store the outputs that nbval checks.
 
 Run: ``NUMBA_CACHE_DIR=/tmp/numba-cache python notebooks/refresh_outputs.py [NOTEBOOK ...]``
-(default: every ``notebooks/NN-*.ipynb``).
+(default: every ``notebooks/NN-*.ipynb`` and ``notebooks/teachers/NN-*.ipynb``).
 
 A lesson keeps outputs only in the cells tagged ``nbval-check-output``: the numbers its
 text tells, which nbval then compares on every test run. When a change to the package
@@ -22,6 +22,10 @@ from nbclient import NotebookClient
 
 HERE = Path(__file__).resolve().parent
 CHECKED = "nbval-check-output"
+NOTEBOOKS = sorted(HERE.glob("[0-9][0-9]-*.ipynb")) + sorted(
+    HERE.glob("teachers/[0-9][0-9]-*.ipynb")
+)
+"""The lessons, then the teachers' solution notebooks."""
 
 
 def refresh(path: Path, timeout: int = 600) -> list[str]:
@@ -50,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path)
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted(HERE.glob("[0-9][0-9]-*.ipynb"))
+    paths = args.notebooks or NOTEBOOKS
     for path in paths:
         changed = refresh(path)
         print(f"{path.name}: {', '.join(changed) if changed else 'no checked output changed'}")

@@ -18,10 +18,14 @@ module                             lesson
 ``l05_deck_cycling``               05, when a bought card comes into the hand
 ``l06_bounty_hunters``             06, bounty hunters and clones (Space)
 ``l07_danger_cards``               07, Danger cards and the row's refill
+``l08_how_many_simulations``       08, standard error, intervals, coverage, rare events
 ``_common``                        shared: :class:`Table`, :func:`compare`,
                                    :func:`pivot`, :func:`play_bots`
+``board_picture``                  the teacher's guide's picture of a board, drawn
+                                   from its data (not re-exported; a script)
 ``_exercises``                     shared: :class:`Exercise`, :class:`Feedback`,
-                                   :func:`check`, :func:`solution`, :data:`EXERCISES`
+                                   :func:`check`, :func:`solution`,
+                                   :func:`misconceptions`, :data:`EXERCISES`
 =================================  ===================================================
 
 Every public name of those modules is re-exported here, so a notebook writes
@@ -42,9 +46,17 @@ Right! The exact answer is 0.8750.
 
 from __future__ import annotations
 
-# Shared helpers first; then the lessons in order, so EXERCISES lists "01" to "07".
+# Shared helpers first; then the lessons in order, so EXERCISES lists "01" to "08".
 from ._common import Table, compare, pivot, play_bots
-from ._exercises import EXERCISES, Exercise, Feedback, check, exercise, solution
+from ._exercises import (
+    EXERCISES,
+    Exercise,
+    Feedback,
+    check,
+    exercise,
+    misconceptions,
+    solution,
+)
 from .l01_dragon_bag import STORY_01, clank_sweep, dragon_bag_game, dragon_bag_story
 from .l02_countdown import (
     COUNTDOWN_EXTRAS,
@@ -88,6 +100,17 @@ from .l07_danger_cards import (
     knockout_sampled,
     refill_odds,
 )
+from .l08_how_many_simulations import (
+    Z95,
+    SimulationStory,
+    coverage_table,
+    running_estimate,
+    simulated_hits,
+    simulation_story,
+    simulations_needed,
+    wald_interval,
+    wilson_interval,
+)
 
 __all__ = [
     "CABINET_TOKENS",
@@ -96,11 +119,13 @@ __all__ = [
     "SKILL_SHOT",
     "STORY_01",
     "STORY_07",
+    "Z95",
     "CountdownStory",
     "CyclingStory",
     "DangerStory",
     "Exercise",
     "Feedback",
+    "SimulationStory",
     "SkillShotStory",
     "SpaceStory",
     "Table",
@@ -116,6 +141,7 @@ __all__ = [
     "countdown_story",
     "countdown_survival",
     "countdown_table",
+    "coverage_table",
     "cycling_story",
     "danger_attacks",
     "danger_knockout",
@@ -131,11 +157,16 @@ __all__ = [
     "key_savings",
     "knockout_by_attack",
     "knockout_sampled",
+    "misconceptions",
     "pivot",
     "play_bots",
     "prize_chances",
     "random_walks",
     "refill_odds",
+    "running_estimate",
+    "simulated_hits",
+    "simulation_story",
+    "simulations_needed",
     "skill_shot_story",
     "skill_shot_tokens",
     "solution",
@@ -143,5 +174,7 @@ __all__ = [
     "survival_map",
     "token_distribution",
     "turns_to_exit",
+    "wald_interval",
     "walks_against_front",
+    "wilson_interval",
 ]

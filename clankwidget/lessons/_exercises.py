@@ -8,6 +8,7 @@ holds them all, in lesson order.
 
 from __future__ import annotations
 
+import decimal
 import math
 import numbers
 from collections.abc import Callable
@@ -16,7 +17,16 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["EXERCISES", "Exercise", "Feedback", "check", "exercise", "register", "solution"]
+__all__ = [
+    "EXERCISES",
+    "Exercise",
+    "Feedback",
+    "check",
+    "exercise",
+    "misconceptions",
+    "register",
+    "solution",
+]
 
 
 @dataclass(frozen=True)
@@ -37,16 +47,39 @@ class Feedback:
 @dataclass(frozen=True)
 class Exercise:
     """One lesson's exercise: the question, how to compute the answer with the package's
-    functions, how close counts as right, a hint, and known wrong answers ("traps"), each
-    with the hint it deserves."""
+    functions, how precise an answer the question asks for, a hint, and known wrong
+    answers ("traps"), each with the hint it deserves.
+
+    ``kind`` is ``"probability"`` (between 0 and 1), ``"number"`` (an expected value, say)
+    or ``"count"`` (a whole number, which must be exact). ``decimals`` is how many decimal
+    places the question asks for (probabilities and numbers); the question's text says so.
+    """
 
     lesson: str
     question: str
     solve: Callable[[], float]
     hint: str
-    kind: str = "probability"  # or "count"
-    tolerance: float = 6e-4
+    kind: str = "probability"  # or "number", "count"
+    decimals: int = 4
     traps: Callable[[], list[tuple[float, str]]] = field(default=lambda: [])
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        if not 1 <= self.decimals <= MAX_DECIMALS:
+            raise ValueError(f"decimals must be 1 to {MAX_DECIMALS}, not {self.decimals}")
+
+    @property
+    def tolerance(self) -> float:
+        """How far an answer given to the asked decimals may lie from the exact value:
+        half a unit in the last asked place (0.00005 for 4 decimals); 0 for a count."""
+        return 0.0 if self.kind == "count" else 0.5 * 10.0**-self.decimals
+
+
+KINDS = ("probability", "number", "count")
+MAX_DECIMALS = 9
+EXACT = 1e-9
+"""Two values this close are the same number computed two ways (float rounding)."""
 
 
 EXERCISES: dict[str, Exercise] = {}
@@ -90,42 +123,86 @@ def solution(lesson: Any) -> float:
     return EXERCISES[key].solve()
 
 
-def _number(answer: Any) -> float | None:
+def misconceptions(lesson: Any) -> list[tuple[float, Feedback]]:
+    """The known wrong answers of a lesson's exercise (its traps), each with what
+    :func:`check` says to it: the misconceptions the check recognises, for a teacher."""
+    key = _lesson_key(lesson)
+    if key is None:
+        raise ValueError(f"no exercise {lesson!r}; the exercises are {', '.join(EXERCISES)}")
+    return [(wrong, check(key, wrong)) for wrong, _ in EXERCISES[key].traps()]
+
+
+def _decimal_places(text: str) -> int:
+    """Decimal places written in a number's text: ``"0.4216"`` 4, ``"3"`` 0, ``"4.2e-3"`` 4."""
+    try:
+        exponent = decimal.Decimal(text).as_tuple().exponent
+    except decimal.InvalidOperation:
+        return MAX_DECIMALS
+    return max(0, -exponent) if isinstance(exponent, int) else MAX_DECIMALS
+
+
+def _number(answer: Any) -> tuple[float, int] | None:
+    """An answer as ``(value, decimal places given)``, or None when it is not a number.
+
+    A float's places are those of its shortest repr (``0.42155`` has 5); an integer has
+    none; a fraction is exact (all places)."""
     if isinstance(answer, bool):
         return None
     if isinstance(answer, np.ndarray) and answer.size == 1:
         answer = answer.item()
-    if isinstance(answer, numbers.Real):
-        return float(answer)
+    if isinstance(answer, numbers.Integral):
+        return float(answer), 0
+    if isinstance(answer, np.floating):
+        answer = float(answer)
+    if isinstance(answer, float):
+        return answer, _decimal_places(repr(answer))
+    if isinstance(answer, decimal.Decimal):
+        return float(answer), _decimal_places(str(answer))
+    if isinstance(answer, numbers.Rational):
+        return float(answer), MAX_DECIMALS
     if isinstance(answer, str):
+        text = answer.strip().replace("_", "")
+        percent = text.endswith("%")
+        text = text.rstrip("%").strip()
         try:
-            return float(answer.strip().rstrip("%")) / (100 if answer.strip().endswith("%") else 1)
+            value = float(text)
         except ValueError:
             return None
+        places = _decimal_places(text)
+        return (value / 100, places + 2) if percent else (value, places)
     if isinstance(answer, (list, tuple, dict, set, np.ndarray)):
         return None
-    try:  # Decimal, numpy scalars and other number-like objects
-        return float(answer)
+    try:  # other number-like objects
+        return float(answer), MAX_DECIMALS
     except (TypeError, ValueError, OverflowError):
         return None
 
 
-def _places(tolerance: float) -> int:
-    """Decimals an answer needs to land within ``tolerance`` once rounded."""
-    return max(1, math.ceil(-math.log10(2 * tolerance)))
+def _show(value: float, ex: Exercise) -> str:
+    return str(round(value)) if ex.kind == "count" else f"{value:.{ex.decimals}f}"
 
 
-def _show(value: float, kind: str) -> str:
-    return str(round(value)) if kind == "count" else f"{value:.4f}"
+def _agrees(value: float, right: float, places: int) -> bool:
+    """``value``, written with ``places`` decimals, is ``right`` rounded to them (or is
+    ``right`` itself, however written)."""
+    places = min(places, MAX_DECIMALS)
+    return abs(value - right) <= max(0.5 * 10.0**-places * (1 + 1e-9), EXACT)
 
 
 def check(lesson: Any, answer: Any) -> Feedback:
     """Say whether ``answer`` is right for a lesson's exercise, with a hint if not.
 
     Never raises: a placeholder (``...`` or ``None``), text, or anything else gets a
-    "Not yet" with what to do. Probabilities count as right within the exercise's
-    tolerance (0.0006, three decimals, unless the question asks for more); counts must be
-    exact.
+    "Not yet" with what to do.
+
+    What counts as right is what the question asks, no more and no less:
+
+    * a **count** must be that whole number (``3``, ``3.0`` or ``"3"``; ``3.4`` is not 3);
+    * a **probability** or a **number** asked to *d* decimal places must be the exact value
+      rounded to at least *d* places, and every decimal written must be right: ``0.4216``
+      or ``0.42157...`` pass for 0.421573..., ``0.422`` (too few places) and ``0.42155``
+      (a simulation's estimate, right to 4 places but wrong in the 5th) do not. An answer
+      equal to the exact value however written (``7/8`` as ``0.875``) is right.
     """
     key = _lesson_key(lesson)
     if key is None:
@@ -143,37 +220,80 @@ def check(lesson: Any, answer: Any) -> Feedback:
             "Not yet: replace the ... in the exercise cell with your answer (a number), "
             "then run it and this cell again.",
         )
-    value = _number(answer)
-    if value is None or not math.isfinite(value):
+    parsed = _number(answer)
+    if parsed is None or not math.isfinite(parsed[0]):
         return Feedback(
             key,
             False,
             f"Not yet: the answer should be a number, got {type(answer).__name__} "
             f"{answer!r}. Hint: {ex.hint}",
         )
+    value, places = parsed
+    if not isinstance(answer, str):
+        # a number cannot show trailing zeros: 0.008 may be 0.00800 rounded to 5 places
+        places = max(places, ex.decimals)
     try:
         right = float(ex.solve())
         traps = ex.traps()
     except Exception as exc:  # the check must never fail a lesson
         return Feedback(key, False, f"Cannot check right now ({type(exc).__name__}: {exc}).")
-    if abs(value - right) <= ex.tolerance + 1e-12:
-        return Feedback(key, True, f"Right! The exact answer is {_show(right, ex.kind)}.")
-    if ex.kind == "probability" and 1 < value <= 100 and abs(value / 100 - right) <= ex.tolerance:
-        return Feedback(
-            key, False, "Nearly: that looks like a percentage. Write it as a probability (0 to 1)."
-        )
+    say = f"{_show(right, ex)}" if ex.kind == "count" else f"{right:.{ex.decimals}f}"
+    if ex.kind == "count":
+        if abs(value - round(value)) > EXACT:
+            return Feedback(
+                key, False, f"Not yet: the answer is a whole number, and {answer} is not one."
+            )
+        if round(value) == round(right):
+            return Feedback(key, True, f"Right! The exact answer is {say}.")
+    else:
+        if abs(value - right) <= EXACT:
+            return Feedback(key, True, f"Right! The exact answer is {say}.")
+        if places >= ex.decimals:
+            if _agrees(value, right, places):
+                return Feedback(key, True, f"Right! The exact answer is {say}.")
+            if _agrees(value, right, ex.decimals):
+                return Feedback(
+                    key,
+                    False,
+                    f"Close, but not exact: right to {ex.decimals} places, wrong in the places "
+                    "after. Is it a simulation's estimate? The question asks for the exact "
+                    f"value (rounded to {ex.decimals} places, or in full).",
+                )
+        elif places >= 1 and _agrees(value, right, places):
+            return Feedback(
+                key,
+                False,
+                "Nearly: right as far as it goes, but the question asks for "
+                f"{ex.decimals} decimal places.",
+            )
+        if (
+            ex.kind == "probability"
+            and 1 < value <= 100
+            and _agrees(value / 100, right, max(places + 2, ex.decimals))
+        ):
+            return Feedback(
+                key,
+                False,
+                "Nearly: that looks like a percentage. Write it as a probability (0 to 1).",
+            )
+        cut = math.trunc(right * 10**ex.decimals) / 10**ex.decimals
+        if places == ex.decimals and abs(value - cut) <= EXACT and not _agrees(cut, right, places):
+            return Feedback(
+                key,
+                False,
+                f"Nearly: round to {ex.decimals} places rather than cut the digits off.",
+            )
     for wrong, why in traps:
-        if abs(value - wrong) <= max(ex.tolerance, 1e-9):
+        if _agrees(value, wrong, max(min(places, ex.decimals), 0 if ex.kind == "count" else 1)):
             return Feedback(key, False, f"Not yet: {why}")
     if ex.kind == "probability" and not 0 <= value <= 1:
         return Feedback(key, False, f"Not yet: a probability lies between 0 and 1. Hint: {ex.hint}")
-    if ex.kind == "probability" and abs(value - right) <= 0.01:
-        places = _places(ex.tolerance)
-        decimals = {3: "three", 4: "four"}.get(places, str(places))
+    if ex.kind != "count" and abs(value - right) <= 0.01 * max(1.0, abs(right)):
         return Feedback(
             key,
             False,
-            "Close, but not exact (a simulation estimate, or rounded too early?). Give at "
-            f"least {decimals} decimals of the exact value. Hint: {ex.hint}",
+            "Close, but not exact (a simulation estimate, or rounded too early?). Give the "
+            f"exact value to {ex.decimals} decimal places. Hint: {ex.hint}",
         )
-    return Feedback(key, False, f"Not yet: {_show(value, ex.kind)} is not it. Hint: {ex.hint}")
+    shown = str(answer) if isinstance(answer, str) else f"{value:g}"
+    return Feedback(key, False, f"Not yet: {shown} is not it. Hint: {ex.hint}")

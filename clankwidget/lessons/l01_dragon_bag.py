@@ -117,7 +117,8 @@ EXERCISE = register(
     Exercise(
         "01",
         "Blue is about to play two Stumbles (2 more blue cubes in the Clank area) before the "
-        "attack of this story. What is the chance blue then takes at least one damage?",
+        "attack of this story. What is the chance blue then takes at least one damage, to 4 "
+        "decimal places?",
         _ex01,
         "Add 2 to cubes['blue'], call attack_odds(cubes, draws), and use 1 - damage('blue')[0].",
         traps=_ex01_traps,

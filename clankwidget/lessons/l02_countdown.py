@@ -192,23 +192,36 @@ def countdown_story() -> CountdownStory:
     )
 
 
-def _ex02():
+EXERCISE_02_ROOM = "obsidian-throne"
+"""Where yellow stands in lesson 02's exercise (the Obsidian Throne Room)."""
+EXERCISE_02_HEALTH = 5
+"""Yellow's health in lesson 02's exercise, after a potion (3 in the story)."""
+
+
+def _ex02_survival(turns: float, health: int = EXERCISE_02_HEALTH) -> float:
     story = countdown_story()
+    hp = dict(story.health, yellow=health)
+    return countdown_survival(hp, story.countdown_bag(), "yellow", turns, story.draws)
+
+
+def _ex02_turns() -> float:
     from ..paths import distance_table
 
+    story = countdown_story()
     board = load_board(story.board)
-    d = distance_table(board, ["entrance"])[board.index("obsidian-throne"), 0]
-    turns = turns_to_exit(float(d), 3)
-    return countdown_survival(story.health, story.countdown_bag(), "yellow", turns, story.draws)
+    d = distance_table(board, ["entrance"])[board.index(EXERCISE_02_ROOM), 0]
+    return turns_to_exit(float(d), 3)
+
+
+def _ex02():
+    return _ex02_survival(_ex02_turns())
 
 
 def _ex02_traps():
-    story = countdown_story()
-    bag = story.countdown_bag()
-    out = []
     right = _ex02()
+    out = []
     for turns in (2, 3, 4, 5):
-        p = countdown_survival(story.health, bag, "yellow", turns, story.draws)
+        p = _ex02_survival(turns)
         if abs(p - right) > 1e-9:
             out.append(
                 (
@@ -218,6 +231,12 @@ def _ex02_traps():
                     "countdown attack fewer than that.",
                 )
             )
+    out.append(
+        (
+            _ex02_survival(_ex02_turns(), health=3),
+            "That is with yellow's 3 health from the story; after the potion yellow has 5.",
+        )
+    )
     out.append((1.0 - right, "That is the chance yellow is knocked out, not that yellow survives."))
     return out
 
@@ -225,11 +244,13 @@ def _ex02_traps():
 EXERCISE = register(
     Exercise(
         "02",
-        "Same countdown, but suppose yellow stood in the Obsidian Throne Room instead, and "
-        "makes 3 boots a turn. What is the chance yellow walks out alive?",
+        "Same countdown, but yellow has drunk a potion (5 health instead of 3), stands in the "
+        "Obsidian Throne Room ('obsidian-throne') and makes 3 boots a turn. What is the chance "
+        "yellow walks out alive, to 4 decimal places?",
         _ex02,
         "distance_table(board, ['entrance']) gives the boots; turns_to_exit gives the turns; "
-        "then countdown_survival(story.health, bag, 'yellow', turns, story.draws).",
+        "then countdown_survival(health, bag, 'yellow', turns, story.draws) with "
+        "health = dict(story.health, yellow=5).",
         traps=_ex02_traps,
     )
 )

@@ -171,7 +171,6 @@ EXERCISE = register(
         "Compare distance_table(board, ['hoard-lip'], keys=True) with keys=False at the "
         "Stargazer's Loft ('stargazer-loft').",
         kind="count",
-        tolerance=0.0,
         traps=_ex03_traps,
     )
 )

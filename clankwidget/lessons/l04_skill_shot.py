@@ -208,47 +208,62 @@ def prize_chances(
     return Table(rows)
 
 
-def _ex04():
-    from ..deck import chance_at_least
+EXERCISE_04_CABINET = "Slogger"
+"""The cabinet claimed in lesson 04's exercise, one more token."""
+
+
+def _ex04_value(tokens: int = 1, space: str = "mc-redeem", *, rounded: bool = False) -> float:
+    """Expected points of the best prize, holding the story's cabinets plus ``tokens``
+    more, on ``space``; ``rounded``: with the chances rounded to 4 places, as printed."""
+    from ..deck import resource_distribution
 
     story = skill_shot_story()
-    have = story.cabinet_tokens + CABINET_TOKENS["Slogger"] + max(story.redemption.values())
-    need = min((k for k, t in SKILL_SHOT if have + t >= story.costs[30]), default=None)
-    if have >= story.costs[30]:
-        return 1.0
-    if need is None:
-        return 0.0
-    return chance_at_least(story.deck, cards=story.cards, resource="skill", k=need)
+    skill = resource_distribution(story.deck, cards=story.cards, resource="skill")
+    table = token_distribution(
+        skill, story.cabinet_tokens + tokens + story.redemption[space], story.costs
+    )
+    probs = [round(r["probability"], 4) if rounded else r["probability"] for r in table]
+    return sum(p * (r["best artifact"] or 0) for p, r in zip(probs, table, strict=True))
+
+
+def _ex04():
+    return _ex04_value(CABINET_TOKENS[EXERCISE_04_CABINET])
 
 
 def _ex04_traps():
-    from ..deck import chance_at_least
-
-    story = skill_shot_story()
-    at6 = chance_at_least(story.deck, cards=story.cards, resource="skill", k=6)
-    no_draw = chance_at_least(
-        story.deck, cards=story.cards, resource="skill", k=8, include_draws=False
-    )
+    slogger = CABINET_TOKENS[EXERCISE_04_CABINET]
     return [
-        (at6, "6 skill gives one token: count the tokens again. Which skill total reaches 10?"),
         (
-            no_draw,
-            "Close, but the Radio Operator draws a card, which is played too: keep "
-            "include_draws=True (the default).",
+            _ex04_value(slogger, "mc-redeem-2"),
+            "That is on the High Score Booth (+2). The question sends you to the Prize "
+            "Counter (+0).",
         ),
-        (0.0, "Not impossible: with Slogger you hold 6 cabinet tokens, and the booth adds 2."),
+        (
+            20.0,
+            "That is the prize you take most of the time (the mode), not the expected value: "
+            "weigh each prize by its chance.",
+        ),
+        (
+            _ex04_value(slogger, rounded=True),
+            "Rounded too early: that uses the chances as printed (4 places). Use the exact "
+            "distribution: the sum of P(prize) x points.",
+        ),
+        (_ex04_value(0), "That is without Slogger: you hold 6 cabinet tokens now, not 5."),
     ]
 
 
 EXERCISE = register(
     Exercise(
         "04",
-        "Before heading to the High Score Booth you also claim Slogger (1 token). What is the "
-        "chance that this turn's Skill Shot then lets you steal the 30-point Neon Crown?",
+        "You also claim Slogger (1 more token), then redeem on the Prize Counter (+0 tokens). "
+        "What is the expected value, in points, of the best prize this turn's Skill Shot "
+        "lets you take, to 3 decimal places?",
         _ex04,
-        "Count tokens: cabinets + 2 (the booth) + the Skill Shot. Which skill total reaches "
-        "the Neon Crown's cost (story.costs[30])? Then chance_at_least(story.deck, "
-        "cards=story.cards, resource='skill', k=...).",
+        "Tokens before the Skill Shot: cabinets + 1 for Slogger + 0 for the Prize Counter. "
+        "token_distribution(skill, tokens, story.costs) lists each prize with its chance; "
+        "the expected value is the sum of chance x points.",
+        kind="number",
+        decimals=3,
         traps=_ex04_traps,
     )
 )

@@ -140,29 +140,42 @@ def clone_cube_cost(
 
 def _ex06():
     story = space_story()
-    return float(clone_damage(story.cubes, story.draws, "blue", 1)[0])
+    return 1.0 - float(clone_damage(story.cubes, story.draws, "yellow", 1)[0])
 
 
 def _ex06_traps():
     from ..odds import attack_odds
 
     story = space_story()
-    no_clone = float(attack_odds(story.cubes, story.draws).damage("blue")[0])
-    two = float(clone_damage(story.cubes, story.draws, "blue", 2)[0])
+    right = _ex06()
+    no_clone = 1.0 - float(attack_odds(story.cubes, story.draws, hit_all="red").damage("yellow")[0])
+    calm = dict(story.cubes, black=story.cubes["black"] + story.cubes["red"], red=0)
+    no_red = 1.0 - float(attack_odds(calm, story.draws, hit_all="red").damage("yellow")[0])
+    two = 1.0 - float(clone_damage(story.cubes, story.draws, "yellow", 2)[0])
+    blue = 1.0 - float(clone_damage(story.cubes, story.draws, "blue", 1)[0])
     return [
-        (no_clone, "That is without a clone. With one, the first red cube drawn spares blue."),
-        (two, "That is with two clones (every red cube absorbed); blue has one."),
+        (
+            1.0 - right,
+            "That is the chance yellow takes NO damage; the question asks for 1 or more.",
+        ),
+        (no_clone, "That is without a clone. With one, the first red cube drawn spares yellow."),
+        (
+            two if abs(two - no_red) > 1e-9 else no_red,
+            "That is as if no red cube could hurt yellow (two clones, or no bounty hunters); "
+            "with one clone, a second red cube drawn still hurts.",
+        ),
+        (blue, "That is blue's chance; the question is about yellow (3 cubes in the bag)."),
     ]
 
 
 EXERCISE = register(
     Exercise(
         "06",
-        "Blue has one clone in the Cloning Vats. What is the chance blue takes no damage at "
-        "this attack?",
+        "Yellow, not blue, leaves one clone in the Cloning Vats. What is the chance yellow "
+        "takes at least one damage at this attack, to 4 decimal places?",
         _ex06,
-        "clone_damage(cubes, draws, 'blue', clones=1)[0]: red cubes beyond the clones and "
-        "blue's own cubes hurt.",
+        "clone_damage(cubes, draws, 'yellow', clones=1) is the law of yellow's damage; "
+        "at least one damage is 1 minus its first entry.",
         traps=_ex06_traps,
     )
 )

@@ -423,13 +423,13 @@ EXERCISE = register(
         "07",
         "Green defeats the Ash Gremlin and uses the Ember Altar, so two places refill at the "
         "end of the turn. What is the chance that the refill sets off an attack and that "
-        "attack knocks green out?",
+        "attack knocks green out, to 5 decimal places?",
         _ex07,
         "Split on what the two new cards are (story.deck): with the other Ember Altar (dragon "
         "and Danger) the attack draws story.draws_with(1); with a plain dragon card only, "
         "story.draws_with(0); with no dragon symbol there is no attack. Add up P(cards) x "
         "attack_odds(...).knockout('green').",
-        tolerance=1e-4,
+        decimals=5,
         traps=_ex07_traps,
     )
 )

@@ -3,12 +3,15 @@ and the hygiene of the committed lesson notebooks."""
 
 from __future__ import annotations
 
+import html
 import importlib
 import itertools
 import json
 import math
 import pkgutil
 from collections import Counter
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +23,7 @@ from clankwidget import deck, lessons, odds, paths, plots
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSON_NOTEBOOKS = sorted(NOTEBOOKS.glob("0[1-9]-*.ipynb"))
+TEACHER_NOTEBOOKS = NOTEBOOKS / "teachers"
 
 
 @pytest.fixture(scope="module")
@@ -698,16 +702,90 @@ def test_refill_odds_exact_and_simulated():
 
 @pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
 def test_check_accepts_the_solution(lesson):
+    ex = lessons.EXERCISES[lesson]
     answer = lessons.solution(lesson)
     fb = lessons.check(lesson, answer)
     assert fb and fb.ok and repr(fb).startswith("Right!")
     assert lessons.check(int(lesson), answer)
     assert lessons.check(f"{lesson}-whatever", answer)
-    if lessons.EXERCISES[lesson].kind == "probability":
-        assert lessons.check(lesson, round(answer, 3))  # three decimals are enough
-        assert lessons.check(lesson, f"{answer:.4f}")  # text that is a number too
-        assert not lessons.check(lesson, answer + 0.005)
     assert lessons.exercise(lesson).endswith("?")
+    if ex.kind == "count":
+        assert lessons.check(lesson, int(answer)) and lessons.check(lesson, str(int(answer)))
+        return
+    d = ex.decimals
+    assert f"to {d} decimal places?" in lessons.exercise(lesson)  # the question says
+    assert lessons.check(lesson, round(answer, d))  # the asked places are enough
+    assert lessons.check(lesson, f"{answer:.{d}f}")  # text that is a number too
+    assert lessons.check(lesson, f"{answer:.{d + 3}f}")  # more places, all right
+    assert lessons.check(lesson, answer + 1e-12)  # the same value computed another way
+
+
+@pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
+def test_check_tolerance_is_what_the_question_asks(lesson):
+    """One unit in the last asked place off is wrong; fewer places than asked are not
+    enough (the old check took anything within 0.0006: three decimals)."""
+    ex = lessons.EXERCISES[lesson]
+    answer = lessons.solution(lesson)
+    if ex.kind == "count":
+        assert not lessons.check(lesson, answer + 1) and not lessons.check(lesson, answer - 1)
+        return
+    d = ex.decimals
+    unit = 10.0**-d
+    assert ex.tolerance == pytest.approx(unit / 2)
+    for off in (unit, -unit, 0.9 * unit):
+        assert not lessons.check(lesson, round(answer, d) + off), off
+    short = f"{answer:.{d - 1}f}"
+    if abs(float(short) - answer) > 1e-9:
+        fb = lessons.check(lesson, short)
+        assert not fb
+        if abs(float(short) - answer) <= 0.5 * 10 ** -(d - 1):
+            assert f"asks for {d} decimal places" in fb.message
+
+
+def test_check_count_wants_a_whole_number():
+    """Lesson 03's answer is 3 (boots): 3.4 is not 3, and the check must not say "3 is not
+    it" when it refuses 3.4 (the old check rounded the answer before showing it)."""
+    assert lessons.solution("03") == 3
+    for almost in (3.4, "3.4", 2.6, 3.0001, np.float64(2.9999)):
+        fb = lessons.check("03", almost)
+        assert not fb, almost
+        assert "whole number" in fb.message and "3 is not it" not in fb.message
+    assert lessons.check("03", 3) and lessons.check("03", "3") and lessons.check("03", 3.0)
+    assert "4 is not it" in lessons.check("03", 4).message
+
+
+def test_check_refuses_a_simulated_estimate():
+    """A seeded simulation of lesson 01's question (blue, two Stumbles later) lands within
+    0.0001 of the exact answer, which the old check (tolerance 0.0006) passed. The
+    question asks for the exact value: right to 4 places is not enough when the places
+    written after are wrong."""
+    cubes, draws, _ = lessons.dragon_bag_story()
+    cubes["blue"] += 2
+    exact = lessons.solution("01")
+    sim = odds.sample_attacks(cubes, draws, 200_000, seed=8)
+    estimate = float(1 - sim.damage("blue")[0])
+    assert estimate != exact and abs(estimate - exact) < 6e-4  # the old check said Right
+    fb = lessons.check("01", estimate)
+    assert not fb and "simulation" in fb.message
+    assert not lessons.check("01", f"{estimate:.5f}")
+    # rounded to the asked places it is 0.6405, and the exact value rounds to 0.6406
+    assert not lessons.check("01", round(estimate, 4))
+
+
+def test_check_reads_the_places_written():
+    # lesson 05's answer is 7/8 exactly: every way to write it is right
+    for seven_eighths in (0.875, "0.875", "0.8750", "0.87500", "87.5%", Fraction(7, 8)):
+        assert lessons.check("05", seven_eighths), seven_eighths
+    # lesson 07 asks 5 places of 0.0079988...: 0.008 as a number is 0.00800 rounded
+    assert lessons.check("07", 0.008) and lessons.check("07", "0.00800")
+    assert "asks for 5 decimal places" in lessons.check("07", "0.008").message
+    assert not lessons.check("07", 0.0080001)
+    # cutting the digits off instead of rounding
+    right = lessons.solution("06")  # 0.339516...
+    assert lessons.check("06", "0.3395")
+    cut = math.trunc(lessons.solution("01") * 1e4) / 1e4  # 0.6405, right is 0.64058
+    assert "round" in lessons.check("01", f"{cut:.4f}").message
+    assert not lessons.check("06", f"{right:.4f}1")
 
 
 @pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
@@ -742,11 +820,9 @@ def test_check_specific_hints():
     assert "percentage" in lessons.check("06", 100 * lessons.solution("06")).message
     assert "between 0 and 1" in lessons.check("05", -0.2).message
     assert "Close" in lessons.check("05", lessons.solution("05") + 0.004).message
+    assert "percentage" in lessons.check("02", f"{100 * lessons.solution('02'):.2f}").message
     assert lessons.check("03", np.float64(3.0))
     assert lessons.check("03", np.array([3]))
-    from decimal import Decimal
-    from fractions import Fraction
-
     assert lessons.check("03", Decimal(3)) and lessons.check("05", Fraction(7, 8))
     assert not lessons.check("03", 2.5)
     unknown = lessons.check("99", 1)
@@ -764,9 +840,21 @@ def test_solutions_by_hand():
     draw, discard = lessons.exercise_piles("05")
     assert len(draw) == 3 and "explore" in discard and len(discard) == 8
     assert lessons.solution("03") == 3
+    # 04: 5 cabinet tokens + Slogger on the Prize Counter: 6 tokens take the 20-point
+    # Hoverboard (costs 6), a 1-token Skill Shot (6 skill) still 20, a 2-token one (8
+    # skill, 8 tokens) the 25-point Golden Joystick: 20 + 5 P(skill >= 8)
     story = lessons.skill_shot_story()
+    assert story.costs[20] == 6 and story.costs[25] == 8 and story.costs[30] == 10
     p8 = deck.chance_at_least(story.deck, cards=story.cards, resource="skill", k=8)
-    assert lessons.solution("04") == pytest.approx(p8)
+    assert lessons.solution("04") == pytest.approx(20 + 5 * p8)
+    # 02: 9 boots at 3 a turn is 3 turns, 2 countdown attacks (5 then 6 cubes, nothing
+    # added between): yellow (5 health) is out when 5 or more of the 11 cubes drawn are
+    # yellow, a hypergeometric tail
+    s2 = lessons.countdown_story()
+    bag2 = s2.countdown_bag()
+    n2, k2 = sum(bag2.values()), bag2["yellow"]
+    tail = sum(math.comb(k2, a) * math.comb(n2 - k2, 11 - a) for a in range(5, k2 + 1))
+    assert lessons.solution("02") == pytest.approx(1 - tail / math.comb(n2, 11))
     cubes, draws, _ = lessons.dragon_bag_story()
     more = dict(cubes, blue=cubes["blue"] + 2)
     total = sum(more.values())
@@ -775,7 +863,7 @@ def test_solutions_by_hand():
     )
     s6 = lessons.space_story()
     assert lessons.solution("06") == pytest.approx(
-        _clone_damage_by_enumeration(s6.cubes, s6.draws, "blue", 1)[0]
+        1 - _clone_damage_by_enumeration(s6.cubes, s6.draws, "yellow", 1)[0]
     )
     s7 = lessons.danger_story()
     total, mine, hp = sum(s7.cubes.values()), s7.cubes["green"], s7.health["green"]
@@ -815,8 +903,8 @@ def test_lesson_notebooks_exist():
 @pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
 def test_lesson_notebook_hygiene(path):
     """Outputs only where nbval checks them; no bokeh output (inline BokehJS is ~8 MB);
-    an exercise with a placeholder and a check cell that says "Not yet"; a worked answer
-    that the check calls right."""
+    an exercise with a placeholder and a check cell that says "Not yet"; and no answer:
+    the worked answer is in the teacher's copy."""
     assert path.stat().st_size < 200_000
     nb, code = _cells(path)
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
@@ -844,7 +932,44 @@ def test_lesson_notebook_hygiene(path):
         for o in c["outputs"]
     ]
     assert any(t.startswith("Not yet: replace the ...") for t in texts)
-    assert any("Right! The exact answer is" in t for t in texts)
+    # the student's copy holds no answer to its exercise (issue 16): no worked answer, and
+    # the answer, as the check would print it, nowhere in the text or the outputs
+    assert not any("Right!" in t for t in texts)
+    ex = lessons.EXERCISES[lesson]
+    if ex.kind != "count":
+        shown = f"{lessons.solution(lesson):.{ex.decimals}f}"
+        page = json.dumps([c["source"] for c in nb["cells"]]) + json.dumps(texts)
+        assert shown not in page, f"the answer {shown} is on the page"
+        assert f"{ex.decimals} decimal places" in page  # the page says what is asked
+    teacher = TEACHER_NOTEBOOKS / f"{path.stem}-solutions.ipynb"
+    assert teacher.exists() and teacher.name in page_text(nb)
+
+
+def page_text(nb) -> str:
+    return "\n".join("".join(c["source"]) for c in nb["cells"])
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_teacher_notebook_has_the_worked_answer(path):
+    """Beside each lesson, in notebooks/teachers/, a solution notebook that nbval runs: a
+    derivation by hand and the package's answer, both checked outputs, the check saying
+    Right, and what the check says to each known wrong answer."""
+    teacher = TEACHER_NOTEBOOKS / f"{path.stem}-solutions.ipynb"
+    nb, code = _cells(teacher)
+    lesson = path.name[:2]
+    assert nb["metadata"]["kernelspec"]["name"] == "python3"
+    for cell in code:
+        tags = cell.get("metadata", {}).get("tags", [])
+        assert bool(cell["outputs"]) == ("nbval-check-output" in tags)
+    texts = ["".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+             for c in code for o in c["outputs"]]  # fmt: skip
+    ex = lessons.EXERCISES[lesson]
+    answer = lessons.solution(lesson)
+    shown = str(round(answer)) if ex.kind == "count" else f"{answer:.{ex.decimals}f}"
+    assert any(f"Right! The exact answer is {shown}." in t for t in texts)
+    assert "## By hand" in page_text(nb)
+    assert any(f'misconceptions("{lesson}")' in "".join(c["source"]) for c in code)
+    assert sum(t.count("Not yet") for t in texts) >= len(ex.traps())
 
 
 def test_refresh_outputs_updates_only_the_checked_cells(tmp_path):
@@ -882,3 +1007,175 @@ def test_refresh_outputs_updates_only_the_checked_cells(tmp_path):
     assert cells[1].outputs[0]["text"] == "kept\n"
     assert cells[2].outputs == [] and cells[2].execution_count is None
     assert refresh.refresh(path) == []  # a second run changes nothing
+
+
+# ---------------------------------------------------------------------------
+# The teacher's guide
+
+
+def test_teacher_guide_answers_are_the_packages():
+    """notebooks/teachers/README.md quotes each exercise's answer after its derivation by
+    hand: the figure must be the package's, as the check prints it."""
+    import re
+
+    guide = (TEACHER_NOTEBOOKS / "README.md").read_text(encoding="utf-8")
+    sections = re.split(r"^### (\d\d) ", guide, flags=re.M)[1:]
+    found = dict(zip(sections[::2], sections[1::2]))
+    assert sorted(found) == sorted(lessons.EXERCISES)
+    for lesson, text in found.items():
+        ex = lessons.EXERCISES[lesson]
+        answers = re.findall(r"\*\*Answer: ([0-9.]+)\*\*", text)
+        answer = lessons.solution(lesson)
+        shown = str(round(answer)) if ex.kind == "count" else f"{answer:.{ex.decimals}f}"
+        assert answers == [shown], (lesson, answers, shown)
+        assert f"{lesson}-" in text and "-solutions.ipynb" in text
+        for part in ("**Objectives:**", "**Pacing:**", "**Misconceptions", "**Discuss:**"):
+            assert part in text, (lesson, part)
+    for link in re.findall(r"\]\(([^)#]+)\)", guide):
+        assert (TEACHER_NOTEBOOKS / link).exists(), link
+
+
+def test_board_picture_is_drawn_from_the_board():
+    from clankwidget.lessons.board_picture import board_svg, main
+
+    board = cw.load_board("teaching-dungeon")
+    svg = board_svg(board)
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    for space in board.spaces:
+        assert f">{html.escape(space.name)}</text>" in svg, space.name
+    drawn = svg.count("<line ") - 4  # minus the key's four
+    assert drawn == len(board.paths)
+    assert svg.count('marker-end="url(#arrow)"') == sum(p.one_way for p in board.paths) + 1
+    assert svg.count('stroke-dasharray="8 5"') == sum(p.locked for p in board.paths) + 1
+    monsters = sum(p.monsters for p in board.paths)
+    assert svg.count('r="5" fill="#d32f2f"') == monsters + 1
+    for space in board.spaces:
+        if space.artifact:
+            assert f'font-weight="bold">{space.artifact}</text>' in svg
+    # the committed picture is this one
+    committed = (TEACHER_NOTEBOOKS / "teaching-dungeon.svg").read_text(encoding="utf-8")
+    assert committed == svg, "run python -m clankwidget.lessons.board_picture " + str(
+        TEACHER_NOTEBOOKS / "teaching-dungeon.svg"
+    )
+    assert main([]) == 0
+
+
+ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("0[0-9]-*.ipynb"))
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: p.name)
+def test_lesson_states_objectives_prerequisites_and_time(path):
+    nb, _ = _cells(path)
+    top = "".join(nb["cells"][0]["source"])
+    assert nb["cells"][0]["cell_type"] == "markdown" and top.startswith("# ")
+    for part in ("**Objectives**", "**Prerequisites**", "**Time**"):
+        assert part in top, part
+    assert len(top.splitlines()) <= 12  # short
+
+
+@pytest.mark.parametrize("path", LESSON_NOTEBOOKS, ids=lambda p: p.name)
+def test_lesson_asks_for_a_prediction_before_each_exact_answer(path):
+    """Under every heading that gives an exact answer, the first code cell comes right
+    after a "Predict first" prompt; and there are at least two prompts in a lesson."""
+    nb, _ = _cells(path)
+    cells = nb["cells"]
+    prompts = [i for i, c in enumerate(cells) if "**Predict first.**" in "".join(c["source"])]
+    assert len(prompts) >= 2
+    for i, cell in enumerate(cells):
+        head = "".join(cell["source"]).splitlines()[0] if cell["source"] else ""
+        if cell["cell_type"] == "markdown" and head.startswith("## ") and "exact" in head.lower():
+            first_code = next(k for k in range(i, len(cells)) if cells[k]["cell_type"] == "code")
+            assert first_code - 1 in prompts, f"no prediction before the exact answer under {head}"
+    for i in prompts:
+        assert cells[i + 1]["cell_type"] == "code"  # the prompt comes just before the reveal
+
+
+# ---------------------------------------------------------------------------
+# Lesson 08: how many simulations?
+
+
+def test_simulation_story_events_by_counting():
+    story = lessons.simulation_story()
+    n, b, d = sum(story.cubes.values()), story.cubes["blue"], story.draws
+    assert story.exact() == pytest.approx(math.comb(n - b, d) / math.comb(n, d))
+    assert story.exact("knocked out") == pytest.approx(math.comb(b, 3) / math.comb(n, d))
+    with pytest.raises(ValueError, match="event"):
+        story.exact("hurt")
+    hits = lessons.simulated_hits(story, 50_000, seed=1)
+    assert hits.dtype == bool and hits.shape == (50_000,)
+    p = story.exact()
+    assert abs(hits.mean() - p) < 4 * math.sqrt(p * (1 - p) / 50_000)
+    again = lessons.simulated_hits(story, 50_000, seed=1)
+    assert (again == hits).all()
+
+
+@pytest.mark.parametrize("k,n", [(0, 20), (1, 20), (7, 20), (20, 20), (411, 1000), (3, 10_000)])
+def test_intervals_match_scipy_and_the_formula(k, n):
+    from scipy.stats import binomtest
+
+    lo, hi = lessons.wilson_interval(k, n)
+    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    assert lo == pytest.approx(ci.low, abs=2e-4) and hi == pytest.approx(ci.high, abs=2e-4)
+    # lessons use z = 1.96; with scipy's z (1.959964) they agree to 1e-12
+    lo_z, hi_z = lessons.wilson_interval(k, n, z=1.959963984540054)
+    assert lo_z == pytest.approx(ci.low, abs=1e-12) and hi_z == pytest.approx(ci.high, abs=1e-12)
+    p = k / n
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    wl, wh = lessons.wald_interval(k, n)
+    assert wl == pytest.approx(max(0, p - half)) and wh == pytest.approx(min(1, p + half))
+    if k == 0:
+        assert wl == wh == 0 and hi > 0  # Wald cannot hold a rare event; Wilson can
+
+
+def test_simulations_needed_is_the_least_n():
+    for p in (0.01, 0.4119, 0.5, 0.9):
+        for m in (0.001, 0.005, 0.01, 0.05):
+            n = lessons.simulations_needed(p, m)
+            assert 1.96 * math.sqrt(p * (1 - p) / n) <= m + 1e-12
+            if n > 1:
+                assert 1.96 * math.sqrt(p * (1 - p) / (n - 1)) > m
+    assert lessons.simulations_needed(0.5, 0.01) == 9604  # the textbook figure
+    with pytest.raises(ValueError):
+        lessons.simulations_needed(0.5, 0)
+    # 08 by hand
+    p = lessons.simulation_story().exact()
+    assert lessons.solution("08") == math.ceil(1.96**2 * p * (1 - p) / 0.005**2)
+
+
+def test_running_estimate_and_coverage():
+    story = lessons.simulation_story()
+    hits = lessons.simulated_hits(story, 1000, seed=3)
+    table = lessons.running_estimate(hits, [1, 10, 1000], exact=story.exact())
+    assert table.column("hits") == [int(hits[:1].sum()), int(hits[:10].sum()), int(hits.sum())]
+    assert table.column("estimate")[-1] == pytest.approx(hits.mean())
+    assert all(
+        lo <= e <= hi
+        for lo, e, hi in zip(table.column("low"), table.column("estimate"), table.column("high"))
+    )
+    with pytest.raises(ValueError, match="outside"):
+        lessons.running_estimate(hits, [1001])
+    cov = lessons.coverage_table(story, [20, 1000], repeats=1000, seed=5)
+    rows = {(r["event"], r["n"]): r for r in cov}
+    for r in cov:  # Wilson's keeps its promise (1000 repeats: noise about 0.014)
+        assert abs(r["Wilson covers"] - 0.95) < 0.035, r
+    assert rows["no damage", 1000]["Wald covers"] > 0.915
+    rare = rows["knocked out", 20]
+    # Wald holds the truth only when the simulation saw a knock-out at all
+    assert rare["Wald covers"] <= 1 - rare["no hit at all"] + 1e-12
+    assert rare["Wald covers"] < 0.5 and rare["no hit at all"] > 0.6
+
+
+def test_estimate_band_plot():
+    fig = plots.estimate_band(
+        [10, 100, 1000], [0.5, 0.42, 0.41], [0.2, 0.33, 0.38], [0.8, 0.52, 0.44], exact=0.412
+    )
+    band = fig.select_one({"name": "band"})
+    line = fig.select_one({"name": "estimate"})
+    assert band is not None and line is not None
+    assert list(line.data_source.data["n"]) == [10.0, 100.0, 1000.0]
+    exact = fig.select_one({"name": "exact"})
+    assert list(exact.data_source.data["y"]) == [0.412, 0.412]
+    with pytest.raises(ValueError):
+        plots.estimate_band([10, 100], [0.5], [0.2], [0.8])
+    with pytest.raises(ValueError):
+        plots.estimate_band([0, 100], [0.5, 0.4], [0.2, 0.3], [0.8, 0.5])
