@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from . import registry
-from .data import Board, CardSet, load_board
+from .data import Board, CardSet, check_plain, load_board
 from .errors import BoardDataError, IllegalAction, PositionError, RuleNotImplemented, SaveError
 from .rules.actions import Action, action_from_dict
 from .rules.deckbuilding import PLAYER_COLOURS, DeckBuildingRules
@@ -632,6 +632,7 @@ _SAVED: dict[tuple[Any, str], Board | CardSet] = {}
 def _from_saved(load, doc: dict, source: str):
     """Boards and card sets embedded in saves (``load(doc, source=...)`` validates one),
     validated once per distinct content."""
+    check_plain(doc, source)  # plain, bounded JSON before anything walks it
     key = (load, _digest(doc))
     if key not in _SAVED:
         if len(_SAVED) > 64:

@@ -50,6 +50,7 @@ from ..data import (
     Card,
     CardSet,
     check,
+    check_edition_fits,
     check_piece_effects,
     load_board,
     load_card_extras,
@@ -407,6 +408,7 @@ class SpaceRules(ThievesRules):
     def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
         super().__init__(board, cards, options)
         self.data = load_edition(self.edition)
+        check_edition_fits(self.data, cards)  # its rage places lie on this card set's track
         self.extras = load_card_extras(cards, self.options.get("card_extras"))
         self.factions: dict[str, str] = dict(self.extras.get("factions", {}))
         self.bank = {
