@@ -68,6 +68,21 @@ class EditionRules(Protocol):
         """The card ``cid`` as this edition plays it."""
         ...
 
+    def acting(self, s: GameState) -> PlayerState:
+        """Who must act now: the current player, or another seat the turn waits on (a
+        captain answering an offer in Moonrakers)."""
+        ...
+
+    @classmethod
+    def load_card_set(cls, name: str) -> CardSet:
+        """The edition's card set by name (its own format where it has one)."""
+        ...
+
+    @classmethod
+    def card_set_from_dict(cls, doc: dict, source: str) -> CardSet:
+        """A card set from a document (a save's embedded copy), checked by its schema."""
+        ...
+
     def scores(self, s: GameState) -> list[int]:
         """Points per seat: final for players who have left, running for the others."""
         ...
