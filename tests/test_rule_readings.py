@@ -337,3 +337,53 @@ def test_a_pulsarcade_ship_with_the_command_module_is_refused():
 
 
 _ARCADE = ["space-greenhouse", "space-reactor", "space-sickbay"]
+
+
+# ---------------------------------------------------------------- 6. the Magic Spring
+
+
+def _spring_in_whisper_well():
+    """Blue holds a Stumble and a Sidestep; the Whisper Well's top secret is a Purging
+    Spring (the teaching set's Magic Spring)."""
+    pos = cw.position("clank", players=2, seed=1)
+    s = pos["state"]
+    spring_room = next(r for r, st in s["space_tokens"].items() if st[0]["id"] == "purging-spring")
+    well, there = s["space_tokens"]["whisper-well"], s["space_tokens"][spring_room]
+    well[0], there[0] = there[0], well[0]
+    _hand(s, "blue", ["stumble", "sidestep"])
+    return _game(pos)
+
+
+def test_the_magic_spring_trashes_at_the_end_of_the_turn_not_on_entry():
+    game = _spring_in_whisper_well()
+    s, blue = game.state, game.current_player
+    game.apply(Play("sidestep"))
+    game.apply(Move(_path(game, "entrance", "whisper-well")))
+    assert s.pending is None  # an unplayed Stumble cannot be trashed on entry
+    assert any("Purging Spring" in line for line in s.log[-2:])
+    game.apply(Play("stumble"))
+    game.apply(EndTurn())  # the spring asks now: hand empty, played cards included
+    assert s.pending["kind"] == "trash" and s.pending["prompt"].startswith("Purging Spring")
+    assert not s.pending["optional"] and ["play", "stumble"] in s.pending["values"]
+    assert game.current_player is blue and blue.hand == []
+    game.apply(Choose(s.pending["values"].index(["play", "stumble"])))
+    assert s.trash == ["stumble"] and blue.all_cards.count("stumble") == 1
+    assert game.current_player is not blue and len(blue.hand) == 5  # the turn ended
+
+
+def test_two_springs_in_one_turn_ask_twice_then_the_turn_ends():
+    game = _spring_in_whisper_well()
+    s, blue = game.state, game.current_player
+    blue.turn_flags["turn_end"] = [
+        {"source": "purging-spring", "effects": [{"trash": {"from": ["play"], "optional": False}}]}
+    ]
+    game._forget_undo()
+    game.apply(Play("sidestep"))
+    game.apply(Move(_path(game, "entrance", "whisper-well")))
+    game.apply(Play("stumble"))
+    game.apply(EndTurn())
+    game.apply(Choose(0))
+    assert s.pending is not None and game.current_player is blue
+    game.apply(Choose(0))
+    assert s.pending is None and game.current_player is not blue
+    assert len(s.trash) == 2
