@@ -8,7 +8,10 @@ Readings of the rules where the sources leave a gap (each also in board_data/REA
 
 * A secret or idol is taken automatically on entering its room (one per entry). The
   source says a thief takes one on entry; we do not offer "leave it there".
-* A mandatory-trash secret is resolved at once, not at the end of the turn.
+* A mandatory-trash secret (the Magic Spring; the teaching set's Purging Spring) trashes
+  at the end of the turn (FACTS: a mandatory trash at the end of the turn), when the hand
+  is empty: a card played this turn may be the one trashed, an unplayed one may not. The
+  End Turn action asks it (a pending choice), then ends the turn; two springs ask twice.
 * Arrive effects of the opening row are not resolved (the row is dealt before the
   first turn; only cards revealed by a refill "arrive").
 * A player who reaches the exit with an artifact escapes at once (Mastery token) and
@@ -84,7 +87,38 @@ class ClankRules(ThievesRules):
             p.tokens.append(token)
         if token.get("egg"):
             self.raise_rage(s, 1)
-        self.apply_effects(s, p, token.get("take", ()), source=token["id"])
+        take = list(token.get("take", ()))
+        later = [e for e in take if self._at_turn_end(e)]
+        if later:
+            # turn_flags are copied shallowly for undo: replace the list, never change it
+            job = {"source": token["id"], "effects": later}
+            p.turn_flags["turn_end"] = [*p.turn_flags.get("turn_end", ()), job]
+            self.say(s, f"{token['name']}: at the end of the turn, trash a card", "secret", p)
+        self.apply_effects(s, p, [e for e in take if not self._at_turn_end(e)], source=token["id"])
+
+    @staticmethod
+    def _at_turn_end(effect: dict) -> bool:
+        """A mandatory trash (the Magic Spring) waits for the end of the turn."""
+        return "trash" in effect and not effect["trash"].get("optional", True)
+
+    # -- the end of the turn -------------------------------------------------
+
+    def _do_end_turn(self, s, p, a):
+        jobs = p.turn_flags.get("turn_end")
+        while jobs:
+            job, jobs = jobs[0], jobs[1:]
+            p.turn_flags = {**p.turn_flags, "turn_end": jobs}
+            self.apply_effects(s, p, job["effects"], source=job["source"])
+            if s.pending:  # the choice ends the turn when it is made (see _do_choose)
+                s.pending = {**s.pending, "end_turn": True}
+                return
+        super()._do_end_turn(s, p, a)
+
+    def _do_choose(self, s, p, a):
+        ends = s.pending.get("end_turn")
+        super()._do_choose(s, p, a)
+        if ends and not s.pending and not s.over:
+            self._do_end_turn(s, s.player, a)
 
     # -- leaving the game ----------------------------------------------------
 

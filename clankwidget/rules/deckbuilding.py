@@ -74,6 +74,11 @@ class DeckBuildingRules:
     hit_all: str | None = None
     #: the ``options`` this edition's rules understand: name -> what it does
     known_options: ClassVar[Mapping[str, str]] = {}
+    #: conditions about the other cards played this turn, "before or after" this one: a
+    #: card's bonus on them waits for the rest of the turn. Every other condition (the
+    #: Depths, an artifact, a Key, a Crown...) is about the player's situation and is
+    #: decided when the card is played (board_data/README.md, "Conditions").
+    order_free: ClassVar[frozenset[str]] = frozenset({"companion"})
 
     def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
         self.board = board
@@ -396,12 +401,23 @@ class DeckBuildingRules:
                 if self.condition(s, p, e["if"], source):
                     self.apply_effects(s, p, e["then"], source, hold)
                 elif hold:
-                    p.held.append({"card": source, "if": e["if"], "then": e["then"]})
+                    later = self.waits_for(s, p, e["if"], source)
+                    if later:
+                        p.held.append({"card": source, "if": later, "then": e["then"]})
             elif key in ("choose", "trash", "discard"):
                 if self.open_choice(s, p, e, source, rest):
                     return
             else:
                 self.apply_simple(s, p, key, e[key])
+
+    def waits_for(self, s, p, cond: dict, source: str | None) -> dict | None:
+        """The part of a failed condition that may still come true later in the turn (its
+        :attr:`order_free` tests), or ``None`` when the rest fails now: then the bonus is
+        lost, whatever happens later."""
+        now = {k: v for k, v in cond.items() if k not in self.order_free}
+        if now and not self.condition(s, p, now, source):
+            return None
+        return {k: v for k, v in cond.items() if k in self.order_free} or None
 
     def apply_simple(self, s, p, key: str, value) -> None:
         if key in ("skill", "swords", "gold"):

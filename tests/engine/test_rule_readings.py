@@ -11,7 +11,7 @@ import clankwidget as cw
 from clankwidget import Game, IllegalAction
 from clankwidget.data import Board, load_board
 from clankwidget.rules import space as space_rules
-from clankwidget.rules.actions import Choose, EndTurn, Move, Play, TakeSecret
+from clankwidget.rules.actions import Buy, Choose, EndTurn, Move, Play, TakeSecret
 from clankwidget.rules.pulsarcade import ClaimCabinet, Thrill
 from clankwidget.rules.space import Telepad, assemble_ship, load_edition
 
@@ -337,3 +337,114 @@ def test_a_pulsarcade_ship_with_the_command_module_is_refused():
 
 
 _ARCADE = ["space-greenhouse", "space-reactor", "space-sickbay"]
+
+
+# ---------------------------------------------------------------- 6. the Magic Spring
+
+
+def _spring_in_whisper_well():
+    """Blue holds a Stumble and a Sidestep; the Whisper Well's top secret is a Purging
+    Spring (the teaching set's Magic Spring)."""
+    pos = cw.position("clank", players=2, seed=1)
+    s = pos["state"]
+    spring_room = next(r for r, st in s["space_tokens"].items() if st[0]["id"] == "purging-spring")
+    well, there = s["space_tokens"]["whisper-well"], s["space_tokens"][spring_room]
+    well[0], there[0] = there[0], well[0]
+    _hand(s, "blue", ["stumble", "sidestep"])
+    return _game(pos)
+
+
+def test_the_magic_spring_trashes_at_the_end_of_the_turn_not_on_entry():
+    game = _spring_in_whisper_well()
+    s, blue = game.state, game.current_player
+    game.apply(Play("sidestep"))
+    game.apply(Move(_path(game, "entrance", "whisper-well")))
+    assert s.pending is None  # an unplayed Stumble cannot be trashed on entry
+    assert any("Purging Spring" in line for line in s.log[-2:])
+    game.apply(Play("stumble"))
+    game.apply(EndTurn())  # the spring asks now: hand empty, played cards included
+    assert s.pending["kind"] == "trash" and s.pending["prompt"].startswith("Purging Spring")
+    assert not s.pending["optional"] and ["play", "stumble"] in s.pending["values"]
+    assert game.current_player is blue and blue.hand == []
+    game.apply(Choose(s.pending["values"].index(["play", "stumble"])))
+    assert s.trash == ["stumble"] and blue.all_cards.count("stumble") == 1
+    assert game.current_player is not blue and len(blue.hand) == 5  # the turn ended
+
+
+def test_two_springs_in_one_turn_ask_twice_then_the_turn_ends():
+    game = _spring_in_whisper_well()
+    s, blue = game.state, game.current_player
+    blue.turn_flags["turn_end"] = [
+        {"source": "purging-spring", "effects": [{"trash": {"from": ["play"], "optional": False}}]}
+    ]
+    game._forget_undo()
+    game.apply(Play("sidestep"))
+    game.apply(Move(_path(game, "entrance", "whisper-well")))
+    game.apply(Play("stumble"))
+    game.apply(EndTurn())
+    game.apply(Choose(0))
+    assert s.pending is not None and game.current_player is blue
+    game.apply(Choose(0))
+    assert s.pending is None and game.current_player is not blue
+    assert len(s.trash) == 2
+
+
+# ---------------------------------------------------------------- 7. "if" bonuses and play order
+
+
+def _at_the_cellar_steps(hand):
+    pos = cw.position("clank", players=2, seed=1)
+    s = pos["state"]
+    s["players"][0]["space"] = "cellar-steps"
+    _hand(s, "blue", hand)
+    return _game(pos)
+
+
+def test_a_depths_bonus_is_decided_when_the_card_is_played():
+    game = _at_the_cellar_steps(["deep-delver", "sidestep"])
+    blue = game.current_player
+    game.apply(Play("sidestep"))
+    game.apply(Play("deep-delver"))  # above the Depths: +1 Sword, no bonus
+    assert (blue.swords, blue.boots) == (1, 1)
+    game.apply(Move(_path(game, "cellar-steps", "stair-foot")))
+    assert game.rules.board.space(blue.space).depths
+    assert (blue.swords, blue.boots) == (1, 0)  # going down later does not pay it
+    assert blue.held == []
+
+
+def test_a_depths_bonus_played_in_the_depths_pays_at_once():
+    game = _at_the_cellar_steps(["deep-delver", "sidestep"])
+    blue = game.current_player
+    game.apply(Play("sidestep"))
+    game.apply(Move(_path(game, "cellar-steps", "stair-foot")))
+    game.apply(Play("deep-delver"))
+    assert (blue.swords, blue.boots) == (2, 1)
+
+
+def test_a_companion_bonus_still_counts_a_companion_played_after():
+    game = _at_the_cellar_steps(["hired-brute", "mercenary"])
+    blue = game.current_player
+    game.apply(Play("hired-brute"))
+    assert blue.swords == 2
+    game.apply(Play("mercenary"))  # another companion, played after: the Brute's bonus
+    assert blue.swords == 2 + 2 + 2
+
+
+def test_a_contraband_bonus_is_decided_when_the_card_is_played():
+    pos = cw.position("space", players=2, seed=1)
+    s = pos["state"]
+    blue = s["players"][0]
+    blue["space"], blue["gold"] = "co-market", 7
+    _hand(s, "blue", ["backdoor-broker", "loaded-dice"])
+    game = _game(pos)
+    p = game.current_player
+    game.apply(Play("backdoor-broker"))  # no Contraband yet: no bonus
+    gold = p.gold
+    game.apply(Buy("contraband"))
+    assert p.gold == gold - 7  # buying it later does not pay the first card's bonus
+    game.apply(Play("loaded-dice"))  # played with Contraband owned: the bonus
+    assert p.gold == gold - 7 + _plain_gold(game, "loaded-dice") + 2
+
+
+def _plain_gold(game: Game, cid: str) -> int:
+    return sum(e.get("gold", 0) for e in game.cards.cards[cid].play)

@@ -446,10 +446,13 @@ def test_power_crystals_come_from_the_bank_and_unlock_crystal_bonuses():
     prepare(game, ["safehouse-map"], space="gh-shed")
     game.apply(Play("safehouse-map"))
     p = game.current_player
-    assert p.boots == 1  # no crystal yet: the bonus waits
+    assert p.boots == 1  # no crystal yet: no bonus
     game.apply(HackPort())  # the Potting Shed's port: +1 power crystal
     assert p.extra["crystals"] == 1 and s.extra["crystals"] == 4
-    assert p.boots == 2  # the waiting crystal bonus is released, once
+    assert p.boots == 1  # decided when the card was played: a crystal after does not pay
+    p.hand.append("safehouse-map")
+    game.apply(Play("safehouse-map"))
+    assert p.boots == 3  # played holding a crystal: the bonus
     s.extra["crystals"] = 0
     game.rules.apply_effects(s, p, [{"crystal": 2}], source=None)
     assert p.extra["crystals"] == 1  # the bank is empty: nothing more
