@@ -4,7 +4,9 @@ then seat it in tournaments against the three built-in levels. Seeded: the same 
     NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/tune_bot.py   # a few minutes
 """
 
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -13,6 +15,9 @@ from clankwidget.bots import Bot, make_bot
 from clankwidget.env import ClankEnv
 from clankwidget.paths import distance_table
 from clankwidget.simulate import tournament
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _harness as H
 
 KINDS = [
     "play",
@@ -116,13 +121,14 @@ class TunedBot(Bot):
 
 
 if __name__ == "__main__":
+    args = H.parser(__doc__, quick="2 small tuning rounds, 20 games a table").parse_args()
     t = time.perf_counter()
-    TunedBot.theta = tune()
+    TunedBot.theta = tune(iterations=2, population=6, games=2) if args.quick else tune()
     names = [*KINDS, "toward", "points"]
     print("weights:", ", ".join(f"{k} {w:+.2f}" for k, w in zip(names, TunedBot.theta)))
     print(f"tuned in {time.perf_counter() - t:.0f} s")
     t = time.perf_counter()
     for level in ("random", "greedy", "planner"):  # head to head, 100 seeded games each
-        result = tournament([TunedBot, level], games=100, seed=1)
+        result = tournament([TunedBot, level], games=20 if args.quick else 100, seed=1)
         print("\n".join(result.table_rows()))
     print(f"tournaments in {time.perf_counter() - t:.0f} s")
