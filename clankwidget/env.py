@@ -43,6 +43,7 @@ Actions (``Discrete(n)``: a fixed space per edition, board and card set)
     ``decline``           (one action)
     ``end-turn``          (one action)
     ``hack-port``         (ship editions) one action
+    ``take-secret``       (ship editions) one action: take the secret where you stand
     ``hyperlift``         (ship editions) ``to``: every space id
     ``telepad``           (ship editions) ``to``: every space id
     ``claim-cabinet``     (Pulsarcade) ``cabinet`` x ``using`` (``""``, ``"crystal"``,
@@ -198,6 +199,7 @@ class ActionCodec:
         if entry.has("ship"):
             segs += [
                 ("hack-port", ()),
+                ("take-secret", ()),
                 ("hyperlift", (("to", spaces_),)),
                 ("telepad", (("to", spaces_),)),
             ]
