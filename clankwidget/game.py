@@ -432,37 +432,19 @@ class Game:
             )
         if not isinstance(doc["state"], dict):
             raise SaveError(f"corrupt save: $.state must be an object, got {_kind(doc['state'])}")
-        where = "$.setup"
         try:
-            game = cls._from_setup(setup)
-            for i, a in enumerate(actions):
-                where = f"$.actions[{i}]"
-                game._apply(action_from_dict(a))
-        except SaveError:
+            game = _replayed(cls, setup, actions, doc["state"], version)
+        except SaveError as exc:
+            if version == 1:  # written before the rule readings of 0.2 changed some games
+                raise SaveError(
+                    f"this save was written by clankwidget 0.1.0 and cannot be replayed "
+                    f"under this version's rules ({exc}). Since 0.1.0: taking a secret "
+                    f"aboard a ship is a choice, the Magic Spring trashes at the end of the "
+                    f"turn, an 'if' bonus about where you are is decided when the card is "
+                    f"played, and a Pulsarcade ship takes the MCP only. Games that met none "
+                    f"of these load and go on as before."
+                ) from None
             raise
-        except IllegalAction as exc:
-            raise SaveError(f"corrupt save: {where} cannot be replayed: {exc}") from None
-        except BoardDataError as exc:
-            raise SaveError(f"corrupt save: its board or card set is invalid: {exc}") from None
-        except RuleNotImplemented as exc:
-            raise SaveError(f"this save cannot be played here: {exc}") from None
-        except RecursionError:
-            raise SaveError(f"corrupt save: {where} is nested too deeply") from None
-        except Exception as exc:  # anything else a crafted save provokes: still a SaveError
-            raise SaveError(f"corrupt save: {where}: {type(exc).__name__}: {exc}") from None
-        replayed = game.state.to_dict()
-        saved = doc["state"]
-        if version == 1:  # 0.1.0 kept no events: compare the rest
-            replayed.pop("events", None)
-        if replayed != saved:
-            field = next(
-                (k for k in sorted(set(replayed) | set(saved)) if replayed.get(k) != saved.get(k)),
-                "?",
-            )
-            raise SaveError(
-                f"corrupt save: the saved state does not follow from its actions "
-                f"(first difference: $.state.{field})"
-            )
         game._forget_undo()
         return game
 
@@ -502,6 +484,41 @@ def _as_action(action: Action | dict) -> Action:
     if isinstance(action, Action):
         return action
     return action_from_dict(action)
+
+
+def _replayed(cls, setup: dict, actions: list, saved: dict, version: int) -> Game:
+    """The game a save's set-up and actions give, checked against its saved state."""
+    where = "$.setup"
+    try:
+        game = cls._from_setup(setup)
+        for i, a in enumerate(actions):
+            where = f"$.actions[{i}]"
+            game._apply(action_from_dict(a))
+    except SaveError:
+        raise
+    except IllegalAction as exc:
+        raise SaveError(f"corrupt save: {where} cannot be replayed: {exc}") from None
+    except BoardDataError as exc:
+        raise SaveError(f"corrupt save: its board or card set is invalid: {exc}") from None
+    except RuleNotImplemented as exc:
+        raise SaveError(f"this save cannot be played here: {exc}") from None
+    except RecursionError:
+        raise SaveError(f"corrupt save: {where} is nested too deeply") from None
+    except Exception as exc:  # anything else a crafted save provokes: still a SaveError
+        raise SaveError(f"corrupt save: {where}: {type(exc).__name__}: {exc}") from None
+    replayed = game.state.to_dict()
+    if version == 1:  # 0.1.0 kept no events: compare the rest
+        replayed.pop("events", None)
+    if replayed != saved:
+        field = next(
+            (k for k in sorted(set(replayed) | set(saved)) if replayed.get(k) != saved.get(k)),
+            "?",
+        )
+        raise SaveError(
+            f"corrupt save: the saved state does not follow from its actions "
+            f"(first difference: $.state.{field})"
+        )
+    return game
 
 
 def _colours(

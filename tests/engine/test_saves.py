@@ -79,6 +79,15 @@ def test_a_0_1_0_save_whose_state_was_edited_is_still_refused():
         Game.from_json(resign(doc))
 
 
+def test_a_0_1_0_save_the_new_rules_cannot_replay_says_which_version_wrote_it():
+    # 0.1.0 took a secret aboard a ship by itself; since then taking one is a choice, so
+    # a 0.1.0 game that took one no longer follows from its actions
+    doc = json.loads((FIXTURES / "save-v0.1.0-pulsarcade.json").read_text())
+    doc["state"]["players"][0]["gold"] += 2  # as if a credit secret had been taken
+    with pytest.raises(SaveError, match=r"written by clankwidget 0\.1\.0 .*taking a secret"):
+        Game.from_json(resign(doc))
+
+
 @pytest.mark.parametrize(
     ("version", "message"),
     [
