@@ -47,7 +47,7 @@ Right! The exact answer is 0.8750.
 from __future__ import annotations
 
 # Shared helpers first; then the lessons in order, so EXERCISES lists "01" to "08".
-from ._common import Table, compare, pivot, play_bots
+from ._common import Table, compare, pivot, play_bots, story_game
 from ._exercises import (
     EXERCISES,
     Exercise,
@@ -93,6 +93,7 @@ from .l07_danger_cards import (
     STORY_07,
     DangerStory,
     danger_attacks,
+    danger_game,
     danger_knockout,
     danger_story,
     danger_table,
@@ -144,6 +145,7 @@ __all__ = [
     "coverage_table",
     "cycling_story",
     "danger_attacks",
+    "danger_game",
     "danger_knockout",
     "danger_story",
     "danger_table",
@@ -171,6 +173,7 @@ __all__ = [
     "skill_shot_tokens",
     "solution",
     "space_story",
+    "story_game",
     "survival_map",
     "token_distribution",
     "turns_to_exit",

@@ -178,6 +178,19 @@ def pivot(
 # Playing seeded games for a story
 
 
+def story_game(name: str, seed: int):
+    """A lesson's game, started from its saved position ``board_data/positions/<name>.json``.
+
+    A story kept as a position stays the same situation whatever later versions change in
+    the rules or the bots (a story replayed from bot moves would drift with them).
+    """
+    from ..data import board_data_dir
+    from ..game import Game
+
+    text = (board_data_dir() / "positions" / f"{name}.json").read_text(encoding="utf-8")
+    return Game.from_position(text, seed=seed)
+
+
 def play_bots(
     players: int = 3, seed: int = 0, until_turn: int = 10, *, bot_seed: int | None = None
 ):

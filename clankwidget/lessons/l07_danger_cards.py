@@ -20,7 +20,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from ._common import Table, play_bots
+from ._common import Table, story_game
 from ._exercises import Exercise, register
 from .l02_countdown import COUNTDOWN_EXTRAS
 
@@ -28,6 +28,7 @@ __all__ = [
     "STORY_07",
     "DangerStory",
     "danger_attacks",
+    "danger_game",
     "danger_knockout",
     "danger_story",
     "danger_table",
@@ -40,6 +41,12 @@ __all__ = [
 STORY_07 = {"players": 3, "seed": 6, "until_turn": 57}
 """Lesson 07's game: lesson 01's game (three random bots, seed 6), played on to the start
 of turn 57."""
+
+
+def danger_game():
+    """Lesson 07's game (a fresh copy each call), from its saved position
+    ``board_data/positions/lesson-07-danger-cards.json`` (see :data:`STORY_07`)."""
+    return story_game("lesson-07-danger-cards", seed=STORY_07["seed"])
 
 
 @dataclass(frozen=True)
@@ -82,7 +89,7 @@ class DangerStory:
 
 @cache
 def _story_07() -> DangerStory:
-    game = play_bots(**STORY_07)
+    game = danger_game()
     s, rules = game.state, game.rules
     cubes, _ = game.attack_cubes()
     order = ["black", *(p.colour for p in game.players)]

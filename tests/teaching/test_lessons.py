@@ -561,7 +561,7 @@ def test_clone_damage_edges_and_simulation():
 
 
 def test_danger_story_is_the_games_state():
-    game = lessons.play_bots(**lessons.STORY_07)
+    game = lessons.danger_game()
     story = lessons.danger_story()
     s, rules = game.state, game.rules
     cubes, draws = game.attack_cubes()
