@@ -178,6 +178,17 @@ def _number(answer: Any) -> tuple[float, int] | None:
         return None
 
 
+VERDICTS = ("Not yet:", "Nearly:", "Close:", "Close,")
+"""How a hint that is not "Right!" begins; a trap's hint may bring its own."""
+
+
+def _verdict(why: str) -> str:
+    """A trap's hint as the check says it: ``"Not yet: ..."`` unless the hint already
+    starts with a verdict ("Nearly: ...", "Close: ..."), which is kept, not doubled."""
+    why = why.strip()
+    return why if why.startswith(VERDICTS) else f"Not yet: {why}"
+
+
 def _show(value: float, ex: Exercise) -> str:
     return str(round(value)) if ex.kind == "count" else f"{value:.{ex.decimals}f}"
 
@@ -285,7 +296,7 @@ def check(lesson: Any, answer: Any) -> Feedback:
             )
     for wrong, why in traps:
         if _agrees(value, wrong, max(min(places, ex.decimals), 0 if ex.kind == "count" else 1)):
-            return Feedback(key, False, f"Not yet: {why}")
+            return Feedback(key, False, _verdict(why))
     if ex.kind == "probability" and not 0 <= value <= 1:
         return Feedback(key, False, f"Not yet: a probability lies between 0 and 1. Hint: {ex.hint}")
     if ex.kind != "count" and abs(value - right) <= 0.01 * max(1.0, abs(right)):

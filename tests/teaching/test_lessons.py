@@ -804,6 +804,21 @@ def test_check_says_not_yet_with_a_hint(lesson):
             assert why in fb.message or "Close" in fb.message or ex.hint in fb.message
 
 
+@pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
+def test_trap_hints_say_one_verdict(lesson):
+    """A trap's hint that brings its own verdict ("Nearly: ...") is not prefixed with a
+    second one: lesson 07's once read "Not yet: Nearly: ..."."""
+    from clankwidget.lessons._exercises import VERDICTS
+
+    for _, fb in lessons.misconceptions(lesson):
+        message = fb.message
+        first = next(v for v in VERDICTS if message.startswith(v))
+        rest = message[len(first) :].lstrip()
+        assert not rest.startswith(VERDICTS), message
+    wrong = lessons.EXERCISES["07"].traps()[0][0]
+    assert lessons.check("07", wrong).message.startswith("Nearly: if the refill")
+
+
 @pytest.mark.parametrize(
     "answer",
     ["abc", [0.5], {"a": 1}, object(), math.nan, math.inf, True, np.array([0.1, 0.2]), 1e300],
@@ -969,7 +984,8 @@ def test_teacher_notebook_has_the_worked_answer(path):
     assert any(f"Right! The exact answer is {shown}." in t for t in texts)
     assert "## By hand" in page_text(nb)
     assert any(f'misconceptions("{lesson}")' in "".join(c["source"]) for c in code)
-    assert sum(t.count("Not yet") for t in texts) >= len(ex.traps())
+    verdicts = sum(t.count("Not yet") + t.count("Nearly") + t.count("Close") for t in texts)
+    assert verdicts >= len(ex.traps())
 
 
 def test_refresh_outputs_updates_only_the_checked_cells(tmp_path):
