@@ -19,8 +19,9 @@ module                             lesson
 ``l06_bounty_hunters``             06, bounty hunters and clones (Space)
 ``l07_danger_cards``               07, Danger cards and the row's refill
 ``l08_how_many_simulations``       08, standard error, intervals, coverage, rare events
-``_common``                        shared: :class:`Table`, :func:`compare`,
-                                   :func:`pivot`, :func:`play_bots`
+``_common``                        shared: :class:`Table`, :func:`compare` (with
+                                   Wilson intervals), :func:`wilson`, :func:`pivot`,
+                                   :func:`play_bots`
 ``board_picture``                  the teacher's guide's picture of a board, drawn
                                    from its data (not re-exported; a script)
 ``_exercises``                     shared: :class:`Exercise`, :class:`Feedback`,
@@ -47,7 +48,7 @@ Right! The exact answer is 0.8750.
 from __future__ import annotations
 
 # Shared helpers first; then the lessons in order, so EXERCISES lists "01" to "08".
-from ._common import Table, compare, pivot, play_bots, story_game
+from ._common import Z95, Table, compare, pivot, play_bots, story_game, wilson, wilson_interval
 from ._exercises import (
     EXERCISES,
     Exercise,
@@ -57,14 +58,27 @@ from ._exercises import (
     misconceptions,
     solution,
 )
-from .l01_dragon_bag import STORY_01, clank_sweep, dragon_bag_game, dragon_bag_story
+from .l01_dragon_bag import (
+    SMALL_BAG,
+    STORY_01,
+    clank_sweep,
+    dragon_bag_explorer,
+    dragon_bag_game,
+    dragon_bag_story,
+    every_draw,
+    hypergeometric_table,
+)
 from .l02_countdown import (
     COUNTDOWN_EXTRAS,
+    CountdownChain,
     CountdownStory,
     countdown_attacks,
+    countdown_chain,
+    countdown_explorer,
     countdown_story,
     countdown_survival,
     countdown_table,
+    probability_tree,
     survival_map,
     turns_to_exit,
 )
@@ -102,15 +116,14 @@ from .l07_danger_cards import (
     refill_odds,
 )
 from .l08_how_many_simulations import (
-    Z95,
     SimulationStory,
     coverage_table,
     running_estimate,
     simulated_hits,
+    simulation_explorer,
     simulation_story,
     simulations_needed,
     wald_interval,
-    wilson_interval,
 )
 
 __all__ = [
@@ -118,9 +131,11 @@ __all__ = [
     "COUNTDOWN_EXTRAS",
     "EXERCISES",
     "SKILL_SHOT",
+    "SMALL_BAG",
     "STORY_01",
     "STORY_07",
     "Z95",
+    "CountdownChain",
     "CountdownStory",
     "CyclingStory",
     "DangerStory",
@@ -139,6 +154,8 @@ __all__ = [
     "clone_damage_sampled",
     "compare",
     "countdown_attacks",
+    "countdown_chain",
+    "countdown_explorer",
     "countdown_story",
     "countdown_survival",
     "countdown_table",
@@ -150,12 +167,15 @@ __all__ = [
     "danger_story",
     "danger_table",
     "distribution_table",
+    "dragon_bag_explorer",
     "dragon_bag_game",
     "dragon_bag_story",
+    "every_draw",
     "exercise",
     "exercise_piles",
     "first_turn_buy",
     "fronts",
+    "hypergeometric_table",
     "key_savings",
     "knockout_by_attack",
     "knockout_sampled",
@@ -163,10 +183,12 @@ __all__ = [
     "pivot",
     "play_bots",
     "prize_chances",
+    "probability_tree",
     "random_walks",
     "refill_odds",
     "running_estimate",
     "simulated_hits",
+    "simulation_explorer",
     "simulation_story",
     "simulations_needed",
     "skill_shot_story",
@@ -179,5 +201,6 @@ __all__ = [
     "turns_to_exit",
     "wald_interval",
     "walks_against_front",
+    "wilson",
     "wilson_interval",
 ]

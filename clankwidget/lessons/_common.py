@@ -1,8 +1,9 @@
 """What every lesson shares: small tables of numbers and seeded games played by bots.
 
 :class:`Table` prints a lesson's numbers rounded the same way on every machine;
-:func:`compare` sets exact and simulated figures side by side; :func:`pivot` puts several
-tables' columns together; :func:`play_bots` plays the seeded game a story starts from.
+:func:`compare` sets exact and simulated figures side by side, each simulated one with its
+95% Wilson interval (:func:`wilson`); :func:`pivot` puts several tables' columns together;
+:func:`play_bots` plays the seeded game a story starts from.
 """
 
 from __future__ import annotations
@@ -13,7 +14,12 @@ import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["Table", "compare", "pivot", "play_bots"]
+import numpy as np
+
+__all__ = ["Z95", "Table", "compare", "pivot", "play_bots", "wilson", "wilson_interval"]
+
+Z95 = 1.96
+"""The z of a 95% interval, to the two places the lessons use (1.959964 in full)."""
 
 
 def _cell(value: Any, digits: int) -> str:
@@ -119,6 +125,31 @@ class Table:
         return "".join(out)
 
 
+def wilson_interval(k, n, z: float = Z95):
+    """Wilson's score interval: the ``p`` for which ``k`` successes in ``n`` trials are
+    within ``z`` standard errors of ``n p``. Works on arrays; sensible for rare events
+    (``k = 0`` gives ``[0, z²/(n+z²)]``), where the textbook ``p ± z s.e.`` collapses to
+    a point. The same interval as ``scipy.stats.binomtest(k, n).proportion_ci(method=
+    "wilson")`` (with z = 1.959964); the tests check it."""
+    k, n = np.asarray(k, dtype=float), np.asarray(n, dtype=float)
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+
+
+def wilson(estimate: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The 95% Wilson interval of a simulated frequency ``estimate`` from ``n`` trials
+    (``estimate * n`` successes, rounded): every simulated figure a lesson shows carries
+    one. Returns ``(low, high)`` as floats."""
+    if n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    k = round(float(estimate) * n)
+    lo, hi = wilson_interval(k, n, z)
+    return float(lo), float(hi)
+
+
 def compare(
     labels: Sequence,
     exact: Sequence[float],
@@ -132,7 +163,9 @@ def compare(
     """Exact and simulated probabilities side by side, with their difference (simulated -
     exact). With ``n`` (the number of simulated trials) a column ``noise`` gives twice
     the standard error of a frequency, ``2 * sqrt(p (1 - p) / n)``: a simulation that
-    agrees lands within it about 95% of the time."""
+    agrees lands within it about 95% of the time; and ``low``, ``high`` give the
+    simulated figure's 95% Wilson interval (:func:`wilson`), which should hold the exact
+    value about 19 times in 20."""
     labels = list(labels)
     exact = [float(v) for v in exact]
     simulated = [float(v) for v in simulated]
@@ -143,14 +176,16 @@ def compare(
         row = {label: lab, "exact": e, "simulated": s, "difference": s - e}
         if n is not None:
             row["noise"] = 2.0 * math.sqrt(max(e * (1.0 - e), 0.0) / n)
+            row["low"], row["high"] = wilson(s, n)
         rows.append(row)
-    columns = [label, "exact", "simulated", "difference"] + (["noise"] if n else [])
+    columns = [label, "exact", "simulated", "difference"]
+    columns += ["noise", "low", "high"] if n else []
     return Table(
         rows,
         columns,
         title=title,
         digits=digits,
-        headers={"noise": "noise (2 s.e.)"},
+        headers={"noise": "noise (2 s.e.)", "low": "95% low", "high": "95% high"},
         column_digits={"difference": digits + 1},
     )
 

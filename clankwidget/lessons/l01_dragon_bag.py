@@ -1,9 +1,10 @@
 """Lesson 01, the dragon bag: the chance of damage at the next dragon attack, and of a
 knock-out, in a seeded game of three random bots.
 
-Story: :data:`STORY_01`, :func:`dragon_bag_game`, :func:`dragon_bag_story`; a sweep over
-the cubes one player adds: :func:`clank_sweep`; the exercise: two Stumbles before the
-attack.
+Story: :data:`STORY_01`, :func:`dragon_bag_game`, :func:`dragon_bag_story`; counting a
+six-cube bag by hand: :data:`SMALL_BAG`, :func:`every_draw`; the formula beside the
+binomial: :func:`hypergeometric_table`; a sweep over the cubes one player adds:
+:func:`clank_sweep`; the exercise: two Stumbles before the attack.
 """
 
 from __future__ import annotations
@@ -14,7 +15,16 @@ from functools import cache
 from ._common import Table, story_game
 from ._exercises import Exercise, register
 
-__all__ = ["STORY_01", "clank_sweep", "dragon_bag_game", "dragon_bag_story"]
+__all__ = [
+    "SMALL_BAG",
+    "STORY_01",
+    "clank_sweep",
+    "dragon_bag_explorer",
+    "dragon_bag_game",
+    "dragon_bag_story",
+    "every_draw",
+    "hypergeometric_table",
+]
 
 
 STORY_01 = {"players": 3, "seed": 6, "until_turn": 25}
@@ -127,3 +137,118 @@ EXERCISE = register(
         traps=_ex01_traps,
     )
 )
+
+
+# ---------------------------------------------------------------------------
+# Counting by hand: a small bag, every draw listed
+
+SMALL_BAG = {"black": 3, "blue": 2, "yellow": 1}
+"""Lesson 01's bag to count by hand: six cubes (3 black, 2 blue, 1 yellow); draw 2."""
+
+
+def every_draw(cubes: Mapping[str, int] = SMALL_BAG, draws: int = 2, colour: str = "blue"):
+    """Every way to draw ``draws`` cubes from a small bag, each cube told apart by a number
+    (``blue1``, ``blue2``, ...): one row per draw with the damage it does to ``colour``; and
+    a summary, per amount of damage, of the ways, the ways over all draws, and the same
+    chance from :func:`clankwidget.odds.attack_odds`. Returns ``(draws table, summary)``.
+
+    The draws are equally likely (the dragon takes any ``draws`` cubes at random), so a
+    chance is a count: the ways that give it over all the ways, ``C(N, draws)``."""
+    from itertools import combinations
+
+    from ..odds import attack_odds
+
+    labelled = [f"{c}{i}" for c, k in cubes.items() for i in range(1, k + 1)]
+    rows, ways = [], {}
+    for pick in combinations(labelled, draws):
+        hits = sum(cube.rstrip("0123456789") == colour for cube in pick)
+        rows.append({"draw": " + ".join(pick), f"{colour} damage": hits})
+        ways[hits] = ways.get(hits, 0) + 1
+    exact = attack_odds(dict(cubes), draws, hit_all=None).damage(colour)
+    total = len(rows)
+    summary = [
+        {
+            f"{colour} damage": k,
+            "ways": ways.get(k, 0),
+            "by counting": ways.get(k, 0) / total,
+            "attack_odds": float(exact[k]) if k < len(exact) else 0.0,
+        }
+        for k in range(draws + 1)
+    ]
+    return (
+        Table(rows, title=f"All {total} draws of {draws} from {sum(cubes.values())} cubes"),
+        Table(summary, title=f"{colour}: counted, and from attack_odds"),
+    )
+
+
+def hypergeometric_table(cubes: Mapping[str, int], draws: int, colour: str) -> Table:
+    """The law of ``colour``'s damage three ways: the hypergeometric formula
+    ``C(b, k) C(N - b, d - k) / C(N, d)`` written out with :func:`math.comb`, the package's
+    exact answer (:func:`clankwidget.odds.attack_odds`), and the binomial
+    ``C(d, k) p^k (1 - p)^(d - k)`` with ``p = b / N``, which is what drawing *with*
+    replacement would give (a cube put back before the next draw)."""
+    from math import comb
+
+    from ..odds import attack_odds
+
+    n, b = sum(cubes.values()), int(cubes[colour])
+    exact = attack_odds(dict(cubes), draws, hit_all=None).damage(colour)
+    p = b / n
+    rows = []
+    for k in range(draws + 1):
+        rows.append(
+            {
+                "damage k": k,
+                "formula": comb(b, k) * comb(n - b, draws - k) / comb(n, draws),
+                "attack_odds": float(exact[k]) if k < len(exact) else 0.0,
+                "binomial": comb(draws, k) * p**k * (1 - p) ** (draws - k),
+            }
+        )
+    return Table(
+        rows,
+        title=f"{colour}: {b} of {n} cubes, {draws} drawn",
+        headers={"formula": "hypergeometric", "binomial": "binomial (put back)"},
+    )
+
+
+def dragon_bag_explorer(colour: str = "blue"):
+    """Sliders for lesson 01: the cubes ``colour`` adds before the attack (0 to 15) and the
+    cubes the dragon draws (1 to 6), driving the exact damage bars of ``colour`` and a
+    table of :func:`clankwidget.odds.attack_odds`. Starts at the story (0 added, the
+    story's draws)."""
+    from .. import plots
+    from ..odds import attack_odds
+
+    cubes, draws, _ = dragon_bag_story()
+
+    def bag(added: int) -> dict[str, int]:
+        return dict(cubes, **{colour: cubes[colour] + added})
+
+    def draw(added: int, draws: int):
+        odds = attack_odds(bag(added), draws, hit_all=None)
+        return plots.damage_bars(
+            odds,
+            colour=colour,
+            title=f"{colour}: {cubes[colour] + added} of {sum(bag(added).values())} cubes, "
+            f"{draws} drawn",
+        )
+
+    return plots.explore(
+        draw,
+        text=lambda added, draws: _odds_table(attack_odds(bag(added), draws, hit_all=None), colour),
+        added=plots.slider(0, 0, 15, f"{colour} cubes added"),
+        draws=plots.slider(draws, 1, 6, "cubes drawn"),
+    )
+
+
+def _odds_table(odds, colour: str) -> Table:
+    dist = odds.damage(colour)
+    return Table(
+        [
+            {
+                "P(no damage)": float(dist[0]),
+                "P(hit)": 1.0 - float(dist[0]),
+                "expected damage": odds.expected(colour),
+            }
+        ]
+    )

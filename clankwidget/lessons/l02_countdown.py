@@ -2,7 +2,9 @@
 
 Story: :func:`countdown_story` (green out, blue and yellow inside); the countdown's
 attacks: :data:`COUNTDOWN_EXTRAS`, :func:`countdown_attacks`; the chance to walk out:
-:func:`countdown_survival`, :func:`countdown_table`, :func:`survival_map`; the exercise:
+:func:`countdown_survival`, :func:`countdown_table`, :func:`survival_map`; the same
+chance as a probability tree (:func:`probability_tree`) and as a Markov chain with an
+absorbing state (:func:`countdown_chain`, :class:`CountdownChain`); the exercise:
 yellow starting from the Obsidian Throne Room.
 """
 
@@ -13,16 +15,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..data import load_board
-from ._common import Table
+from ._common import Table, wilson
 from ._exercises import Exercise, register
 
 __all__ = [
     "COUNTDOWN_EXTRAS",
+    "CountdownChain",
     "CountdownStory",
     "countdown_attacks",
+    "countdown_chain",
+    "countdown_explorer",
     "countdown_story",
     "countdown_survival",
     "countdown_table",
+    "probability_tree",
     "survival_map",
     "turns_to_exit",
 ]
@@ -107,7 +113,8 @@ def countdown_table(
     seed: int = 2,
 ) -> Table:
     """Lesson 02: for each boots per turn, the turns ``colour`` needs to get out, the
-    countdown attacks faced on the way, and P(survive) exactly and simulated."""
+    countdown attacks faced on the way, and P(survive) exactly and simulated (with the
+    simulated figure's 95% Wilson interval, ``low`` to ``high``)."""
     from ..paths import distance_table
 
     board = load_board(story.board)
@@ -130,10 +137,15 @@ def countdown_table(
                 "exact": exact,
                 "simulated": sim,
                 "difference": sim - exact,
+                "low": wilson(sim, n)[0],
+                "high": wilson(sim, n)[1],
             }
         )
     return Table(
-        rows, title=f"{colour}: {d:.0f} boots from the exit", column_digits={"difference": 5}
+        rows,
+        title=f"{colour}: {d:.0f} boots from the exit",
+        column_digits={"difference": 5},
+        headers={"low": "95% low", "high": "95% high"},
     )
 
 
@@ -254,3 +266,180 @@ EXERCISE = register(
         traps=_ex02_traps,
     )
 )
+
+
+# ---------------------------------------------------------------------------
+# The same answer as a probability tree and as a Markov chain
+
+
+def _bag_before(story: CountdownStory, colour: str, attacks: list) -> list[tuple[int, int, int]]:
+    """For each attack: (``colour``'s cubes in the bag before it if none of theirs had been
+    drawn yet, all cubes in the bag before it, cubes it draws). Drawn cubes leave the bag;
+    each attack first adds its cubes."""
+    bag = story.countdown_bag()
+    mine, total, drawn = bag.get(colour, 0), sum(bag.values()), 0
+    out = []
+    for a in attacks:
+        added = sum(a.add.values())
+        mine += a.add.get(colour, 0)
+        total += added
+        draws = min(a.draws, total - drawn)
+        out.append((mine, total - drawn, draws))
+        drawn += draws
+    return out
+
+
+def _hypergeom(j: int, mine: int, total: int, draws: int) -> float:
+    """P(``j`` of ``draws`` cubes drawn without replacement are among ``mine`` of ``total``)."""
+    if j < 0 or j > mine or draws - j > total - mine:
+        return 0.0
+    return math.comb(mine, j) * math.comb(total - mine, draws - j) / math.comb(total, draws)
+
+
+@dataclass(frozen=True)
+class CountdownChain:
+    """A player's countdown as a Markov chain. State ``k`` (``0 .. health - 1``): ``k`` of
+    their cubes drawn so far; the last state, ``"out"``, is knocked out and *absorbing*
+    (once in, the chain stays). ``matrices[i][k, k']`` is the chance attack ``i + 1`` moves
+    the chain from ``k`` to ``k'``; each row sums to 1. The matrices differ from attack
+    to attack (the bag shrinks and the countdown draws more), so the chain after ``n``
+    attacks is ``start @ matrices[0] @ ... @ matrices[n - 1]``; were every attack alike,
+    that product would be a matrix power."""
+
+    colour: str
+    health: int
+    matrices: tuple
+
+    @property
+    def states(self) -> list:
+        return [*range(self.health), "out"]
+
+    @property
+    def start(self):
+        """The chain before the first attack: no cube drawn yet, with certainty."""
+        import numpy as np
+
+        v = np.zeros(self.health + 1)
+        v[0] = 1.0
+        return v
+
+    def after(self, attacks: int):
+        """The law of the state after the first ``attacks`` attacks (a row vector)."""
+        import numpy as np
+
+        v = self.start
+        for m in self.matrices[:attacks]:
+            v = v @ m
+        return np.asarray(v)
+
+    def knockout(self) -> list[float]:
+        """P(knocked out by the end of each attack): the absorbing state's mass."""
+        return [float(self.after(i)[-1]) for i in range(1, len(self.matrices) + 1)]
+
+    def matrix_table(self, attack: int = 1) -> Table:
+        """Attack ``attack``'s transition matrix as a table: one row per state before it."""
+        m = self.matrices[attack - 1]
+        names = [str(s) for s in self.states]
+        rows = [
+            {"from": names[i], **{f"to {n}": float(m[i, j]) for j, n in enumerate(names)}}
+            for i in range(len(names))
+        ]
+        return Table(rows, title=f"{self.colour}, attack {attack}: transition matrix")
+
+
+def countdown_chain(
+    story: CountdownStory, colour: str, turns: int, *, clank_per_turn: int = 0
+) -> CountdownChain:
+    """Lesson 02's countdown for ``colour`` (``turns`` turns to walk out) as a
+    :class:`CountdownChain`, its transition probabilities counted with the hypergeometric
+    formula (``math.comb``), not with :mod:`clankwidget.odds`: the lesson checks the
+    chain against :func:`clankwidget.odds.knockout_odds`. Only ``colour``'s cubes matter
+    for ``colour``: every other cube is as good as black."""
+    import numpy as np
+
+    h = int(story.health[colour])
+    attacks = countdown_attacks(turns, story.draws, colour=colour, clank_per_turn=clank_per_turn)
+    mats = []
+    for mine0, total, draws in _bag_before(story, colour, attacks):
+        m = np.zeros((h + 1, h + 1))
+        m[h, h] = 1.0  # knocked out stays knocked out
+        for k in range(h):
+            for j in range(draws + 1):
+                m[k, min(k + j, h)] += _hypergeom(j, mine0 - k, total, draws)
+        mats.append(m)
+    return CountdownChain(colour=colour, health=h, matrices=tuple(mats))
+
+
+def probability_tree(story: CountdownStory, colour: str, turns: int = 3) -> Table:
+    """Every path through ``colour``'s countdown attacks (two, for ``turns = 3``): the
+    damage at each attack with its chance given the path so far, the path's chance
+    (the product along it), the damage in all, and whether it ends knocked out. A path
+    stops at a knock-out, and all the damage that knocks out is one branch (``"2+"``: 2
+    or more). The knocked-out paths' chances add up to the chance of a knock-out."""
+    h = int(story.health[colour])
+    attacks = countdown_attacks(turns, story.draws, colour=colour)
+    before = _bag_before(story, colour, attacks)
+    rows: list[dict] = []
+
+    def walk(i: int, path: list[tuple[int, float]], drawn: int) -> None:
+        if i == len(before) or drawn >= h:
+            row = {}
+            for a in range(len(before)):
+                got = path[a] if a < len(path) else None
+                row[f"attack {a + 1}"] = None if got is None else got[0]
+                row[f"P{a + 1}"] = None if got is None else got[1]
+            row["path P"] = math.prod(p for _, p in path)
+            row["damage"] = f"{h}+" if drawn >= h else drawn
+            row["knocked out"] = drawn >= h
+            rows.append(row)
+            return
+        mine0, total, draws = before[i]
+        need = h - drawn  # this much damage knocks out: one branch for all of it
+        for j in range(min(draws, need - 1) + 1):
+            p = _hypergeom(j, mine0 - drawn, total, draws)
+            if p > 0:
+                walk(i + 1, [*path, (j, p)], drawn + j)
+        p = sum(_hypergeom(j, mine0 - drawn, total, draws) for j in range(need, draws + 1))
+        if p > 0:
+            walk(i + 1, [*path, (f"{need}+", p)], h)
+
+    walk(0, [], 0)
+    return Table(rows, title=f"{colour} ({h} health): every path through {len(before)} attacks")
+
+
+def countdown_explorer(colour: str = "blue", paces=range(1, 8)):
+    """Sliders for lesson 02: ``colour``'s health (1 to 8) and the clank they make each turn
+    on the way out (0 to 3), driving the exact chance to walk out at each pace in
+    ``paces`` (boots a turn). Starts at the story (its health, no clank)."""
+    from .. import plots
+    from ..paths import distance_table
+
+    story = countdown_story()
+    board = load_board(story.board)
+    d = float(distance_table(board, ["entrance"])[board.index(story.positions[colour]), 0])
+    bag = story.countdown_bag()
+    paces = list(paces)
+
+    def chances(health: int, clank: int) -> list[float]:
+        hp = dict(story.health, **{colour: health})
+        return [
+            countdown_survival(
+                hp, bag, colour, turns_to_exit(d, b), story.draws, clank_per_turn=clank
+            )
+            for b in paces
+        ]
+
+    def draw(health: int, clank: int):
+        return plots.survival_bars(
+            paces,
+            chances(health, clank),
+            title=f"{colour}, {d:.0f} boots from the exit, {health} health, "
+            f"{clank} clank a turn: chance to get out",
+            x_label="boots per turn",
+        )
+
+    return plots.explore(
+        draw,
+        health=plots.slider(int(story.health[colour]), 1, 8, f"{colour}'s health"),
+        clank=plots.slider(0, 0, 3, "clank a turn"),
+    )

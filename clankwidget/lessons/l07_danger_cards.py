@@ -20,7 +20,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from ._common import Table, story_game
+from ._common import Table, story_game, wilson
 from ._exercises import Exercise, register
 from .l02_countdown import COUNTDOWN_EXTRAS
 
@@ -345,7 +345,7 @@ def refill_odds(
     brings: the chance of a new Danger card and of a dragon symbol (which sets off an
     attack), exact (hypergeometric: ``1 - C(N - marked, k) / C(N, k)``) and from ``n``
     seeded refills drawn by :func:`clankwidget.odds.sample_attacks` (the deck is a bag of
-    cards, marked or not)."""
+    cards, marked or not), each simulated figure with its 95% Wilson interval."""
     from ..odds import sample_attacks
 
     deck = dict(story.deck)
@@ -367,8 +367,10 @@ def refill_odds(
                 "places": k,
                 "danger": _some_marked(size, danger, k),
                 "danger_sim": float(new_danger.mean()),
+                "danger_ci": _interval_text(float(new_danger.mean()), n),
                 "attack": _some_marked(size, dragon, k),
                 "attack_sim": float(new_dragon.mean()),
+                "attack_ci": _interval_text(float(new_dragon.mean()), n),
             }
         )
     return Table(
@@ -379,8 +381,15 @@ def refill_odds(
             "danger_sim": "simulated",
             "attack": "P(dragon attacks)",
             "attack_sim": "simulated",
+            "danger_ci": "95% interval",
+            "attack_ci": "95% interval",
         },
     )
+
+
+def _interval_text(estimate: float, n: int) -> str:
+    lo, hi = wilson(estimate, n)
+    return f"{lo:.4f}-{hi:.4f}"
 
 
 def _refill_knockout(story: DangerStory, colour: str, places: int, *, new_dangers=True) -> float:

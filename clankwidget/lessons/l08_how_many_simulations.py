@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._common import Table
+from ._common import Z95, Table, wilson_interval
 from ._exercises import Exercise, register
 from .l01_dragon_bag import dragon_bag_story
 
@@ -27,14 +27,12 @@ __all__ = [
     "coverage_table",
     "running_estimate",
     "simulated_hits",
+    "simulation_explorer",
     "simulation_story",
     "simulations_needed",
     "wald_interval",
     "wilson_interval",
 ]
-
-Z95 = 1.96
-"""The z of a 95% interval, to the two places the lesson uses (1.959964 in full)."""
 
 EVENTS = ("no damage", "knocked out")
 
@@ -91,17 +89,6 @@ def wald_interval(k, n, z: float = Z95):
     p = k / n
     half = z * np.sqrt(p * (1 - p) / n)
     return np.clip(p - half, 0, 1), np.clip(p + half, 0, 1)
-
-
-def wilson_interval(k, n, z: float = Z95):
-    """Wilson's score interval: the ``p`` for which ``k`` is within ``z`` standard errors
-    of ``n p``. Works on arrays; sensible for rare events (``k = 0`` gives ``[0, z²/(n+z²)]``)."""
-    k, n = np.asarray(k, dtype=float), np.asarray(n, dtype=float)
-    p = k / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z / (1 + z2 / n) * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
 
 
 def running_estimate(hits, checkpoints: Iterable[int], exact: float | None = None) -> Table:
@@ -218,3 +205,43 @@ EXERCISE = register(
         traps=_ex08_traps,
     )
 )
+
+
+def simulation_explorer(event: str = "no damage", biggest: int = 100_000):
+    """Sliders for lesson 08: the seed of a simulation (0 to 30) and its size, driving the
+    running estimate of ``event`` with its 95% Wilson band against the exact chance. Each
+    seed is another classroom's simulation: every band narrows, and most hold the exact
+    line, but not all of them, and not everywhere. Starts at seed 0 and ``biggest``
+    simulations."""
+    import ipywidgets as widgets
+
+    from .. import plots
+
+    story = simulation_story()
+    p = story.exact(event)
+    sizes = [s for s in (100, 1_000, 10_000, 100_000, 1_000_000) if s <= biggest]
+
+    def draw(seed: int, n: int):
+        hits = simulated_hits(story, n, seed=seed, event=event)
+        step = max(1, n // 1000)
+        run = running_estimate(hits, range(step, n + 1, step))
+        return plots.estimate_band(
+            run.column("n"),
+            run.column("estimate"),
+            run.column("low"),
+            run.column("high"),
+            exact=p,
+            title=f"{event}: seed {seed}, {n:,} simulated attacks",
+            y_label=f"P({event})",
+        )
+
+    return plots.explore(
+        draw,
+        seed=plots.slider(0, 0, 30, "seed"),
+        n=widgets.SelectionSlider(
+            options=[(f"{s:,}", s) for s in sizes],
+            value=sizes[-1],
+            description="simulations",
+            continuous_update=False,
+        ),
+    )

@@ -33,6 +33,7 @@ module          figures
                 :func:`seen_bars`, :func:`survival_bars`
 ``curves``      :func:`line_chart`, :func:`knockout_curve`, :func:`estimate_band`
 ``board``       :func:`board_map`, :func:`front_plot`
+``live``        :func:`explore` (sliders driving a figure), :func:`slider`
 ==============  ==============================================================
 """
 
@@ -52,17 +53,20 @@ from ._base import (  # noqa: F401 (read by the tests)
 from .bars import compare_bars, damage_bars, resource_bars, seen_bars, survival_bars
 from .board import board_map, front_plot
 from .curves import estimate_band, knockout_curve, line_chart
+from .live import Explorer, explore, slider
 
 __all__ = [
     "EXACT",
     "OKABE_ITO",
     "PLAYER_COLOURS",
     "SIMULATED",
+    "Explorer",
     "board_map",
     "bokeh_mode",
     "compare_bars",
     "damage_bars",
     "estimate_band",
+    "explore",
     "front_plot",
     "knockout_curve",
     "line_chart",
@@ -70,5 +74,6 @@ __all__ = [
     "seen_bars",
     "setup_notebook",
     "show",
+    "slider",
     "survival_bars",
 ]

@@ -22,7 +22,7 @@ import clankwidget as cw
 from clankwidget import deck, lessons, odds, paths, plots
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-LESSON_NOTEBOOKS = sorted(NOTEBOOKS.glob("0[1-9]-*.ipynb"))
+LESSON_NOTEBOOKS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb") if p.name[:2] != "00")
 TEACHER_NOTEBOOKS = NOTEBOOKS / "teachers"
 
 
@@ -1195,3 +1195,93 @@ def test_estimate_band_plot():
         plots.estimate_band([10, 100], [0.5], [0.2], [0.8])
     with pytest.raises(ValueError):
         plots.estimate_band([0, 100], [0.5, 0.4], [0.2, 0.3], [0.8, 0.5])
+
+
+# ---------------------------------------------------------------------------
+# second edition: counting by hand, the formula beside the binomial, trees and chains,
+# Wilson intervals on every simulated figure, sliders
+
+
+def test_every_draw_counts_the_six_cube_bag():
+    pairs, counted = lessons.every_draw(lessons.SMALL_BAG, draws=2, colour="blue")
+    assert len(pairs) == math.comb(6, 2) == sum(counted.column("ways"))
+    assert counted.column("ways") == [6, 8, 1]
+    assert counted.column("by counting") == pytest.approx(counted.column("attack_odds"), abs=1e-12)
+
+
+def test_hypergeometric_table_matches_scipy_and_the_binomial():
+    from scipy.stats import binom, hypergeom
+
+    cubes, draws, _ = lessons.dragon_bag_story()
+    t = lessons.hypergeometric_table(cubes, draws, "blue")
+    n, b = sum(cubes.values()), cubes["blue"]
+    ks = np.arange(draws + 1)
+    assert t.column("formula") == pytest.approx(hypergeom(n, b, draws).pmf(ks), abs=1e-12)
+    assert t.column("attack_odds") == pytest.approx(t.column("formula"), abs=1e-9)
+    assert t.column("binomial") == pytest.approx(binom(draws, b / n).pmf(ks), abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("colour", "turns", "clank"), [("blue", 3, 0), ("yellow", 4, 0), ("blue", 4, 1)]
+)
+def test_countdown_chain_and_tree_agree_with_knockout_odds(colour, turns, clank):
+    story = lessons.countdown_story()
+    attacks = lessons.countdown_attacks(turns, story.draws, colour=colour, clank_per_turn=clank)
+    ko = odds.knockout_odds(story.health, attacks, bag=story.countdown_bag(), hit_all=None)
+    chain = lessons.countdown_chain(story, colour, turns, clank_per_turn=clank)
+    assert chain.knockout() == pytest.approx(list(ko.knockout(colour)), abs=1e-12)
+    for m in chain.matrices:
+        assert np.allclose(m.sum(axis=1), 1) and m[-1, -1] == 1  # stochastic, absorbing
+    if clank == 0:
+        tree = lessons.probability_tree(story, colour, turns)
+        assert sum(tree.column("path P")) == pytest.approx(1, abs=1e-12)
+        knocked = sum(r["path P"] for r in tree if r["knocked out"])
+        assert knocked == pytest.approx(float(ko.knockout(colour)[-1]), abs=1e-12)
+
+
+def test_compare_gives_every_simulated_figure_a_wilson_interval():
+    from scipy.stats import binomtest
+
+    t = lessons.compare([0, 1], [0.4, 0.0125], [0.41, 0.0], n=1000)
+    for row in t:
+        ci = binomtest(round(row["simulated"] * 1000), 1000).proportion_ci(method="wilson")
+        assert (row["low"], row["high"]) == pytest.approx((ci.low, ci.high), abs=2e-5)
+    assert t[1]["low"] == 0 and t[1]["high"] > 0  # no hit at all: Wilson still reaches up
+    assert "95% low" in repr(t)
+    assert "low" not in lessons.compare([0], [0.5], [0.5]).columns  # no n, no interval
+    assert lessons.wilson_interval is lessons.l08_how_many_simulations.wilson_interval
+    table = lessons.countdown_table(lessons.countdown_story(), "blue", [3], n=20_000, seed=2)
+    assert table[0]["low"] <= table[0]["exact"] <= table[0]["high"]
+
+
+def _exact_bars(explorer):
+    return explorer.figure.select_one({"name": "exact"}).data_source.data["exact"]
+
+
+def test_sliders_drive_the_figures():
+    ex = lessons.dragon_bag_explorer("blue")
+    cubes, draws, _ = lessons.dragon_bag_story()
+    assert ex.values == {"added": 0, "draws": draws}  # starts at the story
+    story = odds.attack_odds(cubes, draws, hit_all=None).damage("blue")
+    assert _exact_bars(ex) == pytest.approx(story, abs=1e-6)
+    ex.controls["added"].value = 5
+    ex.controls["draws"].value = 5
+    more = odds.attack_odds(dict(cubes, blue=cubes["blue"] + 5), 5, hit_all=None)
+    assert _exact_bars(ex) == pytest.approx(more.damage("blue"), abs=1e-6)
+    assert "16 of 49" in ex.figure.title.text and "0.8" in ex.table.value
+
+    cd = lessons.countdown_explorer("blue")
+    assert _exact_bars(cd)[2] == pytest.approx(0.8378, abs=1e-4)  # 3 boots a turn
+    cd.controls["health"].value = 2
+    story = lessons.countdown_story()
+    two = lessons.countdown_survival(
+        dict(story.health, blue=2), story.countdown_bag(), "blue", 3, story.draws
+    )
+    assert _exact_bars(cd)[2] == pytest.approx(two, abs=1e-6)
+
+    sim = lessons.simulation_explorer(biggest=10_000)
+    sim.controls["n"].value = 1_000
+    band = sim.figure.select_one({"name": "estimate"}).data_source.data
+    assert band["n"][-1] == 1_000 and all(
+        lo <= e <= hi for lo, e, hi in zip(band["low"], band["estimate"], band["high"])
+    )
