@@ -19,6 +19,9 @@ module                             lesson
 ``l06_bounty_hunters``             06, bounty hunters and clones (Space)
 ``l07_danger_cards``               07, Danger cards and the row's refill
 ``l08_how_many_simulations``       08, standard error, intervals, coverage, rare events
+``l09_card_value``                 09, what a card is worth to a deck's hands
+``l10_secrets_bayes``              10, secret tokens and Bayes' rule
+``l11_risk``                       11, greedy or cautious routes: the mean against risk
 ``_common``                        shared: :class:`Table`, :func:`compare` (with
                                    Wilson intervals), :func:`wilson`, :func:`pivot`,
                                    :func:`play_bots`
@@ -47,7 +50,7 @@ Right! The exact answer is 0.8750.
 
 from __future__ import annotations
 
-# Shared helpers first; then the lessons in order, so EXERCISES lists "01" to "08".
+# Shared helpers first; then the lessons in order, so EXERCISES lists "01" to "11".
 from ._common import Z95, Table, compare, pivot, play_bots, story_game, wilson, wilson_interval
 from ._exercises import (
     EXERCISES,
@@ -125,6 +128,23 @@ from .l08_how_many_simulations import (
     simulations_needed,
     wald_interval,
 )
+from .l09_card_value import (
+    CardValueStory,
+    card_value_explorer,
+    card_value_story,
+    deck_table,
+    hand_law,
+    skill_per_card,
+)
+from .l10_secrets_bayes import (
+    SecretsStory,
+    bayes_table,
+    next_token_table,
+    on_board_posterior,
+    secrets_story,
+    simulate_deals,
+)
+from .l11_risk import artifact_rooms, risk_explorer, route_simulation, route_table
 
 __all__ = [
     "CABINET_TOKENS",
@@ -135,18 +155,24 @@ __all__ = [
     "STORY_01",
     "STORY_07",
     "Z95",
+    "CardValueStory",
     "CountdownChain",
     "CountdownStory",
     "CyclingStory",
     "DangerStory",
     "Exercise",
     "Feedback",
+    "SecretsStory",
     "SimulationStory",
     "SkillShotStory",
     "SpaceStory",
     "Table",
+    "artifact_rooms",
+    "bayes_table",
     "best_artifact",
     "card_table",
+    "card_value_explorer",
+    "card_value_story",
     "check",
     "clank_sweep",
     "clone_cube_cost",
@@ -166,6 +192,7 @@ __all__ = [
     "danger_knockout",
     "danger_story",
     "danger_table",
+    "deck_table",
     "distribution_table",
     "dragon_bag_explorer",
     "dragon_bag_game",
@@ -175,22 +202,31 @@ __all__ = [
     "exercise_piles",
     "first_turn_buy",
     "fronts",
+    "hand_law",
     "hypergeometric_table",
     "key_savings",
     "knockout_by_attack",
     "knockout_sampled",
     "misconceptions",
+    "next_token_table",
+    "on_board_posterior",
     "pivot",
     "play_bots",
     "prize_chances",
     "probability_tree",
     "random_walks",
     "refill_odds",
+    "risk_explorer",
+    "route_simulation",
+    "route_table",
     "running_estimate",
+    "secrets_story",
+    "simulate_deals",
     "simulated_hits",
     "simulation_explorer",
     "simulation_story",
     "simulations_needed",
+    "skill_per_card",
     "skill_shot_story",
     "skill_shot_tokens",
     "solution",

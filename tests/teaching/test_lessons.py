@@ -1285,3 +1285,69 @@ def test_sliders_drive_the_figures():
     assert band["n"][-1] == 1_000 and all(
         lo <= e <= hi for lo, e, hi in zip(band["low"], band["estimate"], band["high"])
     )
+
+
+# ---------------------------------------------------------------------------
+# Lessons 09 (card value), 10 (secrets and Bayes), 11 (risk)
+
+
+def test_card_value_linearity_and_variance_agree_with_the_exact_law():
+    story = lessons.card_value_story()
+    table = lessons.deck_table(story, {"start": {}, "+ Explore": {"buy": ["explore"]},
+                                       "- Stumble": {"trash": ["stumble"]}})  # fmt: skip
+    for row in table:
+        assert row["expected"] == pytest.approx(row["5 x mean card"], abs=1e-9)
+        assert row["sd"] == pytest.approx(row["sd by formula"], abs=1e-9)
+    assert table[0]["expected"] == pytest.approx(3.5)
+    # by counting hands: 6 Burgle + Scramble are ones, Stumble and Sidestep zeros, Explore 2
+    assert lessons.solution("09") == pytest.approx(
+        (math.comb(7, 5) + math.comb(7, 4) * 2 + math.comb(9, 4)) / math.comb(10, 5)
+    )
+    with pytest.raises(ValueError, match="trash"):
+        story.with_changes(trash=["explore"])
+    ex = lessons.card_value_explorer(story)
+    ex.controls["explores"].value = 1
+    law = lessons.hand_law(story, story.with_changes(buy=["explore"]))
+    bars = ex.figure.select_one({"name": "exact"}).data_source.data["exact"]
+    assert bars[: len(law.pmf)] == pytest.approx(law.pmf, abs=1e-6)
+
+
+def test_secrets_posterior_is_bayes_and_symmetry():
+    story = lessons.secrets_story()
+    assert story.total == 11 and story.slots == 9 and len(story.dealt) == 9
+    assert lessons.secrets_story().dealt == story.dealt  # seeded
+    assert "jewelled-chalice" not in story.seen
+    for k in range(0, 9):
+        prior, lh, ln, post = lessons.on_board_posterior(story, k)
+        assert ln == 1
+        assert prior == pytest.approx(9 / 11)
+        assert lh == pytest.approx(math.comb(8, k) / math.comb(9, k))
+        assert post == pytest.approx((9 - k) / (11 - k))
+    nxt = lessons.next_token_table(story)
+    assert sum(nxt.column("now")) == pytest.approx(1) and sum(
+        nxt.column("before")
+    ) == pytest.approx(1)
+    sim = lessons.simulate_deals(story, [0, 3, 6], n=50_000, seed=5)
+    for row in sim:
+        assert row["95% low"] - 0.005 <= row["exact"] <= row["95% high"] + 0.005
+    assert lessons.solution("10") == pytest.approx(0.6)
+
+
+def test_risk_routes_from_the_countdown():
+    t = lessons.route_table("blue", "cistern", 3)
+    by = {r["artifact"]: r for r in t}
+    assert by["cistern"]["boots"] == 7 and by["cistern"]["turns"] == 3
+    story = lessons.countdown_story()
+    p = lessons.countdown_survival(story.health, story.countdown_bag(), "blue", 3, story.draws)
+    assert by["cistern"]["P(out)"] == pytest.approx(p)
+    assert by["cistern"]["expected points"] == pytest.approx(10 * p)
+    assert all(r["P(out)"] == 0 for r in t if r["turns"] >= 5)  # caught by the countdown
+    fast = {r["artifact"]: r for r in lessons.route_table("blue", "cistern", 4)}
+    assert fast["obsidian-throne"]["expected points"] > fast["cistern"]["expected points"]
+    assert fast["obsidian-throne"]["P(knocked out)"] > fast["cistern"]["P(knocked out)"]
+    ex = lessons.risk_explorer()
+    ex.controls["boots"].value = 4
+    bars = ex.figure.select_one({"name": "exact"}).data_source.data["exact"]
+    assert bars == pytest.approx(
+        [fast["cistern"]["expected points"], fast["obsidian-throne"]["expected points"]], abs=1e-5
+    )
