@@ -44,6 +44,7 @@ def _routes(colour: str, start: str, boots_per_turn: int, rooms: Sequence[str] |
         back = float(dist[board.index(room), len(rooms)])
         boots = there + back
         out.append((room, arts[room], boots, turns_to_exit(boots, boots_per_turn)))
+    out.sort(key=lambda r: r[1])  # by the artifact's points
     return story, board, out
 
 
@@ -55,7 +56,8 @@ def route_table(
     health: int | None = None,
     rooms: Sequence[str] | None = None,
 ) -> Table:
-    """For each artifact room (default every one on the board): the boots from ``start``
+    """For each artifact room (default every one on the board, by points; ``artifact`` is
+    the room's name): the boots from ``start``
     to it and on to the exit, the turns at ``boots_per_turn``, the countdown attacks on
     the way, the chance to get out (:func:`countdown_survival`, exact), the artifact's
     points, the expected points (points x P(out): a thief knocked out in the Depths scores
@@ -66,7 +68,7 @@ def route_table(
     Left out: the clank the thief makes on the way, attacks a refilled dungeon row sets
     off, and the rage the artifact adds (every route takes one artifact).
     """
-    story, _, routes = _routes(colour, start, boots_per_turn, rooms)
+    story, board, routes = _routes(colour, start, boots_per_turn, rooms)
     hp = dict(story.health) if health is None else dict(story.health, **{colour: health})
     bag = story.countdown_bag()
     rows = []
@@ -74,7 +76,7 @@ def route_table(
         p = countdown_survival(hp, bag, colour, turns, story.draws) if math.isfinite(turns) else 0
         rows.append(
             {
-                "artifact": room,
+                "artifact": board.space(room).name,
                 "points": points,
                 "boots": int(boots),
                 "turns": turns,
@@ -85,7 +87,9 @@ def route_table(
             }
         )
     return Table(
-        rows, title=f"{colour} from {start}, {boots_per_turn} boots a turn, {hp[colour]} health"
+        rows,
+        title=f"{colour} from the {board.space(start).name}, {boots_per_turn} boots a turn, "
+        f"{hp[colour]} health",
     )
 
 
@@ -101,7 +105,7 @@ def route_simulation(
     """The chance to get out on each route in ``rooms``, exact and from ``n`` seeded
     simulated countdowns (``knockout_odds(..., method="simulate")``), with the simulated
     figure's 95% Wilson interval, and the expected points both ways."""
-    story, _, routes = _routes(colour, start, boots_per_turn, rooms)
+    story, board, routes = _routes(colour, start, boots_per_turn, rooms)
     bag = story.countdown_bag()
     rows = []
     for room, points, _, turns in routes:
@@ -112,7 +116,7 @@ def route_simulation(
         low, high = wilson(sim, n)
         rows.append(
             {
-                "artifact": room,
+                "artifact": board.space(room).name,
                 "exact": exact,
                 "simulated": sim,
                 "95% low": low,
