@@ -98,7 +98,14 @@ from .l04_skill_shot import (
     skill_shot_tokens,
     token_distribution,
 )
-from .l05_deck_cycling import CyclingStory, cycling_story, exercise_piles, first_turn_buy
+from .l05_deck_cycling import (
+    STORY_05,
+    CyclingStory,
+    cycling_game,
+    cycling_story,
+    exercise_piles,
+    first_turn_buy,
+)
 from .l06_bounty_hunters import (
     SpaceStory,
     clone_cube_cost,
@@ -153,6 +160,7 @@ __all__ = [
     "SKILL_SHOT",
     "SMALL_BAG",
     "STORY_01",
+    "STORY_05",
     "STORY_07",
     "Z95",
     "CardValueStory",
@@ -186,6 +194,7 @@ __all__ = [
     "countdown_survival",
     "countdown_table",
     "coverage_table",
+    "cycling_game",
     "cycling_story",
     "danger_attacks",
     "danger_game",

@@ -1,7 +1,8 @@
 """Lesson 05, deck cycling: when will the card just bought come into the hand?
 
-Story: :func:`first_turn_buy`, :func:`cycling_story`; the exercise's piles:
-:func:`exercise_piles`.
+Story: :data:`STORY_05`, :func:`cycling_game` (the game, kept as a position),
+:func:`cycling_story` (its piles); how that game was made: :func:`first_turn_buy`; the
+exercise's piles: :func:`exercise_piles`.
 """
 
 from __future__ import annotations
@@ -9,9 +10,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ._common import story_game
 from ._exercises import Exercise, _lesson_key, register
 
-__all__ = ["CyclingStory", "cycling_story", "exercise_piles", "first_turn_buy"]
+__all__ = [
+    "STORY_05",
+    "CyclingStory",
+    "cycling_game",
+    "cycling_story",
+    "exercise_piles",
+    "first_turn_buy",
+]
+
+STORY_05 = {"players": 2, "seed": 3, "bought": "explore"}
+"""Where lesson 05's game came from: :func:`first_turn_buy` with seed 3 (blue plays the
+whole opening hand and buys an Explore). The game itself is kept as a position,
+``board_data/positions/lesson-05-deck-cycling.json``, so the piles the lesson counts do
+not move when the engine's shuffles or rules change."""
+
+
+def cycling_game():
+    """Lesson 05's game (a fresh copy each call), as yellow's first turn begins."""
+    return story_game("lesson-05-deck-cycling", seed=STORY_05["seed"])
 
 
 def first_turn_buy(seed: int = 3, colour_index: int = 0, buy: str = "explore"):
@@ -58,7 +78,10 @@ class CyclingStory:
 
 @cache
 def _cycling_story(seed: int) -> CyclingStory:
-    game, bought = first_turn_buy(seed=seed)
+    if seed == STORY_05["seed"]:
+        game, bought = cycling_game(), STORY_05["bought"]
+    else:  # another seed: play the first turn again with this engine
+        game, bought = first_turn_buy(seed=seed)
     p = game.players[0]
     # the engine has already drawn the next hand from the draw pile: put it back, so the
     # piles are as they were the moment before that draw (the hand is not known yet)
@@ -67,7 +90,9 @@ def _cycling_story(seed: int) -> CyclingStory:
 
 
 def cycling_story(seed: int = 3) -> CyclingStory:
-    """Lesson 05: blue's first turn of a seeded two-player game (see :func:`first_turn_buy`)."""
+    """Lesson 05: the piles after blue's first turn of a seeded two-player game. Seed 3 is
+    the lesson's, read from its saved position (:func:`cycling_game`); any other seed
+    plays that first turn with :func:`first_turn_buy`."""
     return _cycling_story(seed)
 
 

@@ -487,6 +487,12 @@ def test_cycling_story_is_the_first_turn():
     assert Counter(story.draw_pile) + Counter(story.discard) == starting + Counter(["explore"])
     p = deck.turns_until_seen_distribution(story.card, story.draw_pile, story.discard)
     assert p == pytest.approx([0, 0, 5 / 11, 5 / 11, 1 / 11])
+    # the story is read from its saved position; the game it was saved from is seed 3's
+    game = lessons.cycling_game()
+    assert (game.state.turn, game.current_player.colour) == (2, "yellow")
+    assert tuple(game.players[0].discard) == story.discard
+    other = lessons.cycling_story(seed=4)  # another seed plays the first turn again
+    assert other.seed == 4 and len(other.draw_pile) + len(other.discard) == 11
 
 
 def _clone_damage_by_enumeration(cubes, draws, colour, clones):
