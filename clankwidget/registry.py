@@ -83,6 +83,18 @@ _SHIP_WORDS = {
     "cubes": "cubes",
 }
 
+#: Legacy's map is a whole valley: the Danger Zone is its Depths, the row an Adventure Row.
+_LEGACY_WORDS = {
+    **_CLANK_WORDS,
+    "row": "Adventure Row",
+    "deck": "Adventure deck",
+    "space": "space",
+    "spaces": "spaces",
+    "place": "map",
+    "map": "Quillmere Vale",
+    "depths": "Danger Zone",
+}
+
 #: Moonrakers has no dungeon, dragon or cubes: "boss" is the hazard that threatens a
 #: contract, the "row" is Dispatch (contracts on offer), the "place" the captains' sector.
 _MOONRAKERS_WORDS = {
@@ -243,13 +255,15 @@ register(
     Edition(
         name="legacy",
         title="Clank! Legacy: Acquisitions Incorporated",
-        rules=None,
-        board=None,
-        cards=None,
-        vocabulary=_CLANK_WORDS,
+        rules="clankwidget.rules.legacy:LegacyRules",
+        board="legacy-teaching",
+        cards="legacy-teaching",
+        vocabulary=_LEGACY_WORDS,
         features={"deck", "map", "bag", "depths"},
         playable=False,
-        summary="A campaign: Danger cards, Events, Contracts and the Franchise.",
+        engine=True,
+        summary="A campaign: Danger cards, Events, Contracts, Coaches, Towns and the "
+        "Book of Passages; escape to HQ for a Mug.",
     )
 )
 register(

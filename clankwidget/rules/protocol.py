@@ -155,8 +155,13 @@ class EditionRules(Protocol):
         """The row was refilled (``dragon``: a card with the attack symbol arrived)."""
         ...
 
+    def after_reveal(self, s: GameState, slot: int) -> None:
+        """The card in row ``slot`` was revealed by a refill (its arrive effects done); an
+        edition may take it out again (Legacy's events), and the slot is refilled."""
+        ...
+
     def deck_exhausted(self, s: GameState) -> None:
-        """The dungeon deck cannot refill the row."""
+        """The dungeon deck cannot refill the row (a new deck made here lets it go on)."""
         ...
 
     def before_end_turn(self, s: GameState, p: PlayerState) -> None:
