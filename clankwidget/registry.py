@@ -55,6 +55,7 @@ FEATURES: Mapping[str, str] = MappingProxyType(
         "cabinets": "Arcade Cabinets and Skill Shots (Pulsarcade)",
         "clones": "clones that take a hit in a player's place (Cloning Vats)",
         "contracts": "contracts on offer, hazard dice and negotiation between players (Moonrakers)",
+        "coaches": "coach rides between coach stops, Towns, Forests and waypoints (Legacy)",
     }
 )
 
@@ -259,9 +260,8 @@ register(
         board="legacy-teaching",
         cards="legacy-teaching",
         vocabulary=_LEGACY_WORDS,
-        features={"deck", "map", "bag", "depths"},
-        playable=False,
-        engine=True,
+        features={"deck", "map", "bag", "depths", "coaches"},
+        view="clankwidget.widget.parts.legacy:legacy_part",
         summary="A campaign: Danger cards, Events, Contracts, Coaches, Towns and the "
         "Book of Passages; escape to HQ for a Mug.",
     )

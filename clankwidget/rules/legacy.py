@@ -404,12 +404,27 @@ class LegacyRules(ClankRules):
         """Cubes drawn on the turn of a player who is off the clock (4; 6 with two)."""
         return self.setup_numbers.get("out_draws", {}).get(str(len(s.players)), 4)
 
+    empty_bag_ends = True
+
+    def next_attack_draws(self, s) -> int:
+        """While a player is off the clock (and someone is still in) the next certain
+        attack is the off-clock player's turn: 4 cubes (6 with two), nothing else."""
+        if any(not q.is_in for q in s.players) and any(q.is_in for q in s.players):
+            return self.out_draws(s)
+        return super().next_attack_draws(s)
+
+    def turns_after_out(self, s) -> float:
+        """About how many off-clock draws empty the bag (every cube in the bag and the
+        Clank! area, 4 or 6 a turn): the bots' horizon once a player has left."""
+        cubes = sum(s.bag.values()) + sum(s.clank_area.values())
+        return max(1.0, cubes / self.out_draws(s))
+
     def out_turn(self, s, p) -> None:
         n = self.out_draws(s)
         self.attack(s, n, f"{self.name(p)} is off the clock: the dragon draws {n}")
 
     def after_attack(self, s) -> None:
-        if s.over or sum(s.bag.values()) > 0:
+        if s.over or not self.empty_bag_ends or sum(s.bag.values()) > 0:
             return
         self.say(s, "The dragon bag is empty: everyone still in is knocked out", "countdown")
         for q in s.players:

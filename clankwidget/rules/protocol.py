@@ -211,6 +211,20 @@ class MapRules(EditionRules, Protocol):
         """Extra cubes each attack draws (Danger cards in the row)."""
         ...
 
+    #: an attack that empties the bag ends the game, everyone still in knocked out
+    empty_bag_ends: bool
+
+    def turns_after_out(self, s: GameState) -> float:
+        """About how many turns the others still get once a player leaves (bots plan by
+        it): the countdown's spaces; Legacy: rounds of off-clock draws until the bag runs
+        dry."""
+        ...
+
+    def next_attack_draws(self, s: GameState) -> int:
+        """Cubes the next attack draws before countdown extras (rage + Danger cards;
+        Legacy: the off-clock draw of 4, or 6 with two players, while someone is out)."""
+        ...
+
     def path_context(self, s: GameState, p: PlayerState) -> dict[str, Any]:
         """``p``'s movement resources and the board's own ways, for ``paths.turn_options``."""
         ...
