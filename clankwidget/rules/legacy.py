@@ -426,7 +426,7 @@ class LegacyRules(ClankRules):
     def after_attack(self, s) -> None:
         if s.over or not self.empty_bag_ends or sum(s.bag.values()) > 0:
             return
-        self.say(s, "The dragon bag is empty: everyone still in is knocked out", "countdown")
+        self.say(s, "The dragon bag is empty: everyone still in is knocked out")
         for q in s.players:
             if q.is_in:
                 self.knock_out(s, q, " (the dragon bag is empty)")

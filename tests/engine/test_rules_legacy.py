@@ -507,3 +507,45 @@ def test_undo_restores_a_coach_ride_and_stops_at_a_secret_from_the_bank():
     assert not game.can_undo
     saved = Game.from_json(game.to_json())
     assert saved.state.to_dict() == game.state.to_dict()
+
+
+def test_first_entry_card_draw_and_healing_once_a_turn():
+    game = legacy_game(
+        hands={"blue": []},
+        changes={
+            "players": {"blue": {"space": "coach-ford", "boots": 3, "damage": 2, "supply": 25}}
+        },
+    )
+    blue = me(game)
+    game.apply(A.Move(path(game, "coach-ford", "sunken-library")))  # draw 1 (and the Bank)
+    assert len(blue.hand) == 1
+    game.apply(A.Move(path(game, "coach-ford", "sunken-library")))
+    game.apply(A.Move(path(game, "coach-ford", "sunken-library")))
+    assert len(blue.hand) == 1  # not again this turn
+    g2 = legacy_game(
+        changes={
+            "players": {"blue": {"space": "moon-orchard", "boots": 3, "damage": 2, "supply": 25}}
+        }
+    )
+    g2.state.extra["fruit"]["moon-orchard"] = False  # nothing else heals on the way
+    g2.apply(A.Move(path(g2, "moon-orchard", "chapel")))
+    assert me(g2).damage == 1
+    g2.apply(A.Move(path(g2, "moon-orchard", "chapel")))
+    g2.apply(A.Move(path(g2, "moon-orchard", "chapel")))
+    assert me(g2).damage == 1
+
+
+def test_no_voluntary_damage_into_a_full_meter_or_from_an_empty_supply():
+    game = legacy_game(
+        changes={"players": {"blue": {"space": "signpost", "boots": 1, "damage": 9, "supply": 18}}}
+    )
+    with pytest.raises(IllegalAction, match="fill your health meter"):
+        game.apply(A.Move(path(game, "signpost", "fox-den")))
+    g2 = legacy_game(
+        changes={
+            "clank_area": {"blue": 30},
+            "players": {"blue": {"space": "signpost", "boots": 1, "supply": 0}},
+        }
+    )
+    with pytest.raises(IllegalAction, match="0 cubes left"):
+        g2.apply(A.Move(path(g2, "signpost", "fox-den")))

@@ -3,6 +3,8 @@ three strengths in order (planner ahead of greedy ahead of random, with interval
 
 from __future__ import annotations
 
+import pytest
+
 from clankwidget.simulate import play_game, tournament
 
 
@@ -15,6 +17,7 @@ def test_bots_stay_legal_in_legacy():
         assert any(p.status == "escaped" for p in game.players)
 
 
+@pytest.mark.slow
 def test_a_legacy_tournament_orders_the_bots():
     result = tournament(
         ["random", "greedy", "planner"], games=36, seed=0, players=3, edition="legacy"
