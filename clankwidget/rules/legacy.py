@@ -41,6 +41,10 @@ Legacy"):
 * Extra major secrets go to the Bank but are never drawn (the Bank's draws are minor).
 * A coach ride is movement (not possible once a Forest has stopped your Boots); arriving
   by coach is an entry (first-entry rewards, waypoints).
+
+The path search (``game.path_context()`` for :func:`clankwidget.paths.turn_options`)
+knows the Forest (it stops Boots) and water paths (a Canoe); coach rides are offered as
+``coach`` actions but are not yet part of the search (their Gold is a budget it lacks).
 """
 
 from __future__ import annotations
