@@ -315,6 +315,10 @@ class LegacyRules(ClankRules):
 
     # -- effects --------------------------------------------------------------------------
 
+    def effects_text(self, effects) -> str:
+        """Effects in Legacy's words: the Depths are the Danger Zone here."""
+        return super().effects_text(effects).replace("the Depths", "the Danger Zone")
+
     def make_clank(self, s, p, n: int) -> None:
         if not p.is_in:
             return  # off the clock: no Clank!

@@ -37,6 +37,10 @@ def test_the_view_shows_the_valley():
     assert franchise == {"Mugs beside HQ": "3", "Minor secrets in the Bank": "20"}
     bank_ids = {t["id"] for t in game.state.extra["bank"]}
     blob = json.dumps(v)
+    row = ["danger-pay", "ferryman", "quiet-ledger", "road-map", "field-intern", "hedge-witch"]
+    cards = json.dumps(view_state(legacy_game(3, row=row), 0)["row"])
+    assert "if you are in the Danger Zone" in cards  # Legacy's words on the cards
+    assert "Depths" not in cards
     assert '"bank": 20' in blob and not any(f'"{i}"' in blob for i in bank_ids - {"tonic"})
 
 

@@ -31,6 +31,9 @@ class LegacyPart(ViewPart):
 
     offered_kinds = frozenset()
 
+    def effects_text(self, effects) -> str:
+        return self.game.rules.effects_text(effects)
+
     def _words(self, key: str) -> str:
         return self.game.rules.words.get(key, key)
 
