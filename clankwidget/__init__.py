@@ -32,6 +32,7 @@ from .rules import actions
 __version__ = "0.1.0"
 
 _LAZY_MODULES = {
+    "campaign",
     "odds",
     "paths",
     "deck",

@@ -674,7 +674,7 @@ class PlannerBot(Bot):
                 continue
             d = info.dist[_has_key(game, q)]
             b = max(self.boots_per_turn(game, q), 0.8)
-            best = min(best, d[info.idx[q.space]][info.exit] / b + len(track) - 1)
+            best = min(best, d[info.idx[q.space]][info.exit] / b + game.rules.turns_after_out(s))
         return best, best < INF
 
     # ------------------------------------------------------------ the plan
@@ -898,8 +898,7 @@ class PlannerBot(Bot):
         mastery = game.rules.escape_bonus
         info = _info(game.board)
         scores = game.rules.scores(s)
-        track = game.rules.setup_numbers.get("countdown") or [None]
-        grace = len(track) - 1  # turns a rival still gets once the countdown starts
+        grace = game.rules.turns_after_out(s)  # turns a rival still gets once it leaves
         out = []
         for i, q in enumerate(s.players):
             if q is p:

@@ -45,6 +45,7 @@ Actions (``Discrete(n)``: a fixed space per edition, board and card set)
     ``hack-port``         (ship editions) one action
     ``take-secret``       (ship editions) one action: take the secret where you stand
     ``hyperlift``         (ship editions) ``to``: every space id
+    ``coach``             (Legacy) ``to``: every space id
     ``telepad``           (ship editions) ``to``: every space id
     ``claim-cabinet``     (Pulsarcade) ``cabinet`` x ``using`` (``""``, ``"crystal"``,
                           ``"sixth-crystal"``)
@@ -203,6 +204,8 @@ class ActionCodec:
                 ("hyperlift", (("to", spaces_),)),
                 ("telepad", (("to", spaces_),)),
             ]
+        if entry.has("coaches"):
+            segs += [("coach", (("to", spaces_),))]
         if entry.has("cabinets"):
             cabinets = _unique(
                 c["id"]

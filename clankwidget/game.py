@@ -348,7 +348,7 @@ class Game:
             cubes[into] = cubes.get(into, 0) + k
         if extra is None:
             extra = self.countdown_extra()
-        return cubes, self.rules.rage_value(s) + self.rules.dangers(s) + extra
+        return cubes, self.rules.next_attack_draws(s) + extra
 
     def countdown_extra(self) -> int:
         """The extra cubes the countdown's next attack draws (0 when it is not running)."""
@@ -361,7 +361,10 @@ class Game:
     def attack_odds(self, extra: int | None = None):
         """Exact odds of the next dragon attack from the current state, for the players
         still inside. While the countdown runs, the next attack is the countdown's and its
-        extra cubes are counted (``extra=0`` leaves them out; a number adds that many).
+        extra cubes are counted (``extra=0`` leaves them out; a number adds that many). In
+        Clank! Legacy, while a player is off the clock the next attack is their turn's
+        draw (4 cubes, 6 with two players, whatever the rage and Danger cards), and an
+        attack that empties the bag knocks out everyone still in.
 
         See :func:`clankwidget.odds.attack_odds` for the object returned.
         """
@@ -373,7 +376,12 @@ class Game:
         clones = {p.colour: self.rules.clones(s, p) for p in self.players if p.is_in}
         clones = {c: n for c, n in clones.items() if n}
         return odds.attack_odds(
-            cubes, draws, health=health, hit_all=self.rules.hit_all, clones=clones or None
+            cubes,
+            draws,
+            health=health,
+            hit_all=self.rules.hit_all,
+            clones=clones or None,
+            empty_ends=self.rules.empty_bag_ends,
         )
 
     # ---------------------------------------------------------- persistence

@@ -247,6 +247,7 @@ class AttackOdds(_PlayerResult):
         "cubes",
         "drawn",
         "draws",
+        "ends",
         "health",
         "hit_all",
         "joint",
@@ -262,6 +263,8 @@ class AttackOdds(_PlayerResult):
         self.hit_all = hit_all
         self.health = health
         self._marginals = {}
+        #: the attack empties the bag and so ends the game (see ``empty_ends``)
+        self.ends = False
 
     def damage(self, colour: str) -> np.ndarray:
         """``p[a]`` = probability that ``colour`` takes exactly ``a`` damage (a new array)."""
@@ -275,15 +278,24 @@ class AttackOdds(_PlayerResult):
     def knockout(self, colour: str) -> float:
         """The probability that ``colour`` is knocked out: damage >= remaining health.
 
-        Needs ``health`` for ``colour`` (given to :func:`attack_odds`).
+        Needs ``health`` for ``colour`` (given to :func:`attack_odds`). 1 when the attack
+        empties the bag and that ends the game (``empty_ends``).
         """
         return self._knockout_at(colour)
+
+    def _knockout_at(self, colour: str) -> float:
+        if self.ends:
+            self._health_of(colour)
+            return 1.0
+        return super()._knockout_at(colour)
 
     def __repr__(self) -> str:
         n = sum(self.cubes.values())
         title = f"AttackOdds: draw {self.draws} of {n} cubes"
         if self.drawn < self.draws:
             title += f" (all {self.drawn} drawn)"
+        if self.ends:
+            title += " (the bag empties: the game ends)"
         rows = self.table()
         for row in rows:
             row["cubes"] = self.cubes.get(row["colour"], 0)
@@ -319,6 +331,7 @@ def attack_odds(
     health: Mapping[str, int] | None = None,
     hit_all: str | None = "red",
     clones: Mapping[str, int] | None = None,
+    empty_ends: bool = False,
 ) -> AttackOdds:
     """The exact damage distribution of one dragon attack.
 
@@ -340,6 +353,10 @@ def attack_odds(
         Clones in Pulsarcade's Cloning Vats: each takes one ``hit_all`` cube's hit in
         place of its player, so a player with ``c`` clones takes
         ``max(0, hit_all cubes drawn - c)`` from them.
+    empty_ends : bool
+        Clank! Legacy: an attack that draws the last cube of the bag ends the game and
+        knocks out every player still in, so ``knockout`` is 1 for everyone then (the
+        damage distributions are unchanged).
 
     Returns
     -------
@@ -395,7 +412,9 @@ def attack_odds(
     flat = np.empty(cells)
     _attack_joint(np.array([black, red, *counts], dtype=np.int64), shields, drawn, flat)
     joint = flat.reshape(shape)
-    return AttackOdds(tuple(players), joint, dict(cubes), draws, drawn, hit_all, hp, cl)
+    result = AttackOdds(tuple(players), joint, dict(cubes), draws, drawn, hit_all, hp, cl)
+    result.ends = bool(empty_ends) and drawn == total
+    return result
 
 
 # ---------------------------------------------------------------------------

@@ -55,6 +55,7 @@ FEATURES: Mapping[str, str] = MappingProxyType(
         "cabinets": "Arcade Cabinets and Skill Shots (Pulsarcade)",
         "clones": "clones that take a hit in a player's place (Cloning Vats)",
         "contracts": "contracts on offer, hazard dice and negotiation between players (Moonrakers)",
+        "coaches": "coach rides between coach stops, Towns, Forests and waypoints (Legacy)",
     }
 )
 
@@ -81,6 +82,18 @@ _SHIP_WORDS = {
     "place": "ship",
     "map": "The ship",
     "cubes": "cubes",
+}
+
+#: Legacy's map is a whole valley: the Danger Zone is its Depths, the row an Adventure Row.
+_LEGACY_WORDS = {
+    **_CLANK_WORDS,
+    "row": "Adventure Row",
+    "deck": "Adventure deck",
+    "space": "space",
+    "spaces": "spaces",
+    "place": "map",
+    "map": "Quillmere Vale",
+    "depths": "Danger Zone",
 }
 
 #: Moonrakers has no dungeon, dragon or cubes: "boss" is the hazard that threatens a
@@ -243,13 +256,14 @@ register(
     Edition(
         name="legacy",
         title="Clank! Legacy: Acquisitions Incorporated",
-        rules=None,
-        board=None,
-        cards=None,
-        vocabulary=_CLANK_WORDS,
-        features={"deck", "map", "bag", "depths"},
-        playable=False,
-        summary="A campaign: Danger cards, Events, Contracts and the Franchise.",
+        rules="clankwidget.rules.legacy:LegacyRules",
+        board="legacy-teaching",
+        cards="legacy-teaching",
+        vocabulary=_LEGACY_WORDS,
+        features={"deck", "map", "bag", "depths", "coaches"},
+        view="clankwidget.widget.parts.legacy:legacy_part",
+        summary="A campaign: Danger cards, Events, Contracts, Coaches, Towns and the "
+        "Book of Passages; escape to HQ for a Mug.",
     )
 )
 register(

@@ -22,8 +22,20 @@ from ._files import board_data_dir
 
 __all__ = ["SCHEMAS", "check", "schema", "validator"]
 
-SCHEMAS = ("board", "cards", "space-effects", "space-edition", "space-cards", "position")
+SCHEMAS = (
+    "board",
+    "cards",
+    "legacy",
+    "space-effects",
+    "space-edition",
+    "space-cards",
+    "position",
+    "campaign",
+)
 """The registered schemas, by kind: ``board_data/schema/<kind>.schema.json``."""
+
+PARTS = {"campaign-save": ("campaign", "save")}
+"""Kinds checked against a part of a registered schema: kind -> (schema, ``$defs`` name)."""
 
 _BASE = "https://clankwidget.invalid/schema/"
 
@@ -69,6 +81,10 @@ def _validator_class():
 def validator(kind: str):
     """A validator for ``kind``. ``space-effects`` is a library of definitions: its
     validator checks one list of effects."""
+    if kind in PARTS:
+        whole, part = PARTS[kind]
+        doc = {"$ref": f"{_BASE}{whole}.schema.json#/$defs/{part}"}
+        return _validator_class()(doc, registry=_registry())
     doc = schema(kind)
     if kind == "space-effects":
         doc = {"$ref": doc["$id"] + "#/$defs/effects"}

@@ -66,6 +66,7 @@ class Space:
     forest: bool = False
     town: bool = False
     waypoint: int | None = None
+    fruit: int = 0
     note: str = ""
 
     @property

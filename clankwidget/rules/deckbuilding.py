@@ -578,31 +578,39 @@ class DeckBuildingRules:
     def refill_row(self, s) -> None:
         """Fill empty row slots; one attack at most, after arrive effects."""
         dragon = False
-        for i, cid in enumerate(s.row):
-            if cid is not None:
-                continue
-            if not s.dungeon_deck:
-                self.deck_exhausted(s)
-                return
-            new = s.dungeon_deck.pop()
-            s.row[i] = new
-            self.revealed = True
-            card = self.card(new)
-            self.say(
-                s,
-                f"{card.name} enters the row" + (" (dragon attack!)" if card.dragon else ""),
-                "row",
-                card=new,
-            )
-            dragon = dragon or card.dragon
-            self.apply_effects(s, None, card.arrive, source=new)
+        for i in range(len(s.row)):
+            while s.row[i] is None:  # a card that leaves at once (an event) is replaced
+                if not s.dungeon_deck:
+                    self.deck_exhausted(s)
+                    if s.over or not s.dungeon_deck:
+                        return
+                new = s.dungeon_deck.pop()
+                s.row[i] = new
+                self.revealed = True
+                card = self.card(new)
+                self.say(
+                    s,
+                    f"{card.name} enters the row" + (" (dragon attack!)" if card.dragon else ""),
+                    "row",
+                    card=new,
+                )
+                dragon = dragon or card.dragon
+                self.apply_effects(s, None, card.arrive, source=new)
+                self.after_reveal(s, i)
         self.after_refill(s, dragon)
+
+    def after_reveal(self, s, slot: int) -> None:
+        """Hook: the card in row ``slot`` was just revealed and its arrive effects resolved.
+        An edition may take it out of the row again (Legacy's events go to the discard
+        pile); an emptied slot is filled again from the deck in the same refill."""
 
     def after_refill(self, s, dragon: bool) -> None:
         """Hook: the row was refilled (``dragon``: a card with the attack symbol arrived)."""
 
     def deck_exhausted(self, s) -> None:
-        """Hook: the dungeon deck cannot refill the row (the map layer ends the game)."""
+        """Hook: the dungeon deck cannot refill the row (the map layer ends the game). An
+        edition that makes a new deck here (Legacy shuffles the discard pile) lets the
+        refill go on."""
         self.say(s, "The dungeon deck has run out", "deck-out")
         self.finish(s, "the dungeon deck ran out")
 

@@ -51,6 +51,10 @@ def _one(effect: dict) -> str:
         return f"everyone +{value} Clank!"
     if key == "return_black":
         return f"return {value} black cube{'s' if value != 1 else ''} to the bag"
+    if key == "regrow_fruit":
+        return "every eaten mystic fruit grows back"
+    if key == "pay_gold":
+        return f"pay {value} Gold"
     if key == "trash":
         zones = "/".join(value.get("from", ["hand", "discard", "play"]))
         may = "you may trash" if value.get("optional", True) else "trash"

@@ -155,8 +155,13 @@ class EditionRules(Protocol):
         """The row was refilled (``dragon``: a card with the attack symbol arrived)."""
         ...
 
+    def after_reveal(self, s: GameState, slot: int) -> None:
+        """The card in row ``slot`` was revealed by a refill (its arrive effects done); an
+        edition may take it out again (Legacy's events), and the slot is refilled."""
+        ...
+
     def deck_exhausted(self, s: GameState) -> None:
-        """The dungeon deck cannot refill the row."""
+        """The dungeon deck cannot refill the row (a new deck made here lets it go on)."""
         ...
 
     def before_end_turn(self, s: GameState, p: PlayerState) -> None:
@@ -204,6 +209,20 @@ class MapRules(EditionRules, Protocol):
 
     def dangers(self, s: GameState) -> int:
         """Extra cubes each attack draws (Danger cards in the row)."""
+        ...
+
+    #: an attack that empties the bag ends the game, everyone still in knocked out
+    empty_bag_ends: bool
+
+    def turns_after_out(self, s: GameState) -> float:
+        """About how many turns the others still get once a player leaves (bots plan by
+        it): the countdown's spaces; Legacy: rounds of off-clock draws until the bag runs
+        dry."""
+        ...
+
+    def next_attack_draws(self, s: GameState) -> int:
+        """Cubes the next attack draws before countdown extras (rage + Danger cards;
+        Legacy: the off-clock draw of 4, or 6 with two players, while someone is out)."""
         ...
 
     def path_context(self, s: GameState, p: PlayerState) -> dict[str, Any]:

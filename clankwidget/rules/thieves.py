@@ -107,6 +107,20 @@ class ThievesRules(DeckBuildingRules):
     def dangers(self, s: GameState) -> int:
         return sum(1 for cid in s.row if cid and self.card(cid).danger)
 
+    #: whether an attack that leaves the bag empty ends the game, knocking out everyone
+    #: still in (Clank! Legacy); the odds count it as a knock-out
+    empty_bag_ends: bool = False
+
+    def turns_after_out(self, s: GameState) -> float:
+        """Hook: about how many turns the others still get once a player leaves (the
+        bots' horizon): Clank!'s countdown spaces before the last, else none."""
+        return float(len(self.setup_numbers.get("countdown") or [None]) - 1)
+
+    def next_attack_draws(self, s: GameState) -> int:
+        """Hook: cubes the next attack draws, before any countdown extras (the odds ask):
+        the rage value plus one per Danger card in the row."""
+        return self.rage_value(s) + self.dangers(s)
+
     def _check_buy(self, s, p, a: A.Buy):
         item = self._market.get(a.item)
         if item is None:

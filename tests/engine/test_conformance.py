@@ -59,9 +59,15 @@ def check_invariants(game: Game, cards0: Counter, artifacts0: int) -> None:
 
 def random_game(seed: int, players: int, board: str, cards: str) -> Game:
     game = Game.new(board=board, cards=cards, players=players, seed=seed)
+    return play_out(game, seed, check_invariants)
+
+
+def play_out(game: Game, seed: int, check) -> Game:
+    """Play ``game`` to its end with random actions (ending the turn now and then),
+    calling ``check(game, cards0, artifacts0)`` after every action."""
     rng = np.random.default_rng(seed)
     cards0, artifacts0 = card_census(game), len(game.state.artifacts)
-    check_invariants(game, cards0, artifacts0)
+    check(game, cards0, artifacts0)
     for _ in range(MAX_STEPS):
         if game.is_over:
             break
@@ -73,7 +79,7 @@ def random_game(seed: int, players: int, board: str, cards: str) -> Game:
         else:
             action = others[int(rng.integers(len(others)))]
         game.apply(action)
-        check_invariants(game, cards0, artifacts0)
+        check(game, cards0, artifacts0)
     assert game.is_over, f"seed {seed}: game did not end in {MAX_STEPS} actions"
     assert game.legal_actions() == []
     return game

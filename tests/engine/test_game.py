@@ -45,12 +45,20 @@ def test_players_by_colour_and_bad_player_lists():
         new_game(players=["blue", "blue"])
 
 
-def test_unknown_and_unimplemented_editions_say_so():
+def test_unknown_and_unimplemented_editions_say_so(monkeypatch):
+    from clankwidget import registry
+
+    # every shipped edition is written now: register one that is not, for this test
+    unwritten = registry.Edition(
+        name="unwritten", title="An Unwritten Edition", rules=None, board=None, cards=None,
+        playable=False,
+    )  # fmt: skip
+    monkeypatch.setitem(registry._REGISTRY, "unwritten", unwritten)
     with pytest.raises(
         RuleNotImplemented,
-        match="not implemented yet; available editions: clank, space, pulsarcade",
+        match="not implemented yet; available editions: clank, space, pulsarcade, legacy",
     ):
-        Game.new(edition="legacy")
+        Game.new(edition="unwritten")
     with pytest.raises(ValueError, match="unknown edition 'chess'"):
         Game.new(edition="chess")
 

@@ -1,7 +1,8 @@
 """The worked examples of the rules sources, as engine tests with the sources' numbers.
 
 "A turn, played out" (seed 002): a whole turn of a three-player game, from the Clank!
-area and health meter at the start to the dragon's attack after the refill.
+area and health meter at the start to the dragon's attack after the refill: once with the
+Clank! rules on a four-space board, once as Clank! Legacy on the Legacy teaching map.
 """
 
 from __future__ import annotations
@@ -123,3 +124,79 @@ def test_a_turn_played_out():
     assert yellow.damage == 5
     assert len(yellow.hand) == 5 and yellow.swords == 0  # discarded, drew 5, sword wasted
     assert game.current_player.colour == "red"  # "play passes to your left"
+
+
+def test_a_turn_played_out_in_legacy():
+    """The same turn on the Legacy teaching map, from a position: yellow on the Glass
+    Grotto, one monster path from the 30 (the most valuable artifact left), whose way home
+    is a one-way footprint path of 2 Boots."""
+    from legacy_helpers import legacy_position
+
+    from clankwidget.rules.actions import Acquire as Buy_
+
+    hand = ["mercenary", "scramble", "ferryman", "stumble", "mysterious-tome"]
+    row = ["field-intern", "brass-bugle", "quiet-ledger", "road-map", "ferryman", "smoke-bomb"]
+    pos = legacy_position(
+        players=3,
+        hands={"yellow": hand},
+        row=row,
+        top=["wayshrine"],  # the refill reveals a Dragon Attack symbol
+        changes={
+            "current": 1,
+            # "The Clank! Area holds 2 of your cubes, 3 red and 1 green."
+            "clank_area": {"blue": 3, "yellow": 2, "green": 1},
+            "players": {
+                # "Your Health Meter already carries 3 damage."
+                "yellow": {"space": "glass-grotto", "damage": 3, "supply": 25},
+            },
+        },
+    )
+    # the source's red player is our blue (seat colours); the 30 is the most valuable left.
+    # The source's turn finds no secret on the way home: the Ember Hall's goes to the Bank.
+    pos["state"]["extra"]["bank_majors"] += pos["state"]["space_tokens"].pop("ember-hall")
+    game = Game.from_position(pos, seed=4)
+    s, rules = game.state, game.rules
+    yellow = game.current_player
+    assert yellow.colour == "yellow" and max(s.artifacts.values()) == 30
+    monster_path = next(
+        p.index for p in game.board.paths if {p.a, p.b} == {"glass-grotto", "hoard-lip"}
+    )
+    home_path = next(p.index for p in game.board.paths if (p.a, p.b) == ("hoard-lip", "ember-hall"))
+    assert game.board.paths[monster_path].monsters == 1
+    assert game.board.paths[home_path].boots == 2
+    rage_before = s.rage
+
+    # "Your five cards produce 2 Skill, 2 Swords, 3 Boots and plus 2 Clank!"
+    for card in hand:
+        game.apply(Play(card))
+    assert (yellow.skill, yellow.swords, yellow.boots) == (2, 2, 3)
+    assert s.clank_area["yellow"] == 4  # "making 4"
+    # "You spend 1 Boot to walk the monster path and 1 Sword to cancel its damage"
+    game.apply(Move(monster_path, swords=1))
+    assert yellow.damage == 3 and yellow.boots == 2 and yellow.swords == 1
+    # "On the Artifact space you take it, and the Dragon Marker climbs one space"
+    game.apply(TakeArtifact())
+    assert yellow.artifacts == [30] and s.rage == rage_before + 1
+    # "Your last 2 Boots pay for the footprint path heading home, which costs exactly 2."
+    game.apply(Move(home_path))
+    assert yellow.boots == 0 and yellow.space == "ember-hall"
+    # "Your 2 Skill buy a blue banner card costing 2 from the Adventure Row."
+    assert rules.card("field-intern").cost == 2
+    game.apply(Buy_(0))
+    assert yellow.discard[-1] == "field-intern" and s.row[0] is None and yellow.skill == 0
+    assert yellow.swords == 1  # "Your last Sword ... is wasted."
+
+    # "All 8 cubes in the Clank! Area go into the bag. You draw as many as the Marker's new
+    # space shows, plus 1 for the Danger card in the Row. Out come 2 yellow, 1 red, and the
+    # rest black. Your meter rises to 5."
+    area = {c: k for c, k in s.clank_area.items() if k}
+    assert area == {"blue": 3, "yellow": 4, "green": 1} and sum(area.values()) == 8
+    assert rules.dangers(s) == 1  # the Brass Bugle
+    draws = rules.rage_value(s) + 1
+    assert draws == 3 + 1  # three players: second rage space (2), one up (3), +1
+    rules.rng = _RiggedBag(rules.rng, game, {"yellow": 2, "blue": 1})
+    game.apply(EndTurn())
+    assert "The dragon attacks: 4 cubes drawn: 1 black, 1 blue, 2 yellow" in game.log
+    assert yellow.damage == 5
+    assert len(yellow.hand) == 5 and yellow.swords == 0
+    assert game.current_player.colour == "green"  # "play passes to your left"

@@ -243,11 +243,15 @@ def test_truncation_after_max_steps():
     assert all(v == 0 for v in e.rewards.values())
 
 
-def test_bad_arguments_say_what_is_wrong():
+def test_bad_arguments_say_what_is_wrong(monkeypatch):
+    from clankwidget import registry
+
     with pytest.raises(ValueError, match="unknown edition"):
         ClankEnv("chess")
+    unwritten = registry.Edition("unwritten", "Unwritten", None, None, None, playable=False)
+    monkeypatch.setitem(registry._REGISTRY, "unwritten", unwritten)
     with pytest.raises(RuleNotImplemented):
-        ClankEnv("legacy")
+        ClankEnv("unwritten")
     with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
         ClankEnv("clank", players=5)
     with pytest.raises(TypeError, match="unknown keyword"):

@@ -1,0 +1,452 @@
+"""Clank! Legacy: Acquisitions Incorporated, on the Clank! rules.
+
+What is this edition's own, on top of :class:`~clankwidget.rules.clank.ClankRules` (secrets
+taken on entry, the Danger Zone that works like the Depths, dragon eggs):
+
+* set-up: the opening Adventure Row holds no Event and no Dragon Attack card; minor secrets
+  wait face down in the Bank, one major secret lies on each major-secret space (extras to
+  the Bank); mystic fruit whole side up; one Mug per player beside HQ; the Contracts given
+  by the campaign (option ``contracts``) in a row above the board; a Patron (option
+  ``patron``) as one more Reserve pile of one card;
+* first-entry rewards, once per space each turn: Gold, healing, a space's ``enter``
+  effects (a card draw), a random minor secret from the Bank, the space's major secret,
+  a whole mystic fruit;
+* numbered Waypoints pause the turn on a passage of the Book of Passages (a pending
+  choice that ``legal_actions`` lists as ``choose`` actions);
+* Towns sell market items for 7 Gold, one of each type per player; Coach spaces take you to
+  any other Coach space for 1 Boot plus the Gold printed on both;
+* Forests end Boot movement (``Space.stops_movement``), water paths need a Canoe;
+* one artifact at most, for good; Events resolve while the row refills and go to the
+  discard pile; escaping happens at the end of the turn (cubes leave the Clank! area before
+  the refill, a 20-point Mug is taken); off-clock players draw exactly 4 cubes on their turn
+  (6 with two players); an attack that empties the dragon bag ends the game at once with
+  everyone still in knocked out.
+
+Readings of the rules where the source is silent (also in board_data/README.md, "Clank!
+Legacy"):
+
+* "First time you enter each turn": Gold, healing, ``enter`` effects and a minor secret
+  from the Bank come again on a later turn; a major secret and a fruit, once taken or
+  eaten, are gone (a fruit shows its eaten side until an event regrows it).
+* A Waypoint's passage is read by each player the first time *they* enter it in a game;
+  passing it again reads nothing. Options that cost Gold are offered only to a player who
+  can pay.
+* A player who reaches HQ with an artifact may finish the turn and even leave again; they
+  escape if they still stand on HQ when they end the turn.
+* Contracts are checked for the player whose turn ends, before the discard; the first
+  player to meet a contract completes it (its reward and a token worth its points).
+* The Adventure deck running out: the Adventure discard pile is shuffled into a new deck
+  (with the game's generator); only if that is empty too does the deck-out end the game
+  with everyone still in knocked out.
+* Extra major secrets go to the Bank but are never drawn (the Bank's draws are minor).
+* A coach ride is movement (not possible once a Forest has stopped your Boots); arriving
+  by coach is an entry (first-entry rewards, waypoints).
+
+The path search (``game.path_context()`` for :func:`clankwidget.paths.turn_options`)
+knows the Forest (it stops Boots) and water paths (a Canoe); coach rides are offered as
+``coach`` actions but are not yet part of the search (their Gold is a budget it lacks).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from ..errors import BoardDataError
+from . import actions as A
+from .clank import ClankRules
+from .state import ESCAPED, GameState
+
+__all__ = ["Coach", "LegacyRules"]
+
+
+@dataclass(frozen=True)
+class Coach(A.Action):
+    """Hire a coach from the Coach space you stand on to Coach space ``to`` (1 Boot plus
+    the Gold printed on both spaces)."""
+
+    kind: ClassVar[str] = "coach"
+    to: str
+
+
+class LegacyRules(ClankRules):
+    """Clank! Legacy (see the module docstring)."""
+
+    edition = "legacy"
+    known_options: ClassVar[dict[str, str]] = {
+        "contracts": "ids of the Contracts in play (kept from the last game or given by "
+        "the prologue)",
+        "patron": "id of the Patron card put in the Reserve (one earned in the campaign)",
+    }
+
+    def __init__(self, board, cards, options=None):
+        super().__init__(board, cards, options)
+        self.legacy = cards.raw.get("legacy")
+        if not isinstance(self.legacy, dict):
+            raise BoardDataError(
+                cards.source or cards.id,
+                "$.legacy",
+                "expected the Legacy components (fruit, contracts, patrons, passages)",
+            )
+        self.passages = {p["number"]: p for p in self.legacy["passages"]}
+        self.contracts = {c["id"]: c for c in self.legacy["contracts"]}
+        for i, sp in enumerate(board.spaces):
+            if sp.waypoint is not None and sp.waypoint not in self.passages:
+                raise BoardDataError(
+                    board.source or board.id,
+                    f"$.spaces[{i}].waypoint",
+                    f"expected a passage number of card set {cards.id!r}, got {sp.waypoint}",
+                )
+        for i, c in enumerate(self.legacy["contracts"]):
+            where = c["goal"].get("stand_on")
+            if where is not None and where not in board:
+                raise BoardDataError(
+                    cards.source or cards.id,
+                    f"$.legacy.contracts[{i}].goal.stand_on",
+                    f"expected a space of board {board.id!r}, got {where!r}",
+                )
+        for i, pid in enumerate(self.legacy["patrons"]):
+            if pid not in cards.cards or cards.cards[pid].banner != "reserve":
+                raise BoardDataError(
+                    cards.source or cards.id,
+                    f"$.legacy.patrons[{i}]",
+                    f"expected the id of a reserve card, got {pid!r}",
+                )
+        chosen = self.options.get("contracts", [])
+        if not isinstance(chosen, list) or any(c not in self.contracts for c in chosen):
+            raise ValueError(
+                f"option 'contracts' must list contract ids of {cards.id!r} "
+                f"({', '.join(self.contracts)}), got {chosen!r}"
+            )
+        patron = self.options.get("patron")
+        if patron is not None and patron not in self.legacy["patrons"]:
+            raise ValueError(
+                f"option 'patron' must be one of {', '.join(self.legacy['patrons'])}, "
+                f"got {patron!r}"
+            )
+        self.coaches = {sp.id: sp.coach for sp in board.spaces if sp.coach is not None}
+
+    # -- set-up -----------------------------------------------------------------------
+
+    def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:
+        s = super().setup(colours, rng)
+        s.extra["fruit"] = {sp.id: True for sp in self.board.spaces for _ in range(sp.fruit)}
+        s.extra["mugs"] = len(colours)
+        s.extra["contracts"] = [{"id": c, "done": None} for c in self.options.get("contracts", [])]
+        patron = self.options.get("patron")
+        if patron:
+            s.reserve[patron] = 1
+        for p in s.players:
+            p.extra["read"] = []
+        for c in s.extra["contracts"]:
+            contract = self.contracts[c["id"]]
+            self.say(s, f"Contract: {contract['name']} ({contract.get('text', '')})")
+        return s
+
+    def deal_opening_row(self, s: GameState) -> None:
+        """Six cards with no Dragon Attack symbol and no Event; set-aside cards go back."""
+        aside = []
+        s.row = []
+        while len(s.row) < self.setup_numbers["row_size"] and s.dungeon_deck:
+            cid = s.dungeon_deck.pop()
+            card = self.card(cid)
+            (aside if card.dragon or card.banner == "event" else s.row).append(cid)
+        if aside:
+            s.dungeon_deck = self.shuffled(s.dungeon_deck + aside)
+
+    def deal_secrets(self, s: GameState) -> None:
+        """Major secrets face down on their spaces (extras to the Bank, never drawn); the
+        minor secrets shuffled face down in the Bank."""
+        pools = {}
+        for size in ("minor", "major"):
+            tokens = []
+            for t in self.cards.secrets.get(size, ()):
+                token = {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
+                tokens.extend(copy.deepcopy(token) for _ in range(t.get("count", 1)))
+            pools[size] = self.shuffled(tokens)
+        for sp in self.board.spaces:
+            for _ in range(sp.major_secrets):
+                if pools["major"]:
+                    s.space_tokens.setdefault(sp.id, []).append(pools["major"].pop())
+        s.extra["bank"] = pools["minor"]
+        s.extra["bank_majors"] = pools["major"]
+
+    # -- actions ------------------------------------------------------------------------
+
+    def edition_candidates(self, s: GameState) -> Iterable[A.Action]:
+        p = s.player
+        if p.space in self.coaches and p.boots and not p.exhausted and p.is_in:
+            yield from (Coach(to) for to in self.coaches if to != p.space)
+
+    def _check_coach(self, s, p, a: Coach):
+        if not p.is_in:
+            return "you are off the clock"
+        if p.space not in self.coaches:
+            return "there is no coach stop here"
+        if a.to not in self.coaches or a.to == p.space:
+            others = ", ".join(c for c in self.coaches if c != p.space)
+            return f"{a.to!r} is not another coach stop (coach stops: {others})"
+        if p.exhausted:
+            return "you cannot use Boots to move again this turn"
+        if p.boots < 1:
+            return "a coach needs 1 Boot; you have 0"
+        cost = self.coach_cost(p.space, a.to)
+        if p.gold < cost:
+            return f"that coach costs {cost} Gold; you have {p.gold}"
+        return self.entry_refusal(s, p, a.to, teleport=False)
+
+    def coach_cost(self, here: str, to: str) -> int:
+        """Gold for a coach ride: the numbers printed on both coach spaces."""
+        return self.coaches[here] + self.coaches[to]
+
+    def _do_coach(self, s, p, a: Coach):
+        cost = self.coach_cost(p.space, a.to)
+        p.boots -= 1
+        p.gold -= cost
+        self.say(
+            s,
+            f"{self.name(p)} takes the coach to {self.board.space(a.to).name} ({cost} Gold)",
+            "move",
+            p,
+            to=a.to,
+        )
+        self.enter(s, p, a.to, teleport=False)
+
+    def _check_choose(self, s, p, a: A.Choose):
+        why = super()._check_choose(s, p, a)
+        if why is None and s.pending.get("passage") is not None:
+            cost = sum(e.get("pay_gold", 0) for e in s.pending["values"][a.option])
+            if cost > s.players[s.pending["player"]].gold:
+                return f"that option costs {cost} Gold; you have {p.gold}"
+        return why
+
+    # -- the market and artifacts -------------------------------------------------------
+
+    def market_price(self, s, p, item: dict):
+        space = self.board.space(p.space)
+        if not (space.town or space.market):
+            return None
+        return item.get("cost", 7), []
+
+    def market_limit(self, s, p, item: dict) -> str | None:
+        if any(t.get("kind") == "market" and t["id"] == item["id"] for t in p.tokens):
+            return f"you already have a {item['name']} (one of each type)"
+        return None
+
+    def artifact_capacity(self, p) -> int:
+        return 1
+
+    # -- entering spaces ----------------------------------------------------------------
+
+    def on_enter(self, s, p, space, teleport: bool) -> None:
+        if space.start:
+            if p.artifacts:
+                self.say(
+                    s,
+                    f"{self.name(p)} is back at HQ with an artifact: they escape at the end "
+                    "of the turn",
+                    "move",
+                    p,
+                    to=space.id,
+                )
+            return
+        entered = p.turn_flags.get("entered", [])
+        if space.id in entered:
+            return
+        # turn_flags are copied shallowly for undo: replace the list, never change it
+        p.turn_flags["entered"] = [*entered, space.id]
+        if space.gold:
+            p.gold += space.gold
+            self.say(s, f"{self.name(p)} finds {space.gold} Gold")
+        if space.heal:
+            self.heal(s, p, space.heal)
+        if space.enter:
+            self.apply_effects(s, p, list(space.enter), source=space.id)
+        if space.minor_secrets and s.extra["bank"]:
+            bank = list(s.extra["bank"])
+            token = bank.pop()
+            s.extra["bank"] = bank
+            self._take_token(s, p, token)
+        stack = s.space_tokens.get(space.id)
+        if stack:
+            self._take_token(s, p, stack.pop(0))
+            if not stack:
+                del s.space_tokens[space.id]
+        if s.extra["fruit"].get(space.id):
+            s.extra["fruit"][space.id] = False
+            fruit = self.legacy["fruit"]
+            self.say(s, f"{self.name(p)} eats the {fruit['name']}", "secret", p)
+            self.apply_effects(s, p, fruit["eat"], source="fruit")
+        n = space.waypoint
+        if n is not None and n not in p.extra.get("read", []) and not s.pending:
+            p.extra["read"] = [*p.extra.get("read", []), n]
+            self.open_passage(s, p, n)
+
+    def open_passage(self, s, p, number: int) -> None:
+        """Pause the turn on passage ``number``: a pending choice of its options."""
+        passage = self.passages[number]
+        self.say(s, f"{self.name(p)} reads passage {number}: {passage['title']}", "info", p)
+        s.pending = {
+            "kind": "choose",
+            "prompt": f"Passage {number}, {passage['title']}: choose one",
+            "text": passage.get("text", ""),
+            "options": [
+                o["label"] + (f" ({self.effects_text(o['effects'])})" if o["effects"] else "")
+                for o in passage["options"]
+            ],
+            "values": [list(o["effects"]) for o in passage["options"]],
+            "optional": False,
+            "player": s.players.index(p),
+            "source": f"passage-{number}",
+            "then": [],
+            "passage": number,
+        }
+
+    def source_name(self, source) -> str:
+        if isinstance(source, str) and source.startswith("passage-"):
+            return f"Passage {source[len('passage-') :]}"
+        if source == "fruit":
+            return self.legacy["fruit"]["name"]
+        return super().source_name(source)
+
+    # -- effects --------------------------------------------------------------------------
+
+    def effects_text(self, effects) -> str:
+        """Effects in Legacy's words: the Depths are the Danger Zone here."""
+        return super().effects_text(effects).replace("the Depths", "the Danger Zone")
+
+    def make_clank(self, s, p, n: int) -> None:
+        if not p.is_in:
+            return  # off the clock: no Clank!
+        super().make_clank(s, p, n)
+
+    def apply_edition_effect(self, s, p, key, value) -> None:
+        if key == "regrow_fruit":
+            s.extra["fruit"] = {sid: True for sid in s.extra["fruit"]}
+            self.say(s, "Every mystic fruit grows back")
+        elif key == "pay_gold":
+            p.gold -= min(value, p.gold)
+        else:
+            super().apply_edition_effect(s, p, key, value)
+
+    # -- the row ----------------------------------------------------------------------------
+
+    def after_reveal(self, s, slot: int) -> None:
+        cid = s.row[slot]
+        if self.card(cid).banner == "event":
+            s.row[slot] = None
+            s.dungeon_discard.append(cid)
+            self.say(s, f"{self.card(cid).name} is resolved and discarded", "row", card=cid)
+
+    def deck_exhausted(self, s) -> None:
+        if s.dungeon_discard:
+            s.dungeon_deck = self.shuffled(s.dungeon_discard)
+            s.dungeon_discard = []
+            self.say(s, "The Adventure deck is empty: its discard pile is shuffled into a new one")
+            return
+        super().deck_exhausted(s)
+
+    # -- the end of a turn ------------------------------------------------------------------
+
+    def before_end_turn(self, s, p) -> None:
+        for c in s.extra["contracts"]:
+            if c["done"] is None and self.goal_met(s, p, self.contracts[c["id"]]["goal"]):
+                self.complete_contract(s, p, c)
+
+    def goal_met(self, s, p, goal: dict) -> bool:
+        """Whether ``p`` meets every test of a contract's goal."""
+        tests = {
+            "stand_on": lambda v: p.space == v,
+            "gold": lambda v: p.gold >= v,
+            "owns": lambda v: any(
+                t.get("kind") == "market" and t.get("grants") == v for t in p.tokens
+            ),
+            "artifact": lambda v: max(p.artifacts, default=0) >= v,
+            "cards": lambda v: len(p.all_cards) >= v,
+        }
+        return all(tests[k](v) for k, v in goal.items())
+
+    def complete_contract(self, s, p, entry: dict) -> None:
+        contract = self.contracts[entry["id"]]
+        entry["done"] = p.colour
+        points = contract.get("points", 0)
+        p.tokens.append(
+            {"kind": "contract", "id": contract["id"], "name": contract["name"], "points": points}
+        )
+        self.say(
+            s,
+            f"{self.name(p)} completes the contract {contract['name']} (+{points})",
+            "secret",
+            p,
+            contract=contract["id"],
+        )
+        self.apply_effects(s, p, contract["reward"], source=contract["id"])
+
+    def after_end_turn(self, s, p) -> None:
+        if p.is_in and p.artifacts and p.space == self.board.start:
+            self.escape(s, p)
+
+    def escape(self, s, p) -> None:
+        """Off the clock by escaping: cubes out of the Clank! area, a Mug taken."""
+        back = s.clank_area.get(p.colour, 0)
+        s.clank_area[p.colour] = 0
+        p.supply += back
+        p.status = ESCAPED
+        if s.extra["mugs"] > 0:
+            s.extra["mugs"] -= 1
+            mug = {"kind": "mug", "id": "mug", "name": "Mug", "points": self.escape_bonus}
+            p.tokens.append(mug)
+        self.say(
+            s,
+            f"{self.name(p)} escapes to HQ with a Mug (+{self.escape_bonus}); "
+            f"{back} cube{'s' if back != 1 else ''} leave the Clank! area",
+            "escape",
+            p,
+        )
+
+    def out_draws(self, s) -> int:
+        """Cubes drawn on the turn of a player who is off the clock (4; 6 with two)."""
+        return self.setup_numbers.get("out_draws", {}).get(str(len(s.players)), 4)
+
+    empty_bag_ends = True
+
+    def next_attack_draws(self, s) -> int:
+        """While a player is off the clock (and someone is still in) the next certain
+        attack is the off-clock player's turn: 4 cubes (6 with two), nothing else."""
+        if any(not q.is_in for q in s.players) and any(q.is_in for q in s.players):
+            return self.out_draws(s)
+        return super().next_attack_draws(s)
+
+    def turns_after_out(self, s) -> float:
+        """About how many off-clock draws empty the bag (every cube in the bag and the
+        Clank! area, 4 or 6 a turn): the bots' horizon once a player has left."""
+        cubes = sum(s.bag.values()) + sum(s.clank_area.values())
+        return max(1.0, cubes / self.out_draws(s))
+
+    def out_turn(self, s, p) -> None:
+        n = self.out_draws(s)
+        self.attack(s, n, f"{self.name(p)} is off the clock: the dragon draws {n}")
+
+    def after_attack(self, s) -> None:
+        if s.over or not self.empty_bag_ends or sum(s.bag.values()) > 0:
+            return
+        self.say(s, "The dragon bag is empty: everyone still in is knocked out")
+        for q in s.players:
+            if q.is_in:
+                self.knock_out(s, q, " (the dragon bag is empty)")
+        self.finish(s, "the dragon bag is empty")
+
+    def on_out(self, s, p) -> None:
+        """No countdown in Legacy."""
+
+    def finish(self, s, reason: str) -> None:
+        super().finish(s, reason.replace("the dungeon", "the map"))
+
+    def path_context(self, s, p) -> dict:
+        ctx = super().path_context(s, p)
+        ctx["canoe"] = p.owns("canoe") > 0
+        return ctx

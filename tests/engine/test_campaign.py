@@ -1,0 +1,120 @@
+"""The Legacy campaign: what carries from game to game, saves, and refusals."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import numpy as np
+import pytest
+
+from clankwidget import Game
+from clankwidget.campaign import Campaign, CampaignError, list_campaigns, load_campaign
+from clankwidget.data import board_data_dir
+from clankwidget.errors import BoardDataError
+
+
+def play(game: Game, seed: int = 0) -> Game:
+    rng = np.random.default_rng(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.integers(len(legal)))])
+    return game
+
+
+def test_the_shipped_campaign_has_three_games_or_more():
+    assert "quillmere-charter" in list_campaigns()
+    assert len(load_campaign("quillmere-charter")["games"]) >= 3
+
+
+def test_the_first_game_starts_from_the_prologue():
+    camp = Campaign.start("quillmere-charter")
+    nxt = camp.upcoming()
+    assert (nxt["number"], nxt["side"], nxt["patron"]) == (1, "day", None)
+    game = camp.new_game(players=3, seed=2)
+    assert game.rules.options == {"contracts": ["survey-lake", "rainy-day"]}
+    assert [c["id"] for c in game.state.extra["contracts"]] == ["survey-lake", "rainy-day"]
+    assert game.board.raw == camp.board().raw
+
+
+def test_contracts_patron_side_and_changes_carry_to_the_next_game():
+    camp = Campaign.start()
+    seed = next(s for s in range(40) if play(camp.new_game(players=2, seed=s), s).winners())
+    game = play(camp.new_game(players=2, seed=seed), seed)
+    done = {c["id"] for c in game.state.extra["contracts"] if c["done"]}
+    camp.record(game)
+    assert camp.next == 1 and camp.patron == "patron-guildmistress"
+    assert camp.contracts == [c for c in ("survey-lake", "rainy-day") if c not in done]
+    assert camp.results[0]["winners"] == game.winners()
+    second = camp.new_game(players=2, seed=5)
+    assert second.state.reserve["patron-guildmistress"] == 1
+    assert [c["id"] for c in second.state.extra["contracts"]] == [*camp.contracts, "deep-delivery"]
+    board = second.board
+    assert any({p.a, p.b} == {"reed-landing", "sunken-library"} for p in board.paths)  # ferry
+    assert board.space("thornwood").fruit == 0 and board.space("chapel").heal == 0  # night
+    assert "thornwood" not in second.state.extra["fruit"]
+    # a campaign game saves and replays with its changed map
+    assert Game.from_json(second.to_json()).state.to_dict() == second.state.to_dict()
+
+
+def test_a_whole_campaign_round_trips_through_its_save():
+    camp = Campaign.start()
+    for i in range(3):
+        camp.record(play(camp.new_game(players=3, seed=i), i))
+        text = camp.to_json()
+        camp = Campaign.from_json(text)
+        assert camp.to_json() == text
+    assert camp.finished and len(camp.results) == 3
+    assert camp.data["games"][2]["prologue"]["side"] == "day" and camp.side == "day"
+    with pytest.raises(CampaignError, match="is over"):
+        camp.new_game()
+
+
+def test_record_refuses_a_game_from_elsewhere_or_unfinished():
+    camp = Campaign.start()
+    with pytest.raises(CampaignError, match="finished Legacy game"):
+        camp.record(camp.new_game(seed=1))
+    with pytest.raises(CampaignError, match="not set up as game 1"):
+        camp.record(play(Game.new("legacy", players=3, seed=1)))
+    assert camp.next == 0 and camp.results == []
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "match"),
+    [
+        (lambda d: "{not json", "not JSON"),
+        (lambda d: {**d, "format": "something-else"}, r"\$\.format"),
+        (lambda d: {**d, "version": 9}, "newer"),
+        (lambda d: {**d, "next": 2}, r"\$\.next is 2 with 1 results"),
+        (lambda d: {**d, "contracts": ["steal-the-moon"]}, "unknown 'steal-the-moon'"),
+        (lambda d: {**d, "patron": "mercenary"}, "unknown 'mercenary'"),
+        (lambda d: {**d, "side": "dusk"}, "no side 'dusk'"),
+        (lambda d: {**d, "campaign": "no-such-campaign"}, "no-such-campaign"),
+        (
+            lambda d: {**d, "changes": [{"add_path": {"from": "hq", "to": "moon"}}]},
+            r"\$\.changes",
+        ),
+        (lambda d: {**d, "extra": 1}, "unknown field"),
+    ],
+)
+def test_a_corrupt_save_is_refused_whole(corrupt, match):
+    camp = Campaign.start()
+    camp.record(play(camp.new_game(players=2, seed=3), 3))
+    doc = corrupt(copy.deepcopy(camp.to_dict()))
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    with pytest.raises(CampaignError, match=match):
+        Campaign.from_json(text)
+
+
+def test_bad_campaign_data_names_the_file_and_path(tmp_path):
+    doc = json.loads((board_data_dir() / "campaigns" / "quillmere-charter.json").read_text())
+    doc["games"][1]["prologue"]["side"] = "dusk"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(BoardDataError, match=r"bad.json.*\$\.games\[1\]\.prologue\.side"):
+        load_campaign(bad)
+    doc["games"][1]["prologue"]["side"] = "night"
+    doc["games"][0]["changes"] = [{"set_space": {"id": "atlantis", "fields": {"heal": 1}}}]
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(BoardDataError, match="no space 'atlantis'"):
+        load_campaign(bad)

@@ -1,0 +1,88 @@
+"""The widget plays Clank! Legacy: its view shows HQ, the Town, Coaches, the Forest, water,
+waypoints and the passage being read, fruit, Contracts, Mugs and off-clock attacks; a few
+intents go through the message handler; the Bank's tokens stay hidden."""
+
+from __future__ import annotations
+
+import json
+
+from legacy_helpers import legacy_game
+
+from clankwidget import Game
+from clankwidget.widget import ClankBoard, view_state
+
+
+def _space(view, sid):
+    return next(s for s in view["board"]["spaces"] if s["id"] == sid)
+
+
+def test_the_view_shows_the_valley():
+    game = Game.new("legacy", players=3, seed=2, options={"contracts": ["rainy-day"]})
+    v = view_state(game, 0)
+    json.dumps(v)
+    coach = _space(v, "coach-deep")
+    assert coach["coach"] == 3 and ["lift", "3", []] in coach["badges"]
+    forest = _space(v, "thornwood")
+    assert forest["forest"] and "forest" in forest["marks"] and forest["fruit"] is True
+    assert any("Forest" in w for w in forest["words"])
+    town = _space(v, "town")
+    assert town["town"] and town["market"]
+    assert ["code", "#2", []] in _space(v, "tollbridge")["badges"]
+    assert any("Bank" in w for w in _space(v, "old-mill")["words"])
+    water = [p for p in v["board"]["paths"] if p["water"]]
+    assert water and all(p["gate"] == "water: needs a Canoe" for p in water)
+    panels = {p["id"]: p for p in v["panels"]}
+    assert panels["contracts"]["rows"][0]["label"] == "Rainy Day Fund"
+    franchise = {r["label"]: r["value"] for r in panels["franchise"]["rows"]}
+    assert franchise == {"Mugs beside HQ": "3", "Minor secrets in the Bank": "20"}
+    bank_ids = {t["id"] for t in game.state.extra["bank"]}
+    blob = json.dumps(v)
+    row = ["danger-pay", "ferryman", "quiet-ledger", "road-map", "field-intern", "hedge-witch"]
+    cards = json.dumps(view_state(legacy_game(3, row=row), 0)["row"])
+    assert "if you are in the Danger Zone" in cards  # Legacy's words on the cards
+    assert "Depths" not in cards
+    assert '"bank": 20' in blob and not any(f'"{i}"' in blob for i in bank_ids - {"tonic"})
+
+
+def test_a_passage_is_shown_and_chosen_through_intents():
+    game = legacy_game(3, changes={"players": {"blue": {"space": "chapel", "boots": 1}}})
+    w = ClankBoard(game, bot_delay=0)
+    path = next(p.index for p in game.board.paths if {p.a, p.b} == {"chapel", "tollbridge"})
+    assert w.handle_intent({"kind": "move", "path": path, "swords": 0})["kind"] == "ok"
+    v = w.view
+    assert v["pending"]["prompt"].startswith("Passage 2") and v["pending"]["mine"]
+    passage = next(p for p in v["panels"] if p["id"] == "passage")
+    assert passage["note"] and len(passage["rows"]) == 3
+    before = w.game.state.to_dict()
+    refused = w.handle_intent({"kind": "choose", "option": 0})  # 2 Gold: blue has none
+    assert refused["kind"] == "error" and w.game.state.to_dict() == before
+    assert w.handle_intent({"kind": "choose", "option": 2})["kind"] == "ok"
+    assert w.game.state.pending is None
+
+
+def test_a_coach_ride_through_intents_and_the_off_clock_note():
+    game = legacy_game(
+        3,
+        changes={
+            "players": {
+                "blue": {"space": "coach-north", "boots": 1, "gold": 3},
+                "yellow": {"status": "knocked-out"},
+            }
+        },
+    )
+    w = ClankBoard(game, bot_delay=0)
+    v = w.view
+    ride = next(a for a in v["actions"] if a["intent"]["kind"] == "coach")
+    assert ride["label"].startswith("Take the coach to Fordside Coach Stop (1 Boot, 3 Gold)")
+    assert w.handle_intent(ride["intent"])["kind"] == "ok"
+    assert w.game.current_player.space == "coach-ford" and w.game.current_player.gold == 0
+    rows = {
+        r["label"]: r for r in next(p for p in w.view["panels"] if p["id"] == "franchise")["rows"]
+    }
+    assert (
+        rows["Off the clock"]["value"] == "Yellow" and "4 cubes" in rows["Off the clock"]["title"]
+    )
+    reply = w.handle_intent({"kind": "hover-bag"})  # the attack odds, with their notes
+    assert reply["kind"] == "odds" and reply["draws"] == 4
+    assert "off the clock" in reply["notes"][0]["text"]
+    assert {p["colour"] for p in reply["players"]} == {"blue", "green"}
