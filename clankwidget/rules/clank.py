@@ -120,6 +120,16 @@ class ClankRules(ThievesRules):
         if ends and not s.pending and not s.over:
             self._do_end_turn(s, s.player, a)
 
+    # -- conditions ------------------------------------------------------------
+
+    def edition_test(self, s, p, key: str, source: str | None) -> bool:
+        """Clank!'s own conditions: in the Depths, holding a Crown."""
+        if key == "depths":
+            return self.board.space(p.space).depths
+        if key == "crown":
+            return p.owns("crown") > 0
+        return super().edition_test(s, p, key, source)
+
     # -- leaving the game ----------------------------------------------------
 
     def rescued(self, s, p) -> bool:
