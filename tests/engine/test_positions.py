@@ -86,6 +86,59 @@ def test_a_short_description_changes_only_what_it_names():
         cw.position("clank", changes={"dragon": 3})
 
 
+def test_what_a_description_does_not_name_makes_up_the_difference():
+    fresh = Game.new("clank", players=2, seed=1)
+    top = "tunnel-runner"  # three in the set, none in the row of this set-up
+    assert top not in fresh.state.row
+    pos = cw.position(
+        "clank",
+        players=2,
+        seed=1,
+        changes={
+            "players": {"blue": {"hand": [top, "stumble"], "damage": 4}},
+            "clank_area": {"yellow": 5},
+            "row": {"0": top},
+            "reserve": {"secret-tome": 0},
+        },
+    )
+    s = pos["state"]
+    blue, yellow = s["players"]
+    old_hand = fresh.players[0].hand
+    # the hand's new cards come from where they were; the old hand goes to the discard
+    assert blue["hand"] == [top, "stumble"]
+    assert sorted(blue["discard"] + blue["hand"] + blue["deck"]) == sorted(
+        [*fresh.players[0].all_cards, top]
+    )
+    assert len(blue["discard"]) == len(old_hand) - (1 if "stumble" in old_hand else 0)
+    # cubes come from the supply
+    assert blue["supply"] == fresh.players[0].supply - 4
+    assert yellow["supply"] == fresh.players[1].supply - (5 - fresh.state.clank_area["yellow"])
+    # the row's old card goes under the dungeon deck; the two copies came off the deck
+    assert s["row"][0] == top and s["dungeon_deck"][0] == fresh.state.row[0]
+    assert len(s["dungeon_deck"]) == len(fresh.state.dungeon_deck) + 1 - 2
+    assert s["dungeon_deck"].count(top) == fresh.state.dungeon_deck.count(top) - 2
+    # an emptied reserve pile is out of the game
+    assert s["trash"] == ["secret-tome"] * fresh.state.reserve["secret-tome"]
+    Game.from_position(pos, seed=0)
+
+
+def test_a_description_may_set_single_slots_and_the_top_of_the_deck():
+    pos = cw.position("clank", seed=1, changes={"dungeon_deck": {"-1": "tunnel-runner"}})
+    deck = pos["state"]["dungeon_deck"]
+    assert deck[-1] == "tunnel-runner" and deck.count("tunnel-runner") == Game.new(
+        "clank", seed=1
+    ).state.dungeon_deck.count("tunnel-runner")
+    with pytest.raises(PositionError, match=r"changes\.row\.9: expected an index from -6 to 5"):
+        cw.position("clank", changes={"row": {"9": "tunnel-runner"}})
+
+
+def test_without_balance_a_description_is_taken_as_it_is():
+    with pytest.raises(PositionError, match=r"\$\.state: .*blue cubes in play"):
+        cw.position("clank", changes={"players": {"blue": {"damage": 4}}}, balance=False)
+    with pytest.raises(PositionError, match=r"\$\.state: .*blue cubes in play"):
+        cw.position("clank", changes={"players": {"blue": {"damage": 4, "supply": 30}}})
+
+
 def test_the_shipped_example_loads_and_asks_the_odds():
     text = (board_data_dir() / "positions" / "last-dash.json").read_text()
     game = Game.from_position(text, seed=1)
