@@ -1,4 +1,4 @@
-"""Shared helpers for engine tests: the scenario board and card set, and state surgery."""
+"""Shared helpers for engine tests: the scenario board and card set, and positions on them."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import copy
 import json
 from pathlib import Path
 
+import clankwidget as cw
 from clankwidget import Game
 from clankwidget.data import CardSet
 
@@ -28,6 +29,28 @@ def custom_cards(**setup_changes) -> CardSet:
     doc = copy.deepcopy(cards_doc())
     doc["setup"].update(setup_changes)
     return CardSet.from_dict(doc, source="<test cards>")
+
+
+def at(
+    changes: dict | None = None,
+    *,
+    players=2,
+    seed=0,
+    edition="clank",
+    board=BOARD,
+    cards=CARDS,
+    **first,
+) -> Game:
+    """A game started from a position: a fresh set-up of ``edition`` (the scenario board and
+    cards by default) with ``changes`` (see :func:`clankwidget.position`; what it does not
+    name makes up the difference). Keyword ``first`` fields change the first player's
+    (``hand=["burgle"], space="hall", boots=2``)."""
+    changes = copy.deepcopy(changes or {})
+    if first:
+        colour = players[0] if isinstance(players, list) else "blue"
+        changes.setdefault("players", {}).setdefault(colour, {}).update(first)
+    pos = cw.position(edition, players, seed, board=board, cards=cards, changes=changes)
+    return Game.from_position(pos, seed=seed)
 
 
 def prepare(game: Game, hand=(), *, space=None, **pool) -> None:
