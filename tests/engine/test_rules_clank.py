@@ -435,6 +435,19 @@ def test_negative_clank_removes_own_cubes_and_the_rest_offsets_later_clank():
     assert cube_total(game, "blue") == 30
 
 
+def test_negative_clank_left_over_is_lost_when_the_turn_ends_for_every_player():
+    # yellow was made to take back more Clank! than it had out during blue's turn: what is
+    # left offsets later Clank! that turn, then is lost (FACTS RB1 8), not kept for yellow's
+    game = at({"players": {"yellow": {"clank_credit": 2, "hand": ["stumble"]}}}, hand=[])
+    s = game.state
+    area = s.clank_area["yellow"]
+    game.apply(EndTurn())
+    yellow = game.current_player
+    assert yellow.colour == "yellow" and yellow.clank_credit == 0
+    game.apply(Play("stumble"))
+    assert s.clank_area["yellow"] == area + 1 and yellow.clank_made == 1
+
+
 def test_one_attack_per_refill_however_many_dragons_and_danger_adds_cubes():
     # one danger card stays in the row; two dragon symbols come out (the gem first)
     game = at(
