@@ -61,7 +61,7 @@ from .rules.state import ESCAPED, IN, KNOCKED_OUT, GameState
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-__all__ = ["POSITION_VERSION", "position", "position_of", "state_from_position"]
+__all__ = ["POSITION_VERSION", "changed", "position", "position_of", "state_from_position"]
 
 POSITION_VERSION = 1
 #: GameState fields a position leaves out: the log and the generator belong to a game.
@@ -135,7 +135,21 @@ def position(
     from .game import Game
 
     game = Game.new(edition, board=board, players=players, seed=seed, cards=cards, **new_kwargs)
-    doc = position_of(game)
+    return _changed(position_of(game), changes, balance, game.rules)
+
+
+def changed(position: dict, changes: dict | None = None, *, balance: bool = True) -> dict:
+    """A copy of ``position`` (a game's, a file's) with ``changes`` applied the way
+    :func:`position` applies them to a fresh set-up: "this game, but blue holds the Gem"::
+
+        >>> pos = changed(game.position(), {"players": {"blue": {"hand": ["stumble"]}}})
+
+    The position given is checked first and is not changed."""
+    rules, _ = state_from_position(position)
+    return _changed(copy.deepcopy(position), changes, balance, rules)
+
+
+def _changed(doc: dict, changes: dict | None, balance: bool, rules) -> dict:
     if changes:
         if not isinstance(changes, dict):
             raise PositionError("changes", f"expected an object, got {type(changes).__name__}")
@@ -160,7 +174,7 @@ def position(
                 where = f"changes.players.{colour}"
                 _merge(doc["state"]["players"][i], patch, where, named, ("players", i))
         if balance:
-            _balance(game.rules, doc["state"], fresh, named)
+            _balance(rules, doc["state"], fresh, named)
         _unpin(doc["state"])
     state_from_position(doc)  # refuse a description that breaks the rules here, not later
     return doc

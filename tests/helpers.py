@@ -53,6 +53,16 @@ def at(
     return Game.from_position(pos, seed=seed)
 
 
+def again(game: Game, changes: dict | None = None, **current) -> Game:
+    """A game from ``game``'s position with ``changes`` (see
+    :func:`clankwidget.positions.changed`); keyword fields change the player to move's."""
+    changes = copy.deepcopy(changes or {})
+    if current:
+        colour = game.current_player.colour
+        changes.setdefault("players", {}).setdefault(colour, {}).update(current)
+    return Game.from_position(cw.positions.changed(game.position(), changes), seed=game.seed)
+
+
 def prepare(game: Game, hand=(), *, space=None, **pool) -> None:
     """Give the current player exactly ``hand`` and the given pool (skill=3, ...)."""
     p = game.current_player

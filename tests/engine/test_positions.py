@@ -139,6 +139,22 @@ def test_without_balance_a_description_is_taken_as_it_is():
         cw.position("clank", changes={"players": {"blue": {"damage": 4, "supply": 30}}})
 
 
+def test_a_game_in_progress_can_be_changed_the_same_way():
+    game = _played("clank", 1, 30)
+    pos = game.position()
+    before = copy.deepcopy(pos)
+    colour = game.current_player.colour
+    new = cw.positions.changed(pos, {"players": {colour: {"hand": [], "damage": 2}}})
+    assert pos == before  # the position given is not changed
+    again = Game.from_position(new, seed=0)
+    p = again.current_player
+    assert p.hand == [] and p.damage == 2
+    assert sorted(p.all_cards) == sorted(game.current_player.all_cards)
+    assert again.state.turn == game.state.turn and again.state.row == game.state.row
+    with pytest.raises(PositionError, match=r"changes\.players\.purple: no purple player"):
+        cw.positions.changed(pos, {"players": {"purple": {"damage": 1}}})
+
+
 def test_the_shipped_example_loads_and_asks_the_odds():
     text = (board_data_dir() / "positions" / "last-dash.json").read_text()
     game = Game.from_position(text, seed=1)
