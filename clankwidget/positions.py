@@ -125,8 +125,13 @@ def position(
       a player's, back under the dungeon deck when it was the row's or the dungeon's, back
       on its reserve pile when it was the reserve's, and to the trash when every one of
       those places is named (so ``{"reserve": {"tome": 0}}`` trashes the tomes);
-    * a player's cubes come from (or go back to) that player's supply; black and other
+    * a player's cubes come from (or go back to) that player's supply, or the bag when
+      the supply is named (``{"supply": 1}``: the rest wait in the bag); black and other
       cubes from (to) the bag, then the cubes set aside.
+
+    Below the top level of the state and of a player, ``null`` takes a key out of an
+    object (``{"artifacts": {"mc-a20": null}}``: that artifact has left the board); in
+    the reserve, ``null`` is an unlimited pile.
 
     A place named in ``changes`` is never changed by the balance. With ``balance=False``
     the description is taken as it is. Either way the result is checked like any
@@ -183,7 +188,8 @@ def _changed(doc: dict, changes: dict | None, balance: bool, rules) -> dict:
 def _merge(into: dict, patch: dict, where: str, named: set, path: tuple, strict=True) -> None:
     """Merge ``patch`` into ``into``: objects key by key, anything else replaced. At the top
     (a state or a player) only known fields may be named; below (the bag, the reserve...)
-    new keys are added. Every value replaced is recorded in ``named`` by its path."""
+    new keys are added and ``null`` takes a key out (in the reserve, ``null`` is an
+    unlimited pile). Every value replaced is recorded in ``named`` by its path."""
     for key, value in patch.items():
         if strict and key not in into:
             raise PositionError(f"{where}.{key}", "no such field in a position's state")
@@ -191,6 +197,9 @@ def _merge(into: dict, patch: dict, where: str, named: set, path: tuple, strict=
             _merge(into[key], value, f"{where}.{key}", named, (*path, key), strict=False)
         elif isinstance(value, dict) and isinstance(into.get(key), list):
             _patch_list(into[key], value, f"{where}.{key}")
+        elif value is None and not strict and path[:1] != ("reserve",):
+            into.pop(key, None)  # null takes a key out (an artifact gone, a port free again)
+            named.add((*path, key))
         else:
             into[key] = value
             named.add((*path, key))
@@ -277,7 +286,8 @@ def _balance(rules, state: dict, fresh: dict, named: set) -> None:
                     continue
                 if path[0] == "reserve":
                     k = min(surplus, state.get("reserve", {}).get(cid) or 0)
-                    state["reserve"][cid] -= k
+                    if k:
+                        state["reserve"][cid] -= k
                     surplus -= k
                     continue
                 pile = _at(state, path)
@@ -325,7 +335,8 @@ def _at(state: dict, path: tuple) -> list:
 
 
 def _balance_cubes(rules, state: dict, fresh: dict, named: set) -> None:
-    """A player's cubes come from (go back to) the supply; other colours from the bag."""
+    """A player's cubes come from (go back to) the supply, or the bag when the supply is
+    named; other colours from the bag, then the cubes set aside."""
     if not registry.edition(rules.edition).has("bag"):
         return
     try:
@@ -341,6 +352,7 @@ def _balance_cubes(rules, state: dict, fresh: dict, named: set) -> None:
         if colour in seats:
             seat = seats[colour]
             places = [(("players", seat, "supply"), state["players"][seat], "supply")]
+            places.append((("bag", colour), state["bag"], colour))  # a named supply
         else:
             places = [(("bag", colour), state["bag"], colour)]
             if isinstance(state.get("aside"), dict):
@@ -439,6 +451,8 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
         raise PositionError("$.state.row", f"expected {len(fresh.row)} slots, got {len(s.row)}")
     for key in ("reserve", "market"):
         extra = set(getattr(s, key)) - set(getattr(fresh, key))
+        if key == "reserve":  # an unlimited pile of a card of the set (a flipped G0/B-L1N)
+            extra = {c for c in extra if s.reserve[c] is not None or c not in rules.cards.cards}
         if extra:
             raise PositionError(f"$.state.{key}", f"unknown pile {sorted(extra)[0]!r}")
     if "rage_track" in su and not 0 <= s.rage < len(su["rage_track"]):

@@ -75,6 +75,11 @@ def prepare(game: Game, hand=(), *, space=None, **pool) -> None:
     game._forget_undo()
 
 
+def token(token_id: str, name: str, kind: str = "minor", **fields) -> dict:
+    """A token (a secret, an idol, a market item) as a position holds it."""
+    return {"kind": kind, "id": token_id, "name": name, **fields}
+
+
 def cube_total(game: Game, colour: str) -> int:
     s = game.state
     p = next(q for q in s.players if q.colour == colour)

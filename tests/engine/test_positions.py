@@ -132,6 +132,19 @@ def test_a_description_may_set_single_slots_and_the_top_of_the_deck():
         cw.position("clank", changes={"row": {"9": "tunnel-runner"}})
 
 
+def test_null_takes_a_key_out_and_a_named_supply_leaves_the_rest_in_the_bag():
+    fresh = Game.new("clank", players=2, seed=1).state
+    gone = next(iter(fresh.artifacts))
+    changes = {"artifacts": {gone: None}, "players": {"blue": {"supply": 1}}}
+    s = cw.position("clank", players=2, seed=1, changes=changes)["state"]
+    assert gone not in s["artifacts"] and len(s["artifacts"]) == len(fresh.artifacts) - 1
+    assert s["players"][0]["supply"] == 1
+    assert s["bag"]["blue"] == fresh.players[0].supply - 1
+    # in the reserve, null is an unlimited pile, which only a card of the set may have
+    with pytest.raises(PositionError, match=r"\$\.state\.reserve: unknown pile 'dragon'"):
+        cw.position("clank", changes={"reserve": {"dragon": None}})
+
+
 def test_without_balance_a_description_is_taken_as_it_is():
     with pytest.raises(PositionError, match=r"\$\.state: .*blue cubes in play"):
         cw.position("clank", changes={"players": {"blue": {"damage": 4}}}, balance=False)

@@ -44,7 +44,7 @@ from clankwidget.rules.space import (
     load_edition,
 )
 
-from helpers import again, at
+from helpers import again, at, token
 
 CARDS = load_cards("space-teaching")
 COLOURS = ["blue", "yellow", "green", "purple"]
@@ -78,16 +78,18 @@ def walk(game, a, b, swords=0):
     game.apply(Move(path(game, a, b), swords))
 
 
-def at_ship(changes=None, *, players=2, seed=0, pieces=None, positions=None, **first) -> Game:
+def at_ship(
+    changes=None, *, players=2, seed=0, pieces=None, positions=None, edition="space", **first
+) -> Game:
     """A game from a position on an assembled ship (the first-game ship by default) with
     the space-teaching cards: a fresh set-up with ``changes``; keyword ``first`` fields
     change blue's (see helpers.at)."""
-    board = assemble_ship(pieces, positions, edition="space")
+    board = assemble_ship(pieces, positions, edition=edition)
     return at(
         changes,
         players=COLOURS[:players],
         seed=seed,
-        edition="space",
+        edition=edition,
         board=board,
         cards=CARDS,
         **first,
@@ -956,14 +958,9 @@ def test_an_empty_adventure_deck_knocks_out_everyone_aboard():
     assert game.scores() == {"blue": 0, "yellow": 12}
 
 
-_SIXTH_CRYSTAL = {
-    "kind": "major",
-    "id": "sixth-crystal",
-    "name": "The Sixth Crystal",
-    "keep": True,
-    "crystal": True,
-    "crystal_points": 3,
-}
+_SIXTH_CRYSTAL = token(
+    "sixth-crystal", "The Sixth Crystal", kind="major", keep=True, crystal=True, crystal_points=3
+)
 
 
 def test_scoring_counts_artifact_credits_tokens_cards_and_the_sixth_crystal():
