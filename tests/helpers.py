@@ -63,18 +63,6 @@ def again(game: Game, changes: dict | None = None, **current) -> Game:
     return Game.from_position(cw.positions.changed(game.position(), changes), seed=game.seed)
 
 
-def prepare(game: Game, hand=(), *, space=None, **pool) -> None:
-    """Give the current player exactly ``hand`` and the given pool (skill=3, ...)."""
-    p = game.current_player
-    p.discard.extend(p.hand)
-    p.hand = list(hand)
-    if space is not None:
-        p.space = space
-    for key, value in pool.items():
-        setattr(p, key, value)
-    game._forget_undo()
-
-
 def token(token_id: str, name: str, kind: str = "minor", **fields) -> dict:
     """A token (a secret, an idol, a market item) as a position holds it."""
     return {"kind": kind, "id": token_id, "name": name, **fields}

@@ -10,7 +10,7 @@ import pytest
 from clankwidget import Game, IllegalAction, RuleNotImplemented, SaveError
 from clankwidget.rules.actions import EndTurn, Move, Play, action_from_dict
 
-from helpers import new_game, prepare
+from helpers import at, new_game
 
 
 def _play_a_while(game: Game, steps: int, seed: int = 0) -> None:
@@ -70,8 +70,7 @@ def test_legal_actions_are_stable_and_each_is_accepted():
 
 
 def test_undo_and_redo_within_a_turn():
-    game = new_game()
-    prepare(game, ["sidestep", "burgle"])
+    game = at(hand=["sidestep", "burgle"])
     game.apply(Play("sidestep"))
     game.apply(Move(0))
     assert game.current_player.space == "hall"
@@ -88,8 +87,7 @@ def test_undo_and_redo_within_a_turn():
 
 
 def test_undo_never_crosses_a_revealed_card():
-    game = new_game()
-    prepare(game, ["scout", "burgle"])
+    game = at(hand=["scout", "burgle"])
     game.apply(Play("burgle"))
     game.apply(Play("scout"))  # draws a card: hidden information is now known
     assert not game.can_undo
@@ -98,15 +96,13 @@ def test_undo_never_crosses_a_revealed_card():
 
 
 def test_undo_never_crosses_end_of_turn():
-    game = new_game()
-    prepare(game, [])
+    game = at(hand=[])
     game.apply(EndTurn())
     assert not game.can_undo
 
 
 def test_a_new_action_clears_redo():
-    game = new_game()
-    prepare(game, ["burgle", "stumble"])
+    game = at(hand=["burgle", "stumble"])
     game.apply(Play("burgle"))
     game.undo()
     game.apply(Play("stumble"))
@@ -213,8 +209,7 @@ def test_attack_odds_of_a_live_game_match_the_bag():
 def test_path_context_feeds_turn_options():
     from clankwidget.paths import turn_options
 
-    game = new_game()
-    prepare(game, [], space="hall", boots=2, swords=1)
+    game = at(hand=[], space="hall", boots=2, swords=1)
     ctx = game.path_context()
     assert ctx["start"] == "hall" and ctx["boots"] == 2 and ctx["health"] == 10 and not ctx["keys"]
     options = turn_options(game)
