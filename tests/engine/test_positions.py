@@ -8,6 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import clankwidget as cw
 from clankwidget import Game, PositionError, SaveError, bots
@@ -47,6 +49,32 @@ def test_a_position_starts_a_game_with_the_same_position_and_actions(edition, se
     while again.can_undo:
         again.undo()
     assert again.position() == pos or not again.can_undo
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    edition=st.sampled_from(PLAYABLE),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(0, 150),
+)
+def test_from_position_of_a_random_game_is_the_same_game(edition, players, seed, steps):
+    """Any seeded game, stopped anywhere: its position starts a game with the same position,
+    the same legal actions and scores, and the same actions from there give the same
+    position whatever the new game's seed (only what is still hidden may differ)."""
+    game = Game.new(edition, players=players, seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.integers(len(legal)))])
+    pos = game.position()
+    again = Game.from_position(json.loads(json.dumps(pos)), seed=seed + 1)
+    assert again.position() == pos
+    assert again.legal_actions() == game.legal_actions()
+    assert again.scores() == game.scores() and again.pending == game.pending
+    assert Game.from_position(again.position(), seed=0).position() == pos
 
 
 def test_the_same_seed_plays_on_the_same_way_from_a_position():
