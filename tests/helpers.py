@@ -63,6 +63,19 @@ def again(game: Game, changes: dict | None = None, **current) -> Game:
     return Game.from_position(cw.positions.changed(game.position(), changes), seed=game.seed)
 
 
+def play_a_while(game: Game, steps: int, seed: int = 0) -> Game:
+    """Play up to ``steps`` random legal actions (seeded), stopping when the game ends."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.integers(len(legal)))])
+    return game
+
+
 def token(token_id: str, name: str, kind: str = "minor", **fields) -> dict:
     """A token (a secret, an idol, a market item) as a position holds it."""
     return {"kind": kind, "id": token_id, "name": name, **fields}

@@ -15,6 +15,8 @@ import clankwidget as cw
 from clankwidget import Game, PositionError, SaveError, bots
 from clankwidget.data import board_data_dir
 
+from helpers import play_a_while
+
 PLAYABLE = [e.name for e in cw.editions(playable=True)]
 
 
@@ -62,13 +64,7 @@ def test_from_position_of_a_random_game_is_the_same_game(edition, players, seed,
     """Any seeded game, stopped anywhere: its position starts a game with the same position,
     the same legal actions and scores, and the same actions from there give the same
     position whatever the new game's seed (only what is still hidden may differ)."""
-    game = Game.new(edition, players=players, seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        legal = game.legal_actions()
-        game.apply(legal[int(rng.integers(len(legal)))])
+    game = play_a_while(Game.new(edition, players=players, seed=seed), steps, seed)
     pos = game.position()
     again = Game.from_position(json.loads(json.dumps(pos)), seed=seed + 1)
     assert again.position() == pos
