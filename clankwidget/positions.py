@@ -29,6 +29,10 @@ example: ``board_data/positions/README.md``)::
 The log and the random generator are not part of a position: a game started from one
 draws what is still unrevealed (reshuffles, the bag) from its own seed.
 
+A short description (:func:`position`) names only what differs from a fresh set-up; what
+it does not name makes up the difference (a card put in a hand comes from where it was,
+damage comes from the supply). :func:`changed` changes a game in progress the same way.
+
 A position is refused, with a :class:`~clankwidget.errors.PositionError` naming the
 field, when it breaks the rules: an unknown edition, board, card or space; a player with
 more damage than health; cubes or cards that are not conserved (every cube and every card

@@ -1,8 +1,9 @@
 """Clank!: A Deck-Building Adventure, on the shared core.
 
 What is this edition's own: secrets and monkey idols taken on entry, dragon eggs, the
-Depths (no rescue down there), escaping with an artifact for the Mastery token, and the
-countdown track that the first player out sets going.
+Depths (no rescue down there; the cards' "in the Depths" condition), the cards' "holding
+a Crown" condition, escaping with an artifact for the Mastery token, and the countdown
+track that the first player out sets going.
 
 Readings of the rules where the sources leave a gap (each also in board_data/README.md):
 
