@@ -29,6 +29,10 @@ example: ``board_data/positions/README.md``)::
 The log and the random generator are not part of a position: a game started from one
 draws what is still unrevealed (reshuffles, the bag) from its own seed.
 
+A short description (:func:`position`) names only what differs from a fresh set-up; what
+it does not name makes up the difference (a card put in a hand comes from where it was,
+damage comes from the supply). :func:`changed` changes a game in progress the same way.
+
 A position is refused, with a :class:`~clankwidget.errors.PositionError` naming the
 field, when it breaks the rules: an unknown edition, board, card or space; a player with
 more damage than health; cubes or cards that are not conserved (every cube and every card
@@ -61,7 +65,7 @@ from .rules.state import ESCAPED, IN, KNOCKED_OUT, GameState
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-__all__ = ["POSITION_VERSION", "position", "position_of", "state_from_position"]
+__all__ = ["POSITION_VERSION", "changed", "position", "position_of", "state_from_position"]
 
 POSITION_VERSION = 1
 #: GameState fields a position leaves out: the log and the generator belong to a game.
@@ -105,6 +109,7 @@ def position(
     board: str | Board | None = None,
     cards: str | CardSet | None = None,
     changes: dict | None = None,
+    balance: bool = True,
     **new_kwargs,
 ) -> dict[str, Any]:
     """A position from a short description: a fresh set-up (``Game.new`` with these
@@ -112,23 +117,60 @@ def position(
 
     ``changes`` is merged into the state: objects key by key, lists replaced whole;
     ``changes["players"]`` is an object keyed by colour (``{"blue": {"damage": 7}}``).
-    The result is checked like any position: change the cubes or cards of one place and
-    you must change where they come from too (the error says what does not add up).
+
+    With ``balance`` (the default), what ``changes`` does not name makes up the
+    difference, so that every card and cube of the set-up is still somewhere once:
+
+    * a card named somewhere new comes from where it was: first the player's own draw
+      pile, discard, hand and play area (for a card put in a player's zone), then the
+      dungeon deck (from its bottom), the dungeon discard, the reserve, the other players'
+      draw piles and discards, the trash;
+    * a card a change pushed out goes to its player's discard (or draw pile) when it was
+      a player's, back under the dungeon deck when it was the row's or the dungeon's, back
+      on its reserve pile when it was the reserve's, and to the trash when every one of
+      those places is named (so ``{"reserve": {"tome": 0}}`` trashes the tomes);
+    * a player's cubes come from (or go back to) that player's supply, or the bag when
+      the supply is named (``{"supply": 1}``: the rest wait in the bag); black and other
+      cubes from (to) the bag, then the cubes set aside.
+
+    Below the top level of the state and of a player, ``null`` takes a key out of an
+    object (``{"artifacts": {"mc-a20": null}}``: that artifact has left the board); in
+    the reserve, ``null`` is an unlimited pile.
+
+    A place named in ``changes`` is never changed by the balance. With ``balance=False``
+    the description is taken as it is. Either way the result is checked like any
+    position (the error names what does not add up).
     """
     from .game import Game
 
     game = Game.new(edition, board=board, players=players, seed=seed, cards=cards, **new_kwargs)
-    doc = position_of(game)
+    return _changed(position_of(game), changes, balance, game.rules)
+
+
+def changed(position: dict, changes: dict | None = None, *, balance: bool = True) -> dict:
+    """A copy of ``position`` (a game's, a file's) with ``changes`` applied the way
+    :func:`position` applies them to a fresh set-up: "this game, but blue holds the Gem"::
+
+        >>> pos = changed(game.position(), {"players": {"blue": {"hand": ["stumble"]}}})
+
+    The position given is checked first and is not changed."""
+    rules, _ = state_from_position(position)
+    return _changed(copy.deepcopy(position), changes, balance, rules)
+
+
+def _changed(doc: dict, changes: dict | None, balance: bool, rules) -> dict:
     if changes:
         if not isinstance(changes, dict):
             raise PositionError("changes", f"expected an object, got {type(changes).__name__}")
+        fresh = copy.deepcopy(doc["state"])
+        named: set[tuple] = set()
         changes = copy.deepcopy(changes)
         by_colour = changes.pop("players", None)
-        _merge(doc["state"], changes, "changes")
+        _merge(doc["state"], changes, "changes", named, ())
         if by_colour is not None:
             if not isinstance(by_colour, dict):
                 raise PositionError("changes.players", "expected an object keyed by colour")
-            seats = {p["colour"]: p for p in doc["state"]["players"]}
+            seats = {p["colour"]: i for i, p in enumerate(doc["state"]["players"])}
             for colour, patch in by_colour.items():
                 if colour not in seats:
                     raise PositionError(
@@ -137,22 +179,196 @@ def position(
                     )
                 if not isinstance(patch, dict):
                     raise PositionError(f"changes.players.{colour}", "expected an object")
-                _merge(seats[colour], patch, f"changes.players.{colour}")
+                i = seats[colour]
+                where = f"changes.players.{colour}"
+                _merge(doc["state"]["players"][i], patch, where, named, ("players", i))
+        if balance:
+            _balance(rules, doc["state"], fresh, named)
+        _unpin(doc["state"])
     state_from_position(doc)  # refuse a description that breaks the rules here, not later
     return doc
 
 
-def _merge(into: dict, patch: dict, where: str, strict: bool = True) -> None:
+def _merge(into: dict, patch: dict, where: str, named: set, path: tuple, strict=True) -> None:
     """Merge ``patch`` into ``into``: objects key by key, anything else replaced. At the top
     (a state or a player) only known fields may be named; below (the bag, the reserve...)
-    new keys are added."""
+    new keys are added and ``null`` takes a key out (in the reserve, ``null`` is an
+    unlimited pile). Every value replaced is recorded in ``named`` by its path."""
     for key, value in patch.items():
         if strict and key not in into:
             raise PositionError(f"{where}.{key}", "no such field in a position's state")
         if isinstance(value, dict) and isinstance(into.get(key), dict) and key != "pending":
-            _merge(into[key], value, f"{where}.{key}", strict=False)
+            _merge(into[key], value, f"{where}.{key}", named, (*path, key), strict=False)
+        elif isinstance(value, dict) and isinstance(into.get(key), list):
+            _patch_list(into[key], value, f"{where}.{key}")
+        elif value is None and not strict and path[:1] != ("reserve",):
+            into.pop(key, None)  # null takes a key out (an artifact gone, a port free again)
+            named.add((*path, key))
         else:
             into[key] = value
+            named.add((*path, key))
+
+
+class _Pinned(str):
+    """A card a change put at one index of a list: the balance never moves it."""
+
+
+def _patch_list(into: list, patch: dict, where: str) -> None:
+    """``{"0": "gem", "-1": "wail"}``: set single slots of a list by index (negative from
+    the end, so ``"-1"`` is the top of a draw pile); the rest of the list stays as it is."""
+    for key, value in patch.items():
+        try:
+            i = int(key)
+            if not -len(into) <= i < len(into):
+                raise IndexError(i)
+        except (ValueError, IndexError):
+            n = len(into)
+            raise PositionError(
+                f"{where}.{key}", f"expected an index from {-n} to {n - 1} of a list of {n}"
+            ) from None
+        into[i] = _Pinned(value) if isinstance(value, str) else value
+
+
+def _unpin(state: dict) -> None:
+    for holder in [state, *state["players"]]:
+        for key, value in holder.items():
+            if isinstance(value, list):
+                holder[key] = [str(v) if isinstance(v, _Pinned) else v for v in value]
+
+
+_PLAYER_ZONES = ("deck", "discard", "hand", "play")
+_TABLE_ZONES = ("row", "dungeon_deck", "dungeon_discard", "trash")
+
+
+def _balance(rules, state: dict, fresh: dict, named: set) -> None:
+    """Make up what ``changes`` moved from the places it did not name (see :func:`position`)."""
+    players = state["players"]
+
+    def zones():
+        for i, p in enumerate(players):
+            for z in _PLAYER_ZONES:
+                if isinstance(p.get(z), list):
+                    yield ("players", i, z), p[z], fresh["players"][i][z]
+        for z in _TABLE_ZONES:
+            if isinstance(state.get(z), list):
+                yield (z,), state[z], fresh.get(z, [])
+
+    def census(st):
+        out = Counter(c for p in st["players"] for z in _PLAYER_ZONES for c in p.get(z) or ())
+        for z in _TABLE_ZONES:
+            out.update(c for c in st.get(z) or () if c)
+        for cid, k in (st.get("reserve") or {}).items():
+            if isinstance(k, int) and fresh.get("reserve", {}).get(cid, 0) is not None:
+                out[cid] += k
+        return out
+
+    def free(path):
+        return _free(path, named)
+
+    def player_sources(i):
+        return [("players", i, z) for z in ("deck", "discard", "hand", "play")]
+
+    table_sources = [("dungeon_deck",), ("dungeon_discard",)]
+    have, want = census(state), census(fresh)
+    for cid in sorted(set(have) | set(want)):
+        if fresh.get("reserve", {}).get(cid, 0) is None:
+            continue  # an unlimited reserve pile
+        surplus = have[cid] - want[cid]
+        if surplus > 0:  # named somewhere new: take it from where it was
+            added = next(
+                (path for path, now, was in zones() if now.count(cid) > was.count(cid)), ()
+            )
+            owner = added[1] if added[:1] == ("players",) else None
+            sources = player_sources(owner) if owner is not None else []
+            sources += [*table_sources, ("reserve", cid)]
+            sources += [z for i in range(len(players)) if i != owner for z in player_sources(i)[:2]]
+            sources += [("trash",)]
+            for path in sources:
+                if surplus <= 0:
+                    break
+                if not free(path):
+                    continue
+                if path[0] == "reserve":
+                    k = min(surplus, state.get("reserve", {}).get(cid) or 0)
+                    if k:
+                        state["reserve"][cid] -= k
+                    surplus -= k
+                    continue
+                pile = _at(state, path)
+                spare = [j for j, c in enumerate(pile) if c == cid and not isinstance(c, _Pinned)]
+                for j in reversed(spare[:surplus]):  # the first copies: the bottom of a pile
+                    del pile[j]
+                surplus -= len(spare[:surplus])
+        elif surplus < 0:  # pushed out by a change: put it back where it belongs
+            missing = -surplus
+            origin = next(
+                (path for path, now, was in zones() if now.count(cid) < was.count(cid)), None
+            )
+            if origin is not None and origin[0] == "players":
+                homes = [("players", origin[1], "discard"), ("players", origin[1], "deck")]
+            elif origin is not None:
+                homes = [("dungeon_deck",), ("dungeon_discard",)]
+            else:
+                homes = [("reserve", cid)]  # taken off a reserve pile: out of the game
+            homes.append(("trash",))
+            home = next(
+                (h for h in homes if free(h) and (h[0] != "reserve" or cid in state["reserve"])),
+                None,
+            )
+            if home is None:
+                continue  # every home is named: the check says what does not add up
+            if home[0] == "reserve":
+                state["reserve"][cid] += missing
+            elif home == ("dungeon_deck",):
+                state["dungeon_deck"][:0] = [cid] * missing  # under the deck
+            else:
+                _at(state, home).extend([cid] * missing)
+    _balance_cubes(rules, state, fresh, named)
+
+
+def _free(path: tuple, named: set) -> bool:
+    """Whether ``changes`` left the place at ``path`` (and every place around it) alone."""
+    return not any(path[:k] in named for k in range(1, len(path) + 1))
+
+
+def _at(state: dict, path: tuple) -> list:
+    out: Any = state
+    for key in path:
+        out = out[key]
+    return out
+
+
+def _balance_cubes(rules, state: dict, fresh: dict, named: set) -> None:
+    """A player's cubes come from (go back to) the supply, or the bag when the supply is
+    named; other colours from the bag, then the cubes set aside."""
+    if not registry.edition(rules.edition).has("bag"):
+        return
+    try:
+        have = rules.cube_census(GameState.from_dict({**copy.deepcopy(state), "edition": ""}))
+        want = rules.cube_census(GameState.from_dict({**copy.deepcopy(fresh), "edition": ""}))
+    except (KeyError, TypeError, AttributeError, ValueError):
+        return  # the check names what is wrong
+    seats = {p["colour"]: i for i, p in enumerate(state["players"])}
+    for colour in sorted(set(have) | set(want)):
+        diff = have.get(colour, 0) - want.get(colour, 0)
+        if not diff:
+            continue
+        if colour in seats:
+            seat = seats[colour]
+            places = [(("players", seat, "supply"), state["players"][seat], "supply")]
+            places.append((("bag", colour), state["bag"], colour))  # a named supply
+        else:
+            places = [(("bag", colour), state["bag"], colour)]
+            if isinstance(state.get("aside"), dict):
+                places.append((("aside", colour), state["aside"], colour))
+        for path, holder, key in places:
+            if not _free(path, named):
+                continue
+            take = min(diff, holder.get(key, 0)) if diff > 0 else diff
+            holder[key] = holder.get(key, 0) - take
+            diff -= take
+            if not diff:
+                break
 
 
 def state_from_position(doc: Any, source: str = "<position>"):
@@ -239,6 +455,8 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
         raise PositionError("$.state.row", f"expected {len(fresh.row)} slots, got {len(s.row)}")
     for key in ("reserve", "market"):
         extra = set(getattr(s, key)) - set(getattr(fresh, key))
+        if key == "reserve":  # an unlimited pile of a card of the set (a flipped G0/B-L1N)
+            extra = {c for c in extra if s.reserve[c] is not None or c not in rules.cards.cards}
         if extra:
             raise PositionError(f"$.state.{key}", f"unknown pile {sorted(extra)[0]!r}")
     if "rage_track" in su and not 0 <= s.rage < len(su["rage_track"]):

@@ -1,4 +1,4 @@
-"""Shared helpers for engine tests: the scenario board and card set, and state surgery."""
+"""Shared helpers for engine tests: the scenario board and card set, and positions on them."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import copy
 import json
 from pathlib import Path
 
+import clankwidget as cw
 from clankwidget import Game
 from clankwidget.data import CardSet
 
@@ -30,16 +31,54 @@ def custom_cards(**setup_changes) -> CardSet:
     return CardSet.from_dict(doc, source="<test cards>")
 
 
-def prepare(game: Game, hand=(), *, space=None, **pool) -> None:
-    """Give the current player exactly ``hand`` and the given pool (skill=3, ...)."""
-    p = game.current_player
-    p.discard.extend(p.hand)
-    p.hand = list(hand)
-    if space is not None:
-        p.space = space
-    for key, value in pool.items():
-        setattr(p, key, value)
-    game._forget_undo()
+def at(
+    changes: dict | None = None,
+    *,
+    players=2,
+    seed=0,
+    edition="clank",
+    board=BOARD,
+    cards=CARDS,
+    **first,
+) -> Game:
+    """A game started from a position: a fresh set-up of ``edition`` (the scenario board and
+    cards by default) with ``changes`` (see :func:`clankwidget.position`; what it does not
+    name makes up the difference). Keyword ``first`` fields change the first player's
+    (``hand=["burgle"], space="hall", boots=2``)."""
+    changes = copy.deepcopy(changes or {})
+    if first:
+        colour = players[0] if isinstance(players, list) else "blue"
+        changes.setdefault("players", {}).setdefault(colour, {}).update(first)
+    pos = cw.position(edition, players, seed, board=board, cards=cards, changes=changes)
+    return Game.from_position(pos, seed=seed)
+
+
+def again(game: Game, changes: dict | None = None, **current) -> Game:
+    """A game from ``game``'s position with ``changes`` (see
+    :func:`clankwidget.positions.changed`); keyword fields change the player to move's."""
+    changes = copy.deepcopy(changes or {})
+    if current:
+        colour = game.current_player.colour
+        changes.setdefault("players", {}).setdefault(colour, {}).update(current)
+    return Game.from_position(cw.positions.changed(game.position(), changes), seed=game.seed)
+
+
+def play_a_while(game: Game, steps: int, seed: int = 0) -> Game:
+    """Play up to ``steps`` random legal actions (seeded), stopping when the game ends."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.integers(len(legal)))])
+    return game
+
+
+def token(token_id: str, name: str, kind: str = "minor", **fields) -> dict:
+    """A token (a secret, an idol, a market item) as a position holds it."""
+    return {"kind": kind, "id": token_id, "name": name, **fields}
 
 
 def cube_total(game: Game, colour: str) -> int:

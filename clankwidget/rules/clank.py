@@ -1,8 +1,9 @@
 """Clank!: A Deck-Building Adventure, on the shared core.
 
 What is this edition's own: secrets and monkey idols taken on entry, dragon eggs, the
-Depths (no rescue down there), escaping with an artifact for the Mastery token, and the
-countdown track that the first player out sets going.
+Depths (no rescue down there; the cards' "in the Depths" condition), the cards' "holding
+a Crown" condition, escaping with an artifact for the Mastery token, and the countdown
+track that the first player out sets going.
 
 Readings of the rules where the sources leave a gap (each also in board_data/README.md):
 
@@ -119,6 +120,16 @@ class ClankRules(ThievesRules):
         super()._do_choose(s, p, a)
         if ends and not s.pending and not s.over:
             self._do_end_turn(s, s.player, a)
+
+    # -- conditions ------------------------------------------------------------
+
+    def edition_test(self, s, p, key: str, source: str | None) -> bool:
+        """Clank!'s own conditions: in the Depths, holding a Crown."""
+        if key == "depths":
+            return self.board.space(p.space).depths
+        if key == "crown":
+            return p.owns("crown") > 0
+        return super().edition_test(s, p, key, source)
 
     # -- leaving the game ----------------------------------------------------
 

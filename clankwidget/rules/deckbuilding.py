@@ -625,7 +625,9 @@ class DeckBuildingRules:
         p.discard.extend(p.play)
         p.play = []
         p.skill = p.swords = p.boots = p.teleports = 0
-        p.clank_made = p.clank_credit = p.skill_generated = 0
+        p.clank_made = p.skill_generated = 0
+        for q in s.players:  # negative Clank! left over is lost when the turn ends, anyone's
+            q.clank_credit = 0
         p.exhausted = False
         p.held = []
         p.turn_flags = {}

@@ -143,11 +143,12 @@ class EditionRules(Protocol):
         ...
 
     def layer_test(self, s: GameState, p: PlayerState, key: str, source: str | None) -> bool:
-        """A condition a layer adds (map: artifact, depths, key, crown)."""
+        """A condition a layer adds (map: artifact, key)."""
         ...
 
     def edition_test(self, s: GameState, p: PlayerState, key: str, source: str | None) -> bool:
-        """A condition only this edition has; unknown ones raise ``RuleNotImplemented``."""
+        """A condition only this edition has (Clank!: depths, crown); unknown ones raise
+        ``RuleNotImplemented``."""
         ...
 
     # -- the row and the end of a turn ---------------------------------------------------

@@ -484,12 +484,8 @@ class ThievesRules(DeckBuildingRules):
     def layer_test(self, s, p, key: str, source: str | None) -> bool:
         if key == "artifact":
             return bool(p.artifacts)
-        if key == "depths":
-            return self.board.space(p.space).depths
         if key == "key":
             return self.has_key(s, p)
-        if key == "crown":
-            return p.owns("crown") > 0
         return self.edition_test(s, p, key, source)
 
     def after_refill(self, s, dragon: bool) -> None:

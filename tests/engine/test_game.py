@@ -10,25 +10,14 @@ import pytest
 from clankwidget import Game, IllegalAction, RuleNotImplemented, SaveError
 from clankwidget.rules.actions import EndTurn, Move, Play, action_from_dict
 
-from helpers import new_game, prepare
-
-
-def _play_a_while(game: Game, steps: int, seed: int = 0) -> None:
-    import numpy as np
-
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if game.is_over:
-            return
-        legal = game.legal_actions()
-        game.apply(legal[int(rng.integers(len(legal)))])
+from helpers import at, new_game, play_a_while
 
 
 def test_same_seed_same_game_and_different_seed_differs():
     a, b, c = new_game(seed=11), new_game(seed=11), new_game(seed=12)
     assert a.state.to_dict() == b.state.to_dict()
     assert a.state.to_dict() != c.state.to_dict()
-    _play_a_while(a, 200)
+    play_a_while(a, 200)
     for action in a.actions:
         b.apply(action)
     assert a.state.to_dict() == b.state.to_dict()
@@ -70,7 +59,7 @@ def test_unknown_keyword_is_a_type_error():
 
 def test_legal_actions_are_stable_and_each_is_accepted():
     game = new_game(seed=4)
-    _play_a_while(game, 40)
+    play_a_while(game, 40)
     assert game.legal_actions() == game.legal_actions()
     for action in game.legal_actions():
         assert game.why_illegal(action) is None
@@ -78,8 +67,7 @@ def test_legal_actions_are_stable_and_each_is_accepted():
 
 
 def test_undo_and_redo_within_a_turn():
-    game = new_game()
-    prepare(game, ["sidestep", "burgle"])
+    game = at(hand=["sidestep", "burgle"])
     game.apply(Play("sidestep"))
     game.apply(Move(0))
     assert game.current_player.space == "hall"
@@ -96,8 +84,7 @@ def test_undo_and_redo_within_a_turn():
 
 
 def test_undo_never_crosses_a_revealed_card():
-    game = new_game()
-    prepare(game, ["scout", "burgle"])
+    game = at(hand=["scout", "burgle"])
     game.apply(Play("burgle"))
     game.apply(Play("scout"))  # draws a card: hidden information is now known
     assert not game.can_undo
@@ -106,15 +93,13 @@ def test_undo_never_crosses_a_revealed_card():
 
 
 def test_undo_never_crosses_end_of_turn():
-    game = new_game()
-    prepare(game, [])
+    game = at(hand=[])
     game.apply(EndTurn())
     assert not game.can_undo
 
 
 def test_a_new_action_clears_redo():
-    game = new_game()
-    prepare(game, ["burgle", "stumble"])
+    game = at(hand=["burgle", "stumble"])
     game.apply(Play("burgle"))
     game.undo()
     game.apply(Play("stumble"))
@@ -123,7 +108,7 @@ def test_a_new_action_clears_redo():
 
 def test_replay_rebuilds_the_identical_game():
     game = Game.new(players=3, seed=21) if _has_teaching_set() else new_game(players=3, seed=21)
-    _play_a_while(game, 300, seed=2)
+    play_a_while(game, 300, seed=2)
     again = game.replay()
     assert again.state.to_dict() == game.state.to_dict()
     assert again.actions == game.actions
@@ -131,11 +116,11 @@ def test_replay_rebuilds_the_identical_game():
 
 def test_json_round_trip_is_exact_and_keeps_the_rng():
     game = new_game(seed=8)
-    _play_a_while(game, 150)
+    play_a_while(game, 150)
     loaded = Game.from_json(game.to_json())
     assert loaded.state.to_dict() == game.state.to_dict()
-    _play_a_while(game, 50, seed=9)
-    _play_a_while(loaded, 50, seed=9)
+    play_a_while(game, 50, seed=9)
+    play_a_while(loaded, 50, seed=9)
     assert loaded.state.to_dict() == game.state.to_dict()
 
 
@@ -158,7 +143,7 @@ def test_saves_from_the_future_are_refused():
 )
 def test_corrupt_saves_are_refused(mangle, message):
     game = new_game(seed=3)
-    _play_a_while(game, 30)
+    play_a_while(game, 30)
     doc = json.loads(game.to_json())
     mangle(doc)
     with pytest.raises(SaveError, match=message):
@@ -169,7 +154,7 @@ def test_a_tampered_save_with_a_fixed_checksum_is_still_refused():
     from clankwidget.game import _digest
 
     game = new_game(seed=3)
-    _play_a_while(game, 30)
+    play_a_while(game, 30)
     doc = json.loads(game.to_json())
     doc["state"]["players"][0]["gold"] += 50
     doc["checksum"] = _digest({k: doc[k] for k in ("setup", "actions", "state")})
@@ -221,8 +206,7 @@ def test_attack_odds_of_a_live_game_match_the_bag():
 def test_path_context_feeds_turn_options():
     from clankwidget.paths import turn_options
 
-    game = new_game()
-    prepare(game, [], space="hall", boots=2, swords=1)
+    game = at(hand=[], space="hall", boots=2, swords=1)
     ctx = game.path_context()
     assert ctx["start"] == "hall" and ctx["boots"] == 2 and ctx["health"] == 10 and not ctx["keys"]
     options = turn_options(game)

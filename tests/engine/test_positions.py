@@ -8,10 +8,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import clankwidget as cw
 from clankwidget import Game, PositionError, SaveError, bots
 from clankwidget.data import board_data_dir
+
+from helpers import play_a_while
 
 PLAYABLE = [e.name for e in cw.editions(playable=True)]
 
@@ -49,6 +53,26 @@ def test_a_position_starts_a_game_with_the_same_position_and_actions(edition, se
     assert again.position() == pos or not again.can_undo
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    edition=st.sampled_from(PLAYABLE),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(0, 150),
+)
+def test_from_position_of_a_random_game_is_the_same_game(edition, players, seed, steps):
+    """Any seeded game, stopped anywhere: its position starts a game with the same position,
+    the same legal actions and scores, and the same actions from there give the same
+    position whatever the new game's seed (only what is still hidden may differ)."""
+    game = play_a_while(Game.new(edition, players=players, seed=seed), steps, seed)
+    pos = game.position()
+    again = Game.from_position(json.loads(json.dumps(pos)), seed=seed + 1)
+    assert again.position() == pos
+    assert again.legal_actions() == game.legal_actions()
+    assert again.scores() == game.scores() and again.pending == game.pending
+    assert Game.from_position(again.position(), seed=0).position() == pos
+
+
 def test_the_same_seed_plays_on_the_same_way_from_a_position():
     pos = _played("clank", 1, 60).position()
     a, b = Game.from_position(pos, seed=3), Game.from_position(pos, seed=3)
@@ -84,6 +108,88 @@ def test_a_short_description_changes_only_what_it_names():
         cw.position("clank", changes={"players": {"green": {"damage": 1}}})
     with pytest.raises(PositionError, match=r"changes\.dragon: no such field"):
         cw.position("clank", changes={"dragon": 3})
+
+
+def test_what_a_description_does_not_name_makes_up_the_difference():
+    fresh = Game.new("clank", players=2, seed=1)
+    top = "tunnel-runner"  # three in the set, none in the row of this set-up
+    assert top not in fresh.state.row
+    pos = cw.position(
+        "clank",
+        players=2,
+        seed=1,
+        changes={
+            "players": {"blue": {"hand": [top, "stumble"], "damage": 4}},
+            "clank_area": {"yellow": 5},
+            "row": {"0": top},
+            "reserve": {"secret-tome": 0},
+        },
+    )
+    s = pos["state"]
+    blue, yellow = s["players"]
+    old_hand = fresh.players[0].hand
+    # the hand's new cards come from where they were; the old hand goes to the discard
+    assert blue["hand"] == [top, "stumble"]
+    assert sorted(blue["discard"] + blue["hand"] + blue["deck"]) == sorted(
+        [*fresh.players[0].all_cards, top]
+    )
+    assert len(blue["discard"]) == len(old_hand) - (1 if "stumble" in old_hand else 0)
+    # cubes come from the supply
+    assert blue["supply"] == fresh.players[0].supply - 4
+    assert yellow["supply"] == fresh.players[1].supply - (5 - fresh.state.clank_area["yellow"])
+    # the row's old card goes under the dungeon deck; the two copies came off the deck
+    assert s["row"][0] == top and s["dungeon_deck"][0] == fresh.state.row[0]
+    assert len(s["dungeon_deck"]) == len(fresh.state.dungeon_deck) + 1 - 2
+    assert s["dungeon_deck"].count(top) == fresh.state.dungeon_deck.count(top) - 2
+    # an emptied reserve pile is out of the game
+    assert s["trash"] == ["secret-tome"] * fresh.state.reserve["secret-tome"]
+    Game.from_position(pos, seed=0)
+
+
+def test_a_description_may_set_single_slots_and_the_top_of_the_deck():
+    pos = cw.position("clank", seed=1, changes={"dungeon_deck": {"-1": "tunnel-runner"}})
+    deck = pos["state"]["dungeon_deck"]
+    assert deck[-1] == "tunnel-runner" and deck.count("tunnel-runner") == Game.new(
+        "clank", seed=1
+    ).state.dungeon_deck.count("tunnel-runner")
+    with pytest.raises(PositionError, match=r"changes\.row\.9: expected an index from -6 to 5"):
+        cw.position("clank", changes={"row": {"9": "tunnel-runner"}})
+
+
+def test_null_takes_a_key_out_and_a_named_supply_leaves_the_rest_in_the_bag():
+    fresh = Game.new("clank", players=2, seed=1).state
+    gone = next(iter(fresh.artifacts))
+    changes = {"artifacts": {gone: None}, "players": {"blue": {"supply": 1}}}
+    s = cw.position("clank", players=2, seed=1, changes=changes)["state"]
+    assert gone not in s["artifacts"] and len(s["artifacts"]) == len(fresh.artifacts) - 1
+    assert s["players"][0]["supply"] == 1
+    assert s["bag"]["blue"] == fresh.players[0].supply - 1
+    # in the reserve, null is an unlimited pile, which only a card of the set may have
+    with pytest.raises(PositionError, match=r"\$\.state\.reserve: unknown pile 'dragon'"):
+        cw.position("clank", changes={"reserve": {"dragon": None}})
+
+
+def test_without_balance_a_description_is_taken_as_it_is():
+    with pytest.raises(PositionError, match=r"\$\.state: .*blue cubes in play"):
+        cw.position("clank", changes={"players": {"blue": {"damage": 4}}}, balance=False)
+    with pytest.raises(PositionError, match=r"\$\.state: .*blue cubes in play"):
+        cw.position("clank", changes={"players": {"blue": {"damage": 4, "supply": 30}}})
+
+
+def test_a_game_in_progress_can_be_changed_the_same_way():
+    game = _played("clank", 1, 30)
+    pos = game.position()
+    before = copy.deepcopy(pos)
+    colour = game.current_player.colour
+    new = cw.positions.changed(pos, {"players": {colour: {"hand": [], "damage": 2}}})
+    assert pos == before  # the position given is not changed
+    again = Game.from_position(new, seed=0)
+    p = again.current_player
+    assert p.hand == [] and p.damage == 2
+    assert sorted(p.all_cards) == sorted(game.current_player.all_cards)
+    assert again.state.turn == game.state.turn and again.state.row == game.state.row
+    with pytest.raises(PositionError, match=r"changes\.players\.purple: no purple player"):
+        cw.positions.changed(pos, {"players": {"purple": {"damage": 1}}})
 
 
 def test_the_shipped_example_loads_and_asks_the_odds():

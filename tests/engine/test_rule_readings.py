@@ -17,41 +17,11 @@ from clankwidget.rules.space import Telepad, assemble_ship, load_edition
 
 
 def _from(changes, players=3, seed=1, edition="clank") -> Game:
+    """A game from a position: a fresh set-up with ``changes`` (what they do not name makes
+    up the difference: cards come from where they were, cubes from the supply)."""
     return Game.from_position(
         cw.position(edition, players=players, seed=seed, changes=changes), seed=0
     )
-
-
-def _take(state: dict, cid: str) -> str:
-    """Take one copy of card ``cid`` from the dungeon deck, the reserve or a player's deck
-    or discard (a position conserves cards: what goes somewhere comes from somewhere)."""
-    for zone in (state["dungeon_deck"], state["dungeon_discard"]):
-        if cid in zone:
-            zone.remove(cid)
-            return cid
-    if state["reserve"].get(cid):
-        state["reserve"][cid] -= 1
-        return cid
-    if cid in state["reserve"]:  # an unlimited pile
-        return cid
-    for p in state["players"]:
-        for zone in ("deck", "discard"):
-            if cid in p[zone]:
-                p[zone].remove(cid)
-                return cid
-    raise AssertionError(f"no spare {cid!r} in this position")
-
-
-def _hand(state: dict, colour: str, cards) -> None:
-    """Give ``colour`` exactly ``cards`` in hand (the old hand goes to the discard)."""
-    p = next(q for q in state["players"] if q["colour"] == colour)
-    p["discard"].extend(p["hand"])
-    p["hand"] = []
-    p["hand"] = [_take(state, cid) for cid in cards]
-
-
-def _game(pos: dict, seed: int = 0) -> Game:
-    return Game.from_position(pos, seed=seed)
 
 
 def test_attack_odds_leave_out_players_who_are_out_and_count_their_cubes_as_harmless():
@@ -99,15 +69,12 @@ def test_a_prompt_from_a_secret_names_it_not_its_id():
 
 def _arcade_after_two_alarm_drones() -> Game:
     """Blue ends a turn; two Alarm Drones arrive (+2 Clank! for everyone, each)."""
-    pos = cw.position("pulsarcade", players=2, seed=1)
-    s = pos["state"]
-    _hand(s, "blue", [])
-    for slot in (0, 1):
-        s["dungeon_deck"].append(s["row"][slot])
-        s["row"][slot] = None
-    for _ in range(2):
-        s["dungeon_deck"].append(_take(s, "alarm-drone"))
-    game = _game(pos)
+    changes = {
+        "players": {"blue": {"hand": []}},
+        "row": {"0": None, "1": None},
+        "dungeon_deck": {"-1": "alarm-drone", "-2": "alarm-drone"},
+    }
+    game = _from(changes, players=2, edition="pulsarcade")
     game.apply(EndTurn())
     assert game.current_player.colour == "yellow"
     return game
@@ -126,12 +93,10 @@ def test_ping_and_the_theater_do_not_count_clank_made_before_the_turn_began():
 
 
 def test_clank_made_in_the_turn_counts_and_negative_clank_before_cancels_it():
-    pos = cw.position("pulsarcade", players=2, seed=1)
-    s = pos["state"]
-    _hand(s, "blue", ["silent-soles", "stumble", "stumble"])
-    s["players"][0]["supply"] += s["clank_area"]["blue"]  # nothing of blue's in the area
-    s["clank_area"]["blue"] = 0
-    game = _game(pos)
+    hand = ["silent-soles", "stumble", "stumble"]
+    # nothing of blue's in the area
+    changes = {"players": {"blue": {"hand": hand}}, "clank_area": {"blue": 0}}
+    game = _from(changes, players=2, edition="pulsarcade")
     blue = game.current_player
     game.apply(Play("silent-soles"))  # -2 Clank! first: it cancels the next two
     game.apply(Play("stumble"))
@@ -162,17 +127,21 @@ def test_every_ship_that_can_be_assembled_has_two_telepads(edition):
 
 
 def test_q_alert_can_be_claimed_on_the_recommended_pulsarcade_ship():
-    pos = cw.position("pulsarcade", players=2, seed=1)
-    s = pos["state"]
-    blue = s["players"][0]
-    pads = [sp["id"] for sp in pos["board"]["spaces"] if sp.get("telepad")]
+    fresh = cw.position("pulsarcade", players=2, seed=1)
+    pads = [sp["id"] for sp in fresh["board"]["spaces"] if sp.get("telepad")]
     assert len(pads) >= 2
-    blue["space"] = pads[0]
-    blue["tokens"] = [
-        {"kind": "market", "id": "telepass", "name": "TelePass", "points": 5, "grants": "telepass"}
-    ]
-    s["market"]["telepass"] -= 1
-    game = _game(pos)
+    telepass = {
+        "kind": "market",
+        "id": "telepass",
+        "name": "TelePass",
+        "points": 5,
+        "grants": "telepass",
+    }
+    changes = {
+        "players": {"blue": {"space": pads[0], "tokens": [telepass]}},
+        "market": {"telepass": fresh["state"]["market"]["telepass"] - 1},
+    }
+    game = _from(changes, players=2, edition="pulsarcade")
     game.apply(Telepad(pads[1]))
     game.apply(ClaimCabinet("q-alert"))
     assert "q-alert" in game.current_player.extra["cabinets"]
@@ -203,10 +172,7 @@ def _path(game: Game, a: str, b: str) -> int:
 
 
 def _at_the_dock_with_boots(boots: int, edition: str = "space") -> Game:
-    pos = cw.position(edition, players=2, seed=1)
-    _hand(pos["state"], "blue", [])
-    pos["state"]["players"][0]["boots"] = boots
-    return _game(pos)
+    return _from({"players": {"blue": {"hand": [], "boots": boots}}}, 2, edition=edition)
 
 
 def test_a_space_secret_is_offered_on_first_entry_and_may_be_left():
@@ -258,26 +224,25 @@ def _vats(state: dict) -> dict:
 def _hunter_strikes_after_yellows_turn(blue_vats) -> Game:
     """Blue has clones in ``blue_vats``; Yellow ends the turn, a Boss Attack card arrives
     and the bag holds one red cube and nothing else: the bounty hunter hits everyone."""
-    pos = cw.position("pulsarcade", players=2, seed=1)
-    s = pos["state"]
-    blue, yellow = s["players"]
-    s["current"] = 1
-    _hand(s, "yellow", [])
-    for p in (blue, yellow):
-        p["supply"] += s["clank_area"][p["colour"]]
-        s["clank_area"][p["colour"]] = 0
-    for vat in blue_vats:
-        _vats(s)["vats"][vat].append("blue")
-        blue["supply"] -= 1
-    s["aside"]["black"] = s["bag"]["black"]
-    s["bag"]["black"] = 0
+    s = cw.position("pulsarcade", players=2, seed=1)["state"]
+    module = next(name for name, m in s["extra"]["modules"].items() if "vats" in m)
     level, k = next((lv, k) for lv, k in s["extra"]["hunters"].items() if k)
-    s["extra"]["hunters"][level] = k - 1
-    s["bag"]["red"] = 1
-    s["dungeon_deck"].append(s["row"][0])
-    s["row"][0] = None
-    s["dungeon_deck"].append(_take(s, "crime-boss-vex"))  # a Boss Attack symbol
-    game = _game(pos)
+    changes = {
+        "current": 1,
+        "players": {"yellow": {"hand": []}},
+        "clank_area": {"blue": 0, "yellow": 0},
+        # blue's clones (cubes from blue's supply); one bounty hunter moved into the bag
+        "extra": {
+            "modules": {module: {"vats": {vat: ["blue"] for vat in blue_vats}}},
+            "hunters": {level: k - 1},
+        },
+        "bag": {"black": 0, "red": 1},
+        "aside": {"black": s["bag"]["black"]},
+        "row": {"0": None},
+        "dungeon_deck": {"-1": "crime-boss-vex"},  # a Boss Attack symbol
+    }
+    game = _from(changes, players=2, edition="pulsarcade")
+    assert [p.supply for p in game.players] == [30 - len(blue_vats), 30]
     game.apply(EndTurn())
     return game
 
@@ -342,16 +307,16 @@ _ARCADE = ["space-greenhouse", "space-reactor", "space-sickbay"]
 # ---------------------------------------------------------------- 6. the Magic Spring
 
 
-def _spring_in_whisper_well():
+def _spring_in_whisper_well(**blue):
     """Blue holds a Stumble and a Sidestep; the Whisper Well's top secret is a Purging
     Spring (the teaching set's Magic Spring)."""
-    pos = cw.position("clank", players=2, seed=1)
-    s = pos["state"]
-    spring_room = next(r for r, st in s["space_tokens"].items() if st[0]["id"] == "purging-spring")
-    well, there = s["space_tokens"]["whisper-well"], s["space_tokens"][spring_room]
+    tokens = cw.position("clank", players=2, seed=1)["state"]["space_tokens"]
+    room = next(r for r, st in tokens.items() if st[0]["id"] == "purging-spring")
+    well, there = tokens["whisper-well"], tokens[room]
     well[0], there[0] = there[0], well[0]
-    _hand(s, "blue", ["stumble", "sidestep"])
-    return _game(pos)
+    blue = {"hand": ["stumble", "sidestep"], **blue}
+    changes = {"players": {"blue": blue}, "space_tokens": {"whisper-well": well, room: there}}
+    return _from(changes, players=2)
 
 
 def test_the_magic_spring_trashes_at_the_end_of_the_turn_not_on_entry():
@@ -372,12 +337,13 @@ def test_the_magic_spring_trashes_at_the_end_of_the_turn_not_on_entry():
 
 
 def test_two_springs_in_one_turn_ask_twice_then_the_turn_ends():
-    game = _spring_in_whisper_well()
+    # a spring taken earlier this turn already waits for the end of the turn
+    spring = {
+        "source": "purging-spring",
+        "effects": [{"trash": {"from": ["play"], "optional": False}}],
+    }
+    game = _spring_in_whisper_well(turn_flags={"turn_end": [spring]})
     s, blue = game.state, game.current_player
-    blue.turn_flags["turn_end"] = [
-        {"source": "purging-spring", "effects": [{"trash": {"from": ["play"], "optional": False}}]}
-    ]
-    game._forget_undo()
     game.apply(Play("sidestep"))
     game.apply(Move(_path(game, "entrance", "whisper-well")))
     game.apply(Play("stumble"))
@@ -393,11 +359,7 @@ def test_two_springs_in_one_turn_ask_twice_then_the_turn_ends():
 
 
 def _at_the_cellar_steps(hand):
-    pos = cw.position("clank", players=2, seed=1)
-    s = pos["state"]
-    s["players"][0]["space"] = "cellar-steps"
-    _hand(s, "blue", hand)
-    return _game(pos)
+    return _from({"players": {"blue": {"space": "cellar-steps", "hand": hand}}}, players=2)
 
 
 def test_a_depths_bonus_is_decided_when_the_card_is_played():
@@ -431,12 +393,9 @@ def test_a_companion_bonus_still_counts_a_companion_played_after():
 
 
 def test_a_contraband_bonus_is_decided_when_the_card_is_played():
-    pos = cw.position("space", players=2, seed=1)
-    s = pos["state"]
-    blue = s["players"][0]
-    blue["space"], blue["gold"] = "co-market", 7
-    _hand(s, "blue", ["backdoor-broker", "loaded-dice"])
-    game = _game(pos)
+    hand = ["backdoor-broker", "loaded-dice"]
+    blue = {"space": "co-market", "gold": 7, "hand": hand}
+    game = _from({"players": {"blue": blue}}, players=2, edition="space")
     p = game.current_player
     game.apply(Play("backdoor-broker"))  # no Contraband yet: no bonus
     gold = p.gold

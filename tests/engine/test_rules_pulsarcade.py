@@ -14,7 +14,7 @@ import copy
 
 import numpy as np
 import pytest
-from test_rules_space import Rigged, custom_cards, give, give_code, walk
+from test_rules_space import CODE, Rigged, at_ship, custom_cards, item, walk
 
 from clankwidget import Game, IllegalAction, RuleNotImplemented
 from clankwidget.data import CardSet, load_cards
@@ -43,7 +43,7 @@ from clankwidget.rules.pulsarcade import (
 )
 from clankwidget.rules.space import HackPort, Hyperlift, Telepad, assemble_ship, load_edition
 
-from helpers import prepare
+from helpers import again, token
 
 CARDS = load_cards("space-teaching")
 COLOURS = ["blue", "yellow", "green", "purple"]
@@ -61,6 +61,21 @@ def new_game(pieces=ARCADE, players=2, seed=0, cards=CARDS, options=None) -> Gam
         "cards": cards.raw,
     }
     return Game._from_setup(setup, PulsarcadeRules, board, cards)
+
+
+def at_arcade(changes=None, *, pieces=ARCADE, **kw) -> Game:
+    """A game from a position on a Pulsarcade ship (the MCP and ``pieces``; see at_ship)."""
+    return at_ship(changes, pieces=pieces, edition="pulsarcade", **kw)
+
+
+def modules(**by_id) -> dict:
+    """Changes to the modules' own state: ``modules(vault={"filled": [...]})``."""
+    return {"modules": {k.replace("_", "-"): v for k, v in by_id.items()}}
+
+
+SIXTH_CRYSTAL = token(
+    "sixth-crystal", "The Sixth Crystal", kind="major", keep=True, crystal=True, crystal_points=3
+)
 
 
 def rigged_attack(game, draws, **wanted):
@@ -86,15 +101,16 @@ def module_state(game, kind):
 def test_worked_example_ping_claim():
     """4 Clank! made between Chimp-O-Tron and Eager Intern claims Ping, although the faction
     match then takes 3 back; the Memory Core cannot give a second Eraditron."""
-    game = new_game(players=4)
+    left = new_game(players=4).state.extra["cabinets"]["eraditron"] - 1
+    hand = ["chimp-o-tron", "stumble", "stumble", "stumble", "stumble", "eager-intern"]
+    game = at_arcade(
+        {"extra": {"cabinets": {"eraditron": left}}},
+        players=4,
+        extra={"cabinets": ["eraditron"]},  # claimed on an earlier turn
+        hand=[*hand, "memory-core"],
+    )
     s = game.state
     blue = game.current_player
-    blue.extra["cabinets"] = ["eraditron"]  # claimed on an earlier turn
-    s.extra["cabinets"]["eraditron"] -= 1
-    prepare(
-        game,
-        ["chimp-o-tron", "stumble", "stumble", "stumble", "stumble", "eager-intern", "memory-core"],
-    )
     area = s.clank_area["blue"]
     game.apply(Play("chimp-o-tron"))
     for _ in range(4):
@@ -110,29 +126,31 @@ def test_worked_example_ping_claim():
         game.apply(ClaimCabinet("eraditron"))
 
 
-def _at_high_score_booth(game, cabinets, skill_cards):
-    blue = game.current_player
-    give_code(blue)
-    blue.extra["cabinets"] = list(cabinets)
-    prepare(game, list(skill_cards), space="mc-redeem-2")
+def _at_high_score_booth(cabinets, skill_cards) -> Game:
+    game = at_arcade(
+        tokens=[CODE],
+        extra={"cabinets": list(cabinets)},
+        hand=list(skill_cards),
+        space="mc-redeem-2",
+    )
     for cid in skill_cards:
         game.apply(Play(cid))
-    return blue
+    return game
 
 
 def test_worked_example_plus_two_redemption_with_five_skill():
     """4 cabinet tokens + 2 = 6: up to the 20-point artifact; if it is gone, the 15; never the 25."""
-    game = new_game(players=2)
-    s = game.state
-    assert sorted(s.artifacts.values()) == [5, 10, 15, 20, 25, 30]  # all six with 2 players
     cabinets = ["ping", "q-alert", "eraditron"]  # 1 + 1 + 2 tokens
-    blue = _at_high_score_booth(game, cabinets, ["boldly-go", "scramble", "hack", "hack"])
+    game = _at_high_score_booth(cabinets, ["boldly-go", "scramble", "hack", "hack"])
+    s, blue = game.state, game.current_player
+    assert sorted(s.artifacts.values()) == [5, 10, 15, 20, 25, 30]  # all six with 2 players
     assert blue.skill_generated == 5 and game.rules.skill_shot(blue) == 0
     assert game.rules.token_total(s, blue) == 6
     steals = {a.space for a in game.legal_actions() if isinstance(a, StealArtifact)}
     assert steals == {"mc-a5", "mc-a10", "mc-a15", "mc-a20"}
     # an opponent already has the 20
-    s.players[1].artifacts.append(s.artifacts.pop("mc-a20"))
+    game = again(game, {"artifacts": {"mc-a20": None}, "players": {"yellow": {"artifacts": [20]}}})
+    s, blue = game.state, game.current_player
     with pytest.raises(IllegalAction, match="no MCP artifact"):
         game.apply(StealArtifact("mc-a20"))
     with pytest.raises(IllegalAction, match="costs 8 tokens; you have 6"):
@@ -150,8 +168,8 @@ def test_worked_example_plus_two_redemption_with_five_skill():
     ],
 )
 def test_skill_shot_counts_skill_generated_spent_or_not(cards, shot):
-    game = new_game()
-    blue = _at_high_score_booth(game, ["ping", "q-alert", "eraditron"], cards)
+    game = _at_high_score_booth(["ping", "q-alert", "eraditron"], cards)
+    blue = game.current_player
     game.apply(AcquireReserve("fazr"))  # spending Skill does not lower the Skill Shot
     assert game.rules.skill_shot(blue) == shot
     assert game.rules.token_total(game.state, blue) == 6 + shot
@@ -164,15 +182,12 @@ def test_skill_shot_counts_skill_generated_spent_or_not(cards, shot):
 
 
 def test_the_prize_counter_has_no_bonus_and_artifacts_are_not_picked_up():
-    game = new_game()
+    game = at_arcade(tokens=[CODE], extra={"cabinets": ["ping"]}, hand=[], space="mc-redeem")
     blue = game.current_player
-    give_code(blue)
-    blue.extra["cabinets"] = ["ping"]
-    prepare(game, [], space="mc-redeem")
     assert game.rules.token_total(game.state, blue) == 1
     with pytest.raises(IllegalAction, match="costs 2 tokens; you have 1"):
         game.apply(StealArtifact("mc-a5"))
-    prepare(game, [], space="mc-a5")
+    game = again(game, space="mc-a5")
     with pytest.raises(IllegalAction, match="Redemption space"):
         game.apply(TakeArtifact())
     with pytest.raises(IllegalAction, match="from a Redemption space"):
@@ -182,17 +197,22 @@ def test_the_prize_counter_has_no_bonus_and_artifacts_are_not_picked_up():
 def test_worked_example_race_track_turn():
     """5 Skill, 4 Swords: the first row defeat and reserve gains do not move the racer; two
     row acquisitions after it move it two spaces; trashing from the row does not."""
-    game = new_game(["pulsarcade-race-track", "space-reactor", "space-sickbay"])
+    row = {"0": "patrol-drone", "1": "fe-lynx", "2": "void-corsair", "3": "shackled-brawler"}
+    game = at_arcade(
+        {"row": row},
+        pieces=["pulsarcade-race-track", "space-reactor", "space-sickbay"],
+        hand=["grav-stomper"],
+        skill=5,
+        swords=4,
+    )
     s = game.state
     blue = game.current_player
     racers = module_state(game, "race-track")["racers"]
-    s.row[:4] = ["patrol-drone", "fe-lynx", "void-corsair", "shackled-brawler"]
-    prepare(game, ["grav-stomper"], skill=5, swords=4)
     game.apply(Defeat(0))  # Killbot's stand-in: the first row card this turn
     assert racers["blue"] == "grid"
     game.apply(DefeatReserve("g0b-l1n"))
     assert racers["blue"] == "grid"
-    alt = copy.deepcopy(s)  # what the reserve would have done
+    alt = game.fork()  # what the reserve would have done
     game.apply(Acquire(1))  # Fe-Lynx, cost 2: second row card
     game.apply(Acquire(2))  # Void Corsair, cost 3: third
     assert racers["blue"] == "straight" and blue.skill == 0
@@ -201,29 +221,28 @@ def test_worked_example_race_track_turn():
     game.apply(Choose(game.pending["values"].index(3)))
     assert s.trash == ["shackled-brawler"] and racers["blue"] == "straight"
     # the other choice: FAZR and Boldly Go from the reserve leave the racer where it was
-    game.state = alt
-    game.rules.apply(alt, AcquireReserve("fazr"))
-    game.rules.apply(alt, AcquireReserve("boldly-go"))
-    assert alt.extra["modules"]["race-track"]["racers"]["blue"] == "grid"
+    alt.apply(AcquireReserve("fazr"))
+    alt.apply(AcquireReserve("boldly-go"))
+    assert alt.current_player.skill == 0
+    assert module_state(alt, "race-track")["racers"]["blue"] == "grid"
 
 
 def test_worked_example_vault_ransack():
     """The yellow vault's 3 cubes pay 6 Credits; later black cubes refill it first."""
-    game = new_game(["pulsarcade-vault", "space-reactor", "space-sickbay"])
+    game = at_arcade(pieces=["pulsarcade-vault", "space-reactor", "space-sickbay"], hand=[])
     s = game.state
     vault = module_state(game, "vault")
-    s.bag["black"] -= 7
-    game.rules.drawn_black(s, 7)  # 3 in the yellow vault, 4 in the deep vault
+    rigged_attack(game, 7, black=7)  # 3 in the yellow vault, 4 in the deep vault
     assert vault["filled"] == [True] * 7 + [False]
-    blue = game.current_player
-    prepare(game, [], space="va-ledger")
+    game = again(game, space="va-ledger")
+    s, blue = game.state, game.current_player
+    vault = module_state(game, "vault")
     area = s.clank_area["blue"]
     game.apply(Ransack("yellow"))
     assert blue.gold == 6 and s.clank_area["blue"] == area + 3
     assert vault["filled"] == [False] * 3 + [True] * 4 + [False]
     assert s.aside["black"] == 3 and cubes(game, "black") == 24
-    s.bag["black"] -= 4
-    game.rules.drawn_black(s, 4)
+    rigged_attack(game, 4, black=4)
     assert vault["filled"] == [True] * 8  # the three yellow slots, then the deep vault's fifth
 
 
@@ -276,26 +295,24 @@ def test_the_vault_is_refused_with_a_scheme():
 
 
 def test_the_mcp_is_sealed_without_a_command_code():
-    game = new_game()
-    prepare(game, [], space="co-east", boots=1)
+    game = at_arcade(hand=[], space="co-east", boots=1)
     with pytest.raises(IllegalAction, match="command code"):
         walk(game, "co-east", "mc-gate")
-    prepare(game, [], space="co-lift")
+    game = at_arcade(hand=[], space="co-lift")
     with pytest.raises(IllegalAction, match="command code"):
         game.apply(Hyperlift("mc-lift"))
 
 
 def test_disguise_kit_takes_three_clank_back_and_is_worth_seven():
-    game = new_game(players=2)
+    game = at_arcade(hand=[], space="co-market", gold=7)
     s = game.state
     blue = game.current_player
-    prepare(game, [], space="co-market", gold=7)
     assert s.clank_area["blue"] == 3
     game.apply(Buy("disguise-kit"))
     assert s.clank_area["blue"] == 0 and blue.owns("disguise")
     assert game.scores()["blue"] == 7
-    s.current = 1
-    prepare(game, [], space="co-market", gold=7)
+    yellow = {"hand": [], "space": "co-market", "gold": 7}
+    game = again(game, {"current": 1, "players": {"yellow": yellow}})
     with pytest.raises(IllegalAction, match="no Disguise Kit is left"):
         game.apply(Buy("disguise-kit"))
 
@@ -304,20 +321,19 @@ def test_disguise_kit_takes_three_clank_back_and_is_worth_seven():
 
 
 def test_contra_kong_needs_contraband_owned():
-    game = new_game()
+    game = at_arcade()
     with pytest.raises(IllegalAction, match="contraband"):
         game.apply(ClaimCabinet("contra-kong"))
-    give(game.current_player, "contraband", "contraband", 10)
+    game = at_arcade(tokens=[item("contraband", "contraband", 10)])
     game.apply(ClaimCabinet("contra-kong"))
 
 
 def test_dragons_den_at_any_point_of_the_turn_even_healed_after():
-    game = new_game()
-    blue = game.current_player
-    prepare(game, ["medic-vanya"], damage=5, supply=22)
+    game = at_arcade(hand=["medic-vanya"], damage=5)
     with pytest.raises(IllegalAction, match="6 damage"):
         game.apply(ClaimCabinet("dragons-den"))
-    prepare(game, ["medic-vanya"], space="cb-airlock", boots=1, damage=5, supply=22)
+    game = at_arcade(hand=["medic-vanya"], space="cb-airlock", boots=1, damage=5)
+    blue = game.current_player
     walk(game, "cb-airlock", "cb-gantry")  # the guard drone: 6 damage
     game.apply(Play("medic-vanya"))  # heal 1: back to 5
     assert blue.damage == 5
@@ -326,16 +342,14 @@ def test_dragons_den_at_any_point_of_the_turn_even_healed_after():
 
 
 def test_dragons_den_counts_damage_at_the_start_of_the_turn():
-    game = new_game()
-    prepare(game, ["hack"], damage=6, supply=21)
+    game = at_arcade(hand=["hack"], damage=6)
     game.apply(Play("hack"))
     game.apply(ClaimCabinet("dragons-den"))
 
 
 def test_eraditron_needs_a_memory_core_played_and_is_worth_two():
-    game = new_game()
+    game = at_arcade(hand=["memory-core"], skill=7)
     blue = game.current_player
-    prepare(game, ["memory-core"], skill=7)
     game.apply(AcquireReserve("memory-core"))
     with pytest.raises(IllegalAction, match="play a Memory Core"):
         game.apply(ClaimCabinet("eraditron"))
@@ -345,31 +359,27 @@ def test_eraditron_needs_a_memory_core_played_and_is_worth_two():
 
 
 def test_mortal_instinct_three_g0b_l1ns_or_two_eradibots_in_one_turn():
-    game = new_game()
-    prepare(game, [], swords=6)
+    game = at_arcade(hand=[], swords=6)
     game.apply(DefeatReserve("g0b-l1n"))
     game.apply(DefeatReserve("g0b-l1n"))
     with pytest.raises(IllegalAction, match="defeat 3 G0/B-L1N or 2 Eradibot"):
         game.apply(ClaimCabinet("mortal-instinct"))
     game.apply(EndTurn())
-    game.state.current = 0
-    prepare(game, [], swords=2)
+    # blue's next turn (yellow's passed over): 2 Swords
+    game = again(game, {"current": 0, "players": {"blue": {"hand": [], "swords": 2}}})
     game.apply(DefeatReserve("g0b-l1n"))  # three this game, but only one this turn
     with pytest.raises(IllegalAction, match="defeat 3"):
         game.apply(ClaimCabinet("mortal-instinct"))
-    game = new_game()
-    game.state.reserve["eradibot"] = None  # the G0/B-L1N card flipped
-    prepare(game, [], swords=6)
+    game = at_arcade({"reserve": {"eradibot": None}}, hand=[], swords=6)  # the card flipped
     game.apply(DefeatReserve("eradibot"))
     game.apply(DefeatReserve("eradibot"))
     game.apply(ClaimCabinet("mortal-instinct"))
 
 
 def test_ping_needs_four_clank_made_this_turn():
-    game = new_game()
+    game = at_arcade(hand=["stumble", "stumble", "stumble"])
     s = game.state
     assert s.clank_area["blue"] == 3  # already there at the start: does not count
-    prepare(game, ["stumble", "stumble", "stumble"])
     for _ in range(3):
         game.apply(Play("stumble"))
     with pytest.raises(IllegalAction, match="make 4 Clank!"):
@@ -377,9 +387,7 @@ def test_ping_needs_four_clank_made_this_turn():
 
 
 def test_q_alert_needs_a_telepad_ride_not_just_a_telepass():
-    game = new_game()
-    give(game.current_player, "telepass", "telepass")
-    prepare(game, [], space="co-pad")
+    game = at_arcade(tokens=[item("telepass", "telepass")], hand=[], space="co-pad")
     with pytest.raises(IllegalAction, match="telepad"):
         game.apply(ClaimCabinet("q-alert"))
     game.apply(Telepad("sb-pad"))
@@ -387,68 +395,52 @@ def test_q_alert_needs_a_telepad_ride_not_just_a_telepass():
 
 
 def test_slogger_wastes_three_boots_even_at_a_checkpoint():
-    game = new_game()
+    game = at_arcade(hand=[], space="co-market", boots=4)
     blue = game.current_player
-    prepare(game, [], space="co-market", boots=4)
     walk(game, "co-market", "co-gate-a")
     assert blue.exhausted and blue.boots == 3
     game.apply(ClaimCabinet("slogger"))
     assert blue.boots == 0
-    game = new_game()
-    prepare(game, [], boots=2)
+    game = at_arcade(hand=[], boots=2)
     with pytest.raises(IllegalAction, match="3 unspent Boots"):
         game.apply(ClaimCabinet("slogger"))
 
 
 def test_snack_man_consumes_a_crystal_in_the_mcp():
-    game = new_game()
-    s = game.state
-    blue = game.current_player
-    give_code(blue)
-    blue.extra["crystals"] = 1
-    s.extra["crystals"] = 4
-    prepare(game, [], space="co-east")
+    bank = {"extra": {"crystals": 4}}
+    game = at_arcade(bank, tokens=[CODE], extra={"crystals": 1}, hand=[], space="co-east")
     with pytest.raises(IllegalAction, match="in the MCP"):
         game.apply(ClaimCabinet("snack-man"))
-    prepare(game, [], space="mc-a5")
+    game = again(game, space="mc-a5")
+    s, blue = game.state, game.current_player
     game.apply(ClaimCabinet("snack-man"))
     assert blue.extra["crystals"] == 0 and s.extra["crystals"] == 5
 
 
 def test_snack_man_may_take_the_sixth_crystal_out_of_the_game():
-    game = new_game(players=4)
-    blue = game.current_player
-    give_code(blue)
-    blue.tokens.append(
-        {
-            "kind": "major",
-            "id": "sixth-crystal",
-            "name": "The Sixth Crystal",
-            "keep": True,
-            "crystal": True,
-            "crystal_points": 3,
-        }
+    game = at_arcade(
+        players=4,
+        tokens=[CODE, SIXTH_CRYSTAL],
+        extra={"crystals": 1},
+        hand=[],
+        space="mc-gate",
     )
-    blue.extra["crystals"] = 1
-    prepare(game, [], space="mc-gate")
+    blue = game.current_player
     game.apply(ClaimCabinet("snack-man", "sixth-crystal"))
     assert not blue.tokens[1:] and blue.extra["crystals"] == 1
     assert all(t["id"] != "sixth-crystal" for t in blue.tokens)
 
 
 def test_one_cabinet_of_each_per_thief_stock_runs_out_and_none_after_stealing():
-    game = new_game(players=2)
-    s = game.state
-    blue, yellow = s.players
-    give(blue, "contraband", "contraband", 10)
-    give(yellow, "contraband", "contraband", 10)
+    contraband = {"tokens": [item("contraband", "contraband", 10)]}
+    game = at_arcade({"players": {"blue": contraband, "yellow": contraband}})
     game.apply(ClaimCabinet("contra-kong"))
     with pytest.raises(IllegalAction, match="already have Contra Kong"):
         game.apply(ClaimCabinet("contra-kong"))
-    s.current = 1
+    game = again(game, {"current": 1})
     with pytest.raises(IllegalAction, match="no Contra Kong is left"):
         game.apply(ClaimCabinet("contra-kong"))
-    yellow.artifacts = [5]
+    game = again(game, artifacts=[5])
     with pytest.raises(IllegalAction, match="no more Arcade Cabinets"):
         game.apply(ClaimCabinet("ping"))
 
@@ -460,10 +452,9 @@ def test_one_cabinet_of_each_per_thief_stock_runs_out_and_none_after_stealing():
     "space, cost", [("bm-cheap", 5), ("bm-fair", 7), ("bm-clinic", 8), ("bm-gems", 9)]
 )
 def test_black_market_prices(space, cost):
-    game = new_game()
+    game = at_arcade(hand=[], space=space, gold=cost, damage=2)
     s = game.state
     blue = game.current_player
-    prepare(game, [], space=space, gold=cost, damage=2, supply=25)
     hand, area, crystals = len(blue.hand), s.clank_area["blue"], blue.extra["crystals"]
     game.apply(Buy("master-key"))
     assert blue.gold == 0 and blue.owns("key")
@@ -474,33 +465,32 @@ def test_black_market_prices(space, cost):
 
 
 def test_black_market_cheap_stall_needs_two_cubes_and_the_gem_stall_an_available_crystal():
-    game = new_game()
-    s = game.state
-    blue = game.current_player
-    prepare(game, [], space="bm-cheap", gold=7, supply=1)
+    game = at_arcade(hand=[], space="bm-cheap", gold=7, supply=1)  # the rest in the bag
     with pytest.raises(IllegalAction, match="makes 2 Clank!"):
         game.apply(Buy("master-key"))
-    s.extra["crystals"] = 0
-    prepare(game, [], space="bm-gems", gold=9, supply=27)
+    game = at_arcade({"extra": {"crystals": 0}}, hand=[], space="bm-gems", gold=9)
+    blue = game.current_player
     game.apply(Buy("telepass"))  # no crystal left: the item is still bought
     assert blue.owns("telepass") and blue.extra["crystals"] == 0
 
 
 # ================================================================ Cloning Vats
 
+VATS = ["pulsarcade-cloning-vats", "space-reactor", "space-sickbay"]
+
 
 def test_clones_take_the_bounty_hunters_hit():
-    game = new_game(["pulsarcade-cloning-vats", "space-reactor", "space-sickbay"], players=3)
-    s = game.state
-    blue, yellow, green = s.players
-    prepare(game, [], space="cv-vat-1")
+    game = at_arcade(pieces=VATS, players=3, hand=[], space="cv-vat-1")
     game.apply(Clone())
     with pytest.raises(IllegalAction, match="already have a clone"):
         game.apply(Clone())
     vats = module_state(game, "cloning-vats")["vats"]
     assert vats["cv-vat-1"] == ["blue"] and cubes(game, "blue") == 30
-    s.clank_area["red"] = 1
-    s.extra["hunters"] = {"8": 1, "9": 2}
+    # a bounty hunter in the Clank! area (from the first space of the track)
+    game = again(game, {"clank_area": {"red": 1}, "extra": {"hunters": {"7": 0}}})
+    s = game.state
+    blue, yellow, green = s.players
+    vats = module_state(game, "cloning-vats")["vats"]
     area = s.clank_area["blue"]
     rigged_attack(game, 1, red=1)
     assert blue.damage == 0 and vats["cv-vat-1"] == []
@@ -511,11 +501,12 @@ def test_clones_take_the_bounty_hunters_hit():
 
 
 def test_attack_odds_count_the_clones_as_the_engine_does():
-    game = new_game(["pulsarcade-cloning-vats", "space-reactor", "space-sickbay"], players=3)
-    s = game.state
-    prepare(game, [], space="cv-vat-1")
+    game = at_arcade(pieces=VATS, players=3, hand=[], space="cv-vat-1")
     game.apply(Clone())
-    s.clank_area.update({"red": 2, "blue": 2, "yellow": 1})
+    # two hunters in the Clank! area, blue's and yellow's cubes as they are
+    area = {"red": 2, "blue": 2, "yellow": 1}
+    game = again(game, {"clank_area": area, "extra": {"hunters": {"7": 0, "8": 0}}})
+    s = game.state
     assert game.rules.clones(s, s.players[0]) == 1
     odds = game.attack_odds()
     cubes_now, draws = game.attack_cubes()
@@ -535,17 +526,15 @@ def test_attack_odds_count_the_clones_as_the_engine_does():
 
 
 def test_vat_squares_are_limited():
-    game = new_game(["pulsarcade-cloning-vats", "space-reactor", "space-sickbay"], players=3)
-    s = game.state
-    for i in range(2):
-        s.current = i
-        prepare(game, [], space="cv-vat-2")
-        game.apply(Clone())
-    s.current = 2
-    prepare(game, [], space="cv-vat-2")
+    # blue's and yellow's clones fill the second vat; green, to move, tries it too
+    vats = modules(cloning_vats={"vats": {"cv-vat-2": ["blue", "yellow"]}})
+    green = {"hand": [], "space": "cv-vat-2"}
+    game = at_arcade(
+        {"extra": vats, "current": 2, "players": {"green": green}}, pieces=VATS, players=3
+    )
     with pytest.raises(IllegalAction, match="every square"):
         game.apply(Clone())
-    prepare(game, [], space="cv-vat-3", supply=0)
+    game = again(game, space="cv-vat-3", supply=0)  # green's cubes all in the bag
     with pytest.raises(IllegalAction, match="no cube left"):
         game.apply(Clone())
 
@@ -557,9 +546,8 @@ THEATER = ["pulsarcade-danger-theater", "space-reactor", "space-sickbay"]
 
 
 def test_thrill_the_audience_once_a_turn_with_three_clank():
-    game = new_game(THEATER)
+    game = at_arcade(pieces=THEATER, hand=["stumble", "stumble", "stumble", "silent-soles"])
     contestants = module_state(game, "danger-theater")["contestants"]
-    prepare(game, ["stumble", "stumble", "stumble", "silent-soles"])
     game.apply(Play("stumble"))
     game.apply(Play("stumble"))
     with pytest.raises(IllegalAction, match="make 3 Clank!"):
@@ -573,8 +561,8 @@ def test_thrill_the_audience_once_a_turn_with_three_clank():
 
 
 def test_thrill_needs_the_cubes_actually_placed():
-    game = new_game(THEATER)
-    prepare(game, ["stumble", "stumble", "stumble"], supply=1)
+    # one cube left in blue's supply (the rest in the bag)
+    game = at_arcade(pieces=THEATER, hand=["stumble", "stumble", "stumble"], supply=1)
     for _ in range(3):
         game.apply(Play("stumble"))
     with pytest.raises(IllegalAction, match="you have made 1"):
@@ -582,21 +570,22 @@ def test_thrill_needs_the_cubes_actually_placed():
 
 
 def test_theater_levels_give_a_sword_every_turn_then_ignore_checkpoints():
-    game = new_game(THEATER)
+    level_2 = {"extra": modules(danger_theater={"contestants": {"blue": 2}})}
+    game = at_arcade(level_2, pieces=THEATER, hand=[], clank_made=3)
     s = game.state
     blue = game.current_player
     contestants = module_state(game, "danger-theater")["contestants"]
-    contestants["blue"] = 2
-    prepare(game, [], clank_made=3)
     game.apply(Thrill())  # level 3: +1 Sword now
     assert contestants["blue"] == 3 and blue.swords == 1
     game.apply(EndTurn())
     assert blue.swords == 0
-    prepare(game, [])  # yellow's turn
+    game = again(game, hand=[])  # yellow's turn, with nothing to play
+    s, blue = game.state, game.players[0]
     game.apply(EndTurn())  # ...ends: blue's turn starts with the Sword
     assert s.current == 0 and blue.swords == 1
-    contestants["blue"] = 5
-    prepare(game, [], space="co-market", boots=2)
+    level_5 = {"extra": modules(danger_theater={"contestants": {"blue": 5}})}
+    game = again(game, level_5, hand=[], space="co-market", boots=2)
+    blue = game.current_player
     # the route preview agrees: the checkpoint does not end blue's boots
     opts = turn_options(game)
     assert not opts.best("co-gate-a").stopped and "co-pad" in opts.reachable
@@ -608,9 +597,8 @@ def test_theater_levels_give_a_sword_every_turn_then_ignore_checkpoints():
 
 
 def test_entering_the_main_stage_makes_two_clank():
-    game = new_game(THEATER)
+    game = at_arcade(pieces=THEATER, hand=[], space="dt-west", boots=1)
     s = game.state
-    prepare(game, [], space="dt-west", boots=1)
     area = s.clank_area["blue"]
     walk(game, "dt-west", "dt-stage")
     assert s.clank_area["blue"] == area + 2
@@ -623,36 +611,31 @@ RACE = ["pulsarcade-race-track", "space-reactor", "space-sickbay"]
 
 
 def test_race_track_ports_advance_and_the_fork_is_chosen():
-    game = new_game(RACE)
-    s = game.state
-    blue = game.current_player
+    straight = {"extra": modules(race_track={"racers": {"blue": "straight"}})}
+    game = at_arcade(straight, pieces=RACE, hand=[], space="rt-pits")
     racers = module_state(game, "race-track")["racers"]
-    racers["blue"] = "straight"
-    prepare(game, [], space="rt-pits")
     game.apply(HackPort())  # advance 1: straight -> fork
     assert racers["blue"] == "fork" and not game.pending
-    prepare(game, [], space="rt-tower")
-    racers["blue"] = "fork"
-    blue.extra["data"], blue.extra["hacked"] = 2, []
-    s.extra["ports"].pop("rt-pits")
+    # another turn: at the tower with both data cubes, the pits' port free again
+    fresh = {"extra": {"ports": {"rt-pits": None}}}
+    game = again(game, fresh, space="rt-tower", extra={"data": 2, "hacked": []})
+    blue = game.current_player
     game.apply(HackPort())  # advance 1 from the fork: choose, then +1 Credit
     assert game.pending["kind"] == "race-fork"
     with pytest.raises(IllegalAction, match="not optional"):
         game.apply(Decline())
     gold = blue.gold
     game.apply(Choose(game.pending["options"].index("the outside line")))
+    racers = module_state(game, "race-track")["racers"]
     assert racers["blue"] == "outside-1" and blue.gold == gold + 2 + 1
 
 
 def test_racers_cross_the_line_into_the_best_free_standing():
-    game = new_game(RACE, players=3)
+    home = {"extra": modules(race_track={"racers": {"yellow": "home", "blue": "home"}})}
+    game = at_arcade(home, pieces=RACE, players=3)
     s = game.state
     race = module_state(game, "race-track")
-    race["racers"]["yellow"] = "home"
-    s.current = 1
-    game.rules.apply_effects(s, s.players[1], [{"race": 1}], source=None)
-    race["racers"]["blue"] = "home"
-    s.current = 0
+    game.rules.apply_effects(s, s.players[1], [{"race": 1}], source=None)  # yellow first
     game.rules.apply_effects(s, s.players[0], [{"race": 3}], source=None)
     assert race["standings"] == ["yellow", "blue", None, None]
     assert race["racers"]["blue"] == "flag"
@@ -679,16 +662,15 @@ LAB = ["pulsarcade-research-lab", "space-reactor", "space-sickbay"]
     ],
 )
 def test_research_tokens_pay_once_a_turn_for_a_reserve_card(space, bonus):
-    game = new_game(LAB)
+    # a Hack on top of blue's deck, for the draw
+    game = at_arcade(pieces=LAB, hand=["fazr", "boldly-go"], space=space, deck={"-1": "hack"})
     s = game.state
     blue = game.current_player
-    prepare(game, ["fazr", "boldly-go"], space=space)
     area = s.clank_area["blue"]
     game.apply(HackPort())
     clank = 1 if space in ("rl-weapons", "rl-cognition") else 0
     assert len(blue.extra["research"]) == 1
     assert s.clank_area["blue"] == area + clank
-    blue.deck.append("hack")
     game.apply(Play("fazr"))
     game.apply(Play("boldly-go"))  # the second reserve card: no second bonus
     key, value = next(iter(bonus.items()))
@@ -697,16 +679,14 @@ def test_research_tokens_pay_once_a_turn_for_a_reserve_card(space, bonus):
         assert blue.hand == ["hack"] and s.clank_area["blue"] == area + clank + 1
     else:
         assert getattr(blue, key) == base[key] + value
-    s.current = 1
-    prepare(game, [], space=space)
+    game = again(game, {"current": 1, "players": {"yellow": {"hand": [], "space": space}}})
     with pytest.raises(IllegalAction, match="has been used"):
         game.apply(HackPort())
 
 
 def test_research_token_taken_after_a_reserve_card_pays_at_once():
-    game = new_game(LAB)
+    game = at_arcade(pieces=LAB, hand=["fazr"], space="rl-chem")
     blue = game.current_player
-    prepare(game, ["fazr"], space="rl-chem")
     game.apply(Play("fazr"))
     game.apply(HackPort())
     assert blue.skill == 1 + 1
@@ -719,18 +699,15 @@ VAULT = ["pulsarcade-vault", "space-reactor", "space-sickbay"]
 
 
 def test_deep_vault_needs_a_command_code_and_three_cubes():
-    game = new_game(VAULT)
-    s = game.state
-    s.bag["black"] -= 5
-    game.rules.drawn_black(s, 5)
-    prepare(game, [], space="va-east")
+    game = at_arcade(pieces=VAULT)
+    rigged_attack(game, 5, black=5)
+    game = again(game, hand=[], space="va-east")
     with pytest.raises(IllegalAction, match="command code"):
         game.apply(Ransack("deep"))
-    give_code(game.current_player)
-    prepare(game, [], space="va-east", supply=2)
+    game = again(game, tokens=[CODE], supply=2)  # the rest of blue's cubes in the bag
     with pytest.raises(IllegalAction, match="3 Clank!"):
         game.apply(Ransack("deep"))
-    prepare(game, [], space="va-east", supply=20)
+    game = again(game, supply=20)
     game.apply(Ransack("deep"))
     assert game.current_player.gold == 5  # two cubes in the deep vault: its second slot
     with pytest.raises(IllegalAction, match="cannot be reached"):
@@ -738,13 +715,11 @@ def test_deep_vault_needs_a_command_code_and_three_cubes():
 
 
 def test_an_empty_vault_cannot_be_ransacked_and_full_vaults_set_cubes_aside():
-    game = new_game(VAULT)
+    game = at_arcade(pieces=VAULT, hand=[], space="va-teller")
     s = game.state
-    prepare(game, [], space="va-teller")
     with pytest.raises(IllegalAction, match="is empty"):
         game.apply(Ransack("yellow"))
-    s.bag["black"] -= 10
-    game.rules.drawn_black(s, 10)
+    rigged_attack(game, 10, black=10)
     assert sum(module_state(game, "vault")["filled"]) == 8 and s.aside["black"] == 2
 
 
@@ -757,11 +732,11 @@ def test_drawn_black_cubes_go_to_the_vault_in_an_attack():
 
 
 def test_return_black_takes_set_aside_cubes_first_then_vault_cubes_in_reverse():
-    game = new_game(VAULT)
+    game = at_arcade(pieces=VAULT)
+    rigged_attack(game, 5, black=5)
+    game = again(game, {"aside": {"black": 1}})  # one more black cube set aside, from the bag
     s = game.state
-    s.bag["black"] -= 6
-    game.rules.drawn_black(s, 5)
-    s.aside["black"] = 1
+    assert s.bag["black"] == 18
     game.rules.apply_effects(s, None, [{"return_black": 3}], source=None)
     assert s.aside["black"] == 0
     assert module_state(game, "vault")["filled"][:5] == [True, True, True, False, False]

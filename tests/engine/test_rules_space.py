@@ -1,8 +1,8 @@
 """One scenario per rule of Clank! In! Space! (seed 001), on the assembled teaching ship.
 
-Games are built the way ``Game.new`` builds them (``Game._from_setup`` with an assembled
-ship and the space-teaching card set); each test then sets up the exact hand, pool and
-position it needs. The first-game ship is Cargo Bay + Corridor + Command with the
+Set-up tests build games the way ``Game.new`` builds them (``Game._from_setup`` with an
+assembled ship and the space-teaching card set); rule tests start from a position
+(``at_ship``: a fresh set-up with only what the situation needs changed). The first-game ship is Cargo Bay + Corridor + Command with the
 Greenhouse Deck (fore), Reactor Core (mid) and Sick Bay (aft).
 """
 
@@ -44,7 +44,7 @@ from clankwidget.rules.space import (
     load_edition,
 )
 
-from helpers import prepare
+from helpers import again, at, token
 
 CARDS = load_cards("space-teaching")
 COLOURS = ["blue", "yellow", "green", "purple"]
@@ -78,16 +78,30 @@ def walk(game, a, b, swords=0):
     game.apply(Move(path(game, a, b), swords))
 
 
-def give(p, item_id, grants, points=5):
-    p.tokens.append(
-        {"kind": "market", "id": item_id, "name": item_id, "points": points, "grants": grants}
+def at_ship(
+    changes=None, *, players=2, seed=0, pieces=None, positions=None, edition="space", **first
+) -> Game:
+    """A game from a position on an assembled ship (the first-game ship by default) with
+    the space-teaching cards: a fresh set-up with ``changes``; keyword ``first`` fields
+    change blue's (see helpers.at)."""
+    board = assemble_ship(pieces, positions, edition=edition)
+    return at(
+        changes,
+        players=COLOURS[:players],
+        seed=seed,
+        edition=edition,
+        board=board,
+        cards=CARDS,
+        **first,
     )
 
 
-def give_code(p):
-    p.tokens.append(
-        {"kind": "code", "id": "command-code", "name": "Command Code", "grants": "code"}
-    )
+def item(item_id, grants, points=5) -> dict:
+    """A market item as a player's token."""
+    return {"kind": "market", "id": item_id, "name": item_id, "points": points, "grants": grants}
+
+
+CODE = {"kind": "code", "id": "command-code", "name": "Command Code", "grants": "code"}
 
 
 class Rigged:
@@ -344,8 +358,7 @@ def test_red_is_the_bounty_hunters_colour():
 
 
 def test_starting_cards_do_what_they_say():
-    game = new_game()
-    prepare(game, ["hack", "stumble", "access", "scramble"])
+    game = at_ship(hand=["hack", "stumble", "access", "scramble"])
     area = game.state.clank_area["blue"]
     for cid in ["hack", "stumble", "access", "scramble"]:
         game.apply(Play(cid))
@@ -356,8 +369,7 @@ def test_starting_cards_do_what_they_say():
 
 
 def test_reserve_costs_and_the_g0b_l1n_fought_again_and_again():
-    game = new_game()
-    prepare(game, [], skill=12, swords=6)
+    game = at_ship(hand=[], skill=12, swords=6)
     game.apply(AcquireReserve("fazr"))
     game.apply(AcquireReserve("boldly-go"))
     game.apply(AcquireReserve("memory-core"))
@@ -370,10 +382,8 @@ def test_reserve_costs_and_the_g0b_l1n_fought_again_and_again():
 
 
 def test_row_cards_are_not_replaced_until_the_end_of_the_turn():
-    game = new_game()
+    game = at_ship({"row": {"0": "fe-lynx", "1": "patrol-drone"}}, hand=[], skill=2, swords=2)
     s = game.state
-    s.row[0], s.row[1] = "fe-lynx", "patrol-drone"
-    prepare(game, [], skill=2, swords=2)
     game.apply(Acquire(0))
     game.apply(Defeat(1))
     p = game.current_player
@@ -384,13 +394,11 @@ def test_row_cards_are_not_replaced_until_the_end_of_the_turn():
 
 
 def test_factions_need_another_card_of_the_faction_in_either_order():
-    game = new_game()
+    game = at_ship(hand=["quick-draw-rook", "cargo-skimmer"])
     # alone: no bonus
-    prepare(game, ["quick-draw-rook"])
     game.apply(Play("quick-draw-rook"))
     assert game.current_player.gold == 0
     # the other outlaw played later releases the waiting bonus
-    prepare(game, ["cargo-skimmer"])
     game.apply(Play("cargo-skimmer"))
     p = game.current_player
     assert p.gold == 1 + 1  # the Skimmer's own credit and the Rook's faction bonus
@@ -399,29 +407,26 @@ def test_factions_need_another_card_of_the_faction_in_either_order():
 
 
 def test_a_faction_card_does_not_match_itself_but_two_copies_match():
-    game = new_game()
-    prepare(game, ["rebel-scout", "quick-draw-rook"])
+    game = at_ship(hand=["rebel-scout", "quick-draw-rook", "rebel-scout"])
     game.apply(Play("rebel-scout"))
     game.apply(Play("quick-draw-rook"))
     assert game.current_player.skill == 0  # an outlaw is no resistance match
-    prepare(game, ["rebel-scout"])
     game.apply(Play("rebel-scout"))
     assert game.current_player.skill == 2  # each scout's bonus: +1 Skill, once per card
 
 
+_SKELETON_PASS = {
+    "kind": "minor",
+    "id": "skeleton-pass",
+    "name": "Skeleton Pass",
+    "keep": True,
+    "use": [{"multipass": True}],
+}
+
+
 def test_skeleton_pass_makes_every_faction_match():
-    game = new_game()
+    game = at_ship(hand=["rebel-scout"], tokens=[_SKELETON_PASS])
     p = game.current_player
-    p.tokens.append(
-        {
-            "kind": "minor",
-            "id": "skeleton-pass",
-            "name": "Skeleton Pass",
-            "keep": True,
-            "use": [{"multipass": True}],
-        }
-    )
-    prepare(game, ["rebel-scout"])
     game.apply(Play("rebel-scout"))
     assert p.skill == 0
     game.apply(UseToken("skeleton-pass"))
@@ -429,57 +434,49 @@ def test_skeleton_pass_makes_every_faction_match():
 
 
 def test_contraband_bonus_needs_a_contraband_item():
-    game = new_game()
-    prepare(game, ["backdoor-broker"])
+    game = at_ship(hand=["backdoor-broker"])
     game.apply(Play("backdoor-broker"))
     assert game.current_player.gold == 2
-    game = new_game()
-    give(game.current_player, "contraband", "contraband", 10)
-    prepare(game, ["backdoor-broker"])
+    game = at_ship(hand=["backdoor-broker"], tokens=[item("contraband", "contraband", 10)])
     game.apply(Play("backdoor-broker"))
     assert game.current_player.gold == 4
 
 
 def test_power_crystals_come_from_the_bank_and_unlock_crystal_bonuses():
-    game = new_game()
+    game = at_ship(hand=["safehouse-map", "safehouse-map"], space="gh-shed")
     s = game.state
-    prepare(game, ["safehouse-map"], space="gh-shed")
     game.apply(Play("safehouse-map"))
     p = game.current_player
     assert p.boots == 1  # no crystal yet: no bonus
     game.apply(HackPort())  # the Potting Shed's port: +1 power crystal
     assert p.extra["crystals"] == 1 and s.extra["crystals"] == 4
     assert p.boots == 1  # decided when the card was played: a crystal after does not pay
-    p.hand.append("safehouse-map")
     game.apply(Play("safehouse-map"))
     assert p.boots == 3  # played holding a crystal: the bonus
-    s.extra["crystals"] = 0
+    game = again(game, {"extra": {"crystals": 0}})  # the bank is empty
+    s, p = game.state, game.current_player
     game.rules.apply_effects(s, p, [{"crystal": 2}], source=None)
     assert p.extra["crystals"] == 1  # the bank is empty: nothing more
 
 
 def test_trashing_from_the_adventure_row():
-    game = new_game()
+    game = at_ship({"row": {"2": "patrol-drone"}}, hand=["grav-stomper", "grav-stomper"])
     s = game.state
-    s.row[2] = "patrol-drone"
-    prepare(game, ["grav-stomper"])
     game.apply(Play("grav-stomper"))
     assert game.pending["kind"] == "row-trash"
     option = game.pending["values"].index(2)
     game.apply(Choose(option))
     assert s.row[2] is None and s.trash == ["patrol-drone"]
     assert game.current_player.swords == 1
-    prepare(game, ["grav-stomper"])
     game.apply(Play("grav-stomper"))
+    assert game.pending["kind"] == "row-trash"
     game.apply(Decline())
     assert s.trash == ["patrol-drone"]
 
 
 def test_devices_with_space_effects():
-    game = new_game()
+    game = at_ship({"row": {"0": "crystal-extractor"}}, hand=[], skill=4)
     s = game.state
-    s.row[0] = "crystal-extractor"
-    prepare(game, [], skill=4)
     area = s.clank_area["blue"]
     game.apply(Acquire(0))
     p = game.current_player
@@ -499,8 +496,7 @@ def test_card_text_names_factions_and_credits():
 
 
 def test_market_items_cost_seven_credits_one_of_each_type():
-    game = new_game(players=3)
-    prepare(game, [], space="co-market", gold=30, damage=3, supply=24)
+    game = at_ship(players=3, hand=[], space="co-market", gold=30, damage=3)
     game.apply(Buy("master-key"))
     game.apply(Buy("med-kit"))
     p = game.current_player
@@ -513,21 +509,21 @@ def test_market_items_cost_seven_credits_one_of_each_type():
 
 
 def test_market_needs_a_market_space_and_credits():
-    game = new_game()
-    prepare(game, [], gold=7)
+    game = at_ship(hand=[], gold=7)
     with pytest.raises(IllegalAction, match="not in a market"):
         game.apply(Buy("telepass"))
-    prepare(game, [], space="sb-pharmacy", gold=6)
+    game = at_ship(hand=[], space="sb-pharmacy", gold=6)
     with pytest.raises(IllegalAction, match="costs 7 Credits; you have 6"):
         game.apply(Buy("telepass"))
 
 
 def test_two_player_market_has_one_of_each():
-    game = new_game(players=2)
-    prepare(game, [], space="co-market", gold=7)
+    game = at_ship(players=2, hand=[], space="co-market", gold=7)
     game.apply(Buy("contraband"))
-    game.state.current = 1
-    prepare(game, [], space="co-market", gold=7)
+    assert game.state.market["contraband"] == 0
+    # yellow, at the market with 7 Credits too, finds none left
+    yellow = {"hand": [], "space": "co-market", "gold": 7}
+    game = again(game, {"current": 1, "players": {"yellow": yellow}})
     with pytest.raises(IllegalAction, match="no Contraband is left"):
         game.apply(Buy("contraband"))
 
@@ -536,18 +532,16 @@ def test_two_player_market_has_one_of_each():
 
 
 def test_footprints_need_two_boots():
-    game = new_game()
-    prepare(game, [], space="cb-dock", boots=1)
+    game = at_ship(hand=[], space="cb-dock", boots=1)
     with pytest.raises(IllegalAction, match="needs 2 Boots"):
         walk(game, "cb-dock", "cb-crates")
-    prepare(game, [], space="cb-dock", boots=2)
+    game = at_ship(hand=[], space="cb-dock", boots=2)
     walk(game, "cb-dock", "cb-crates")
     assert game.current_player.boots == 0
 
 
 def test_enemy_icons_hurt_unless_paid_with_swords():
-    game = new_game()
-    prepare(game, [], space="cb-airlock", boots=2, swords=1)
+    game = at_ship(hand=[], space="cb-airlock", boots=2, swords=1)
     walk(game, "cb-airlock", "cb-gantry", swords=1)
     p = game.current_player
     assert (p.damage, p.swords) == (0, 0)
@@ -556,27 +550,23 @@ def test_enemy_icons_hurt_unless_paid_with_swords():
 
 
 def test_padlocks_need_a_master_key():
-    game = new_game()
-    give_code(game.current_player)
-    prepare(game, [], space="cm-15", boots=1)
+    game = at_ship(hand=[], space="cm-15", boots=1, tokens=[CODE])
     with pytest.raises(IllegalAction, match="locked"):
         walk(game, "cm-15", "cm-25")
-    give(game.current_player, "master-key", "key")
+    game = at_ship(hand=[], space="cm-15", boots=1, tokens=[CODE, item("master-key", "key")])
     walk(game, "cm-15", "cm-25")
     assert game.current_player.space == "cm-25"
 
 
 def test_arrows_go_one_way():
-    game = new_game()
-    prepare(game, [], space="gh-shed", boots=2)
+    game = at_ship(hand=[], space="gh-shed", boots=2)
     walk(game, "gh-shed", "gh-east")
     with pytest.raises(IllegalAction, match="one-way"):
         walk(game, "gh-east", "gh-shed")
 
 
 def test_security_checkpoints_stop_boots():
-    game = new_game()
-    prepare(game, [], space="co-market", boots=3)
+    game = at_ship(hand=[], space="co-market", boots=3)
     walk(game, "co-market", "co-gate-a")
     p = game.current_player
     assert p.exhausted and p.boots == 2
@@ -587,8 +577,7 @@ def test_security_checkpoints_stop_boots():
 
 
 def test_card_teleports_are_not_stopped_by_a_checkpoint():
-    game = new_game()
-    prepare(game, [], space="co-gate-a", teleports=1, exhausted=True)
+    game = at_ship(hand=[], space="co-gate-a", teleports=1, exhausted=True)
     game.apply(Teleport("co-pad"))
     assert game.current_player.space == "co-pad"
 
@@ -597,10 +586,9 @@ def test_card_teleports_are_not_stopped_by_a_checkpoint():
 
 
 def test_a_secret_on_each_thiefs_first_entry_only():
-    game = new_game(seed=2)
+    game = at_ship(seed=2, hand=[], space="gh-west", boots=3)
     s = game.state
     first, second = (dict(t) for t in s.space_tokens["gh-orchard"])
-    prepare(game, [], space="gh-west", boots=3)
     walk(game, "gh-west", "gh-orchard")
     assert len(s.space_tokens["gh-orchard"]) == 2  # the thief may take one (or not)
     game.apply(TakeSecret())
@@ -610,8 +598,10 @@ def test_a_secret_on_each_thiefs_first_entry_only():
     walk(game, "gh-west", "gh-orchard")  # a second entry: nothing
     assert TakeSecret() not in game.legal_actions()
     assert len(s.space_tokens["gh-orchard"]) == 1
-    s.current = 1
-    prepare(game, [], space="gh-west", boots=1)
+    # yellow's first entry, on yellow's turn: the other secret
+    yellow = {"hand": [], "space": "gh-west", "boots": 1}
+    game = again(game, {"current": 1, "players": {"yellow": yellow}})
+    s = game.state
     walk(game, "gh-west", "gh-orchard")
     game.apply(TakeSecret())
     assert "gh-orchard" not in s.space_tokens
@@ -619,30 +609,36 @@ def test_a_secret_on_each_thiefs_first_entry_only():
 
 
 def test_major_secret_space_holds_one():
-    game = new_game(seed=1)
+    game = at_ship(seed=1, hand=[], space="co-gate-b", boots=1, swords=1)
     s = game.state
     token = s.space_tokens["co-shaft"][0]
-    prepare(game, [], space="co-gate-b", boots=1, swords=1)
     walk(game, "co-gate-b", "co-shaft", swords=1)
     game.apply(TakeSecret())
     assert "co-shaft" not in s.space_tokens and token["kind"] == "major"
 
 
+_ARCHIVE = {
+    "kind": "minor",
+    "id": "archive",
+    "name": "Archive",
+    "keep": True,
+    "points": 3,
+    "take": [{"rage": 1}],
+}
+_STIM_CHARGE = {
+    "kind": "minor",
+    "id": "stim-charge",
+    "name": "Stim Charge",
+    "keep": True,
+    "use": [{"swords": 2}],
+}
+
+
 def test_archive_raises_rage_and_scores_three():
-    game = new_game()
+    orchard = {"space_tokens": {"gh-orchard": [_ARCHIVE]}}
+    game = at_ship(orchard, hand=[], space="gh-west", boots=1)
     s = game.state
-    s.space_tokens["gh-orchard"] = [
-        {
-            "kind": "minor",
-            "id": "archive",
-            "name": "Archive",
-            "keep": True,
-            "points": 3,
-            "take": [{"rage": 1}],
-        }
-    ]
     rage = s.rage
-    prepare(game, [], space="gh-west", boots=1)
     walk(game, "gh-west", "gh-orchard")
     assert s.rage == rage  # the thief may leave it there
     game.apply(TakeSecret())
@@ -651,18 +647,8 @@ def test_archive_raises_rage_and_scores_three():
 
 
 def test_kept_secrets_can_be_used_later():
-    game = new_game()
-    s = game.state
-    s.space_tokens["gh-orchard"] = [
-        {
-            "kind": "minor",
-            "id": "stim-charge",
-            "name": "Stim Charge",
-            "keep": True,
-            "use": [{"swords": 2}],
-        }
-    ]
-    prepare(game, [], space="gh-west", boots=1)
+    orchard = {"space_tokens": {"gh-orchard": [_STIM_CHARGE]}}
+    game = at_ship(orchard, hand=[], space="gh-west", boots=1)
     walk(game, "gh-west", "gh-orchard")
     game.apply(TakeSecret())
     p = game.current_player
@@ -675,8 +661,7 @@ def test_kept_secrets_can_be_used_later():
 
 
 def test_hyperlift_goes_to_any_other_lift_without_boots_then_no_more_boots():
-    game = new_game()
-    prepare(game, [], space="cb-dock", boots=3)
+    game = at_ship(hand=[], space="cb-dock", boots=3)
     walk(game, "cb-dock", "cb-lift")
     legal = game.legal_actions()
     assert Hyperlift("gh-lift") in legal and Hyperlift("co-lift") in legal
@@ -691,34 +676,33 @@ def test_hyperlift_goes_to_any_other_lift_without_boots_then_no_more_boots():
 
 
 def test_hyperlift_needs_a_lift_space():
-    game = new_game()
-    prepare(game, [], space="cb-dock")
+    game = at_ship(hand=[], space="cb-dock")
     with pytest.raises(IllegalAction, match="no hyperlift in your space"):
         game.apply(Hyperlift("gh-lift"))
 
 
 def test_lockdown_seals_the_cargo_bay_lift_when_the_marker_reaches_the_last_red_space():
-    game = new_game()
+    # the marker on space 9: the bounty hunters have all joined the Clank! area
+    gone = {"7": 0, "8": 0, "9": 0}
+    game = at_ship({"rage": 9, "extra": {"hunters": gone}, "clank_area": {"red": 4}})
     s = game.state
-    s.rage = 9
-    s.extra["hunters"] = {}
+    assert not s.extra["lockdown"]
     game.rules.raise_rage(s, 1)
     assert s.extra["lockdown"] and any("Lockdown" in line for line in game.log)
-    prepare(game, [], space="cb-lift")
+    game = again(game, hand=[], space="cb-lift")
     with pytest.raises(IllegalAction, match="lockdown token blocks"):
         game.apply(Hyperlift("gh-lift"))
-    prepare(game, [], space="gh-lift")
+    game = again(game, hand=[], space="gh-lift")
     with pytest.raises(IllegalAction, match="lockdown token blocks"):
         game.apply(Hyperlift("cb-lift"))
     game.apply(Hyperlift("co-lift"))
 
 
 def test_telepads_need_a_telepass():
-    game = new_game()
-    prepare(game, [], space="co-pad", boots=2)
+    game = at_ship(hand=[], space="co-pad", boots=2)
     with pytest.raises(IllegalAction, match="TelePass"):
         game.apply(Telepad("sb-pad"))
-    give(game.current_player, "telepass", "telepass")
+    game = at_ship(hand=[], space="co-pad", boots=2, tokens=[item("telepass", "telepass")])
     assert Telepad("sb-pad") in game.legal_actions()
     game.apply(Telepad("sb-pad"))
     p = game.current_player
@@ -728,8 +712,7 @@ def test_telepads_need_a_telepass():
 def test_turn_options_on_a_ship_follow_its_lifts_seals_and_pods():
     from clankwidget.paths import turn_options
 
-    game = new_game()
-    prepare(game, [], space="cb-dock", boots=1)
+    game = at_ship(hand=[], space="cb-dock", boots=1)
     ctx = game.path_context()
     assert ctx["exits"] == [] and "cm-gate" in ctx["closed"] and "cm-lift" in ctx["closed"]
     opts = turn_options(game)
@@ -743,20 +726,13 @@ def test_turn_options_on_a_ship_follow_its_lifts_seals_and_pods():
         game.apply(game.rules.route_action(here, st))
     assert game.current_player.space == "gh-lift" and game.current_player.exhausted
 
-    game = new_game()
-    give_code(game.current_player)
-    prepare(game, [], space="co-lift")
+    game = at_ship(hand=[], space="co-lift", tokens=[CODE])
     assert "cm-lift" in turn_options(game).reachable and not game.path_context()["closed"]
 
-    game = new_game()
-    game.state.extra["lockdown"] = True
-    prepare(game, [], space="co-lift")
+    game = at_ship({"extra": {"lockdown": True}}, hand=[], space="co-lift")
     assert "cb-lift" not in turn_options(game).reachable  # the lockdown seals its lift
 
-    game = new_game()
-    p = game.current_player
-    prepare(game, [], space="cb-dock", boots=3)
-    p.artifacts.append("cm-10")
+    game = at_ship(hand=[], space="cb-dock", boots=3, artifacts=[10])
     assert game.path_context()["exits"] == ["cb-pods"]
     assert turn_options(game).best("cb-pods").stopped  # a pod ends the thief's turn aboard
 
@@ -765,58 +741,53 @@ def test_turn_options_on_a_ship_follow_its_lifts_seals_and_pods():
 
 
 def test_data_port_gives_its_effect_once():
-    game = new_game()
+    game = at_ship(hand=[], space="gh-nursery")
     s = game.state
-    prepare(game, [], space="gh-nursery")
     area = s.clank_area["blue"]
     game.apply(HackPort())
     p = game.current_player
     assert p.gold == 3 and s.clank_area["blue"] == area + 1
     assert s.extra["ports"] == {"gh-nursery": "blue"} and p.extra["data"] == 1
-    s.current = 1
-    prepare(game, [], space="gh-nursery")
+    game = again(game, {"current": 1, "players": {"yellow": {"hand": [], "space": "gh-nursery"}}})
     with pytest.raises(IllegalAction, match="has been used"):
         game.apply(HackPort())
 
 
 def test_second_data_cube_must_go_in_another_module():
-    game = new_game()
-    prepare(game, [], space="gh-nursery")
+    game = at_ship(hand=[], space="gh-nursery")
     game.apply(HackPort())
-    prepare(game, [], space="gh-pump")
+    game = again(game, space="gh-pump")
     with pytest.raises(IllegalAction, match="another module"):
         game.apply(HackPort())
 
 
 def test_completing_the_command_code_takes_a_token_and_raises_rage():
-    game = new_game()
+    game = at_ship(hand=[], space="gh-pump")
     s = game.state
     rage = s.rage
-    prepare(game, [], space="gh-pump")
     game.apply(HackPort())
     assert not game.rules.has_code(game.current_player)
-    prepare(game, [], space="re-exhaust")
+    game = again(game, space="re-exhaust")
+    s = game.state
     game.apply(HackPort())
     p = game.current_player
     assert game.rules.has_code(p) and s.extra["codes"] == 1 and s.rage == rage + 1
     assert p.extra["data"] == 0
-    prepare(game, [], space="re-control")
+    game = again(game, space="re-control")
     with pytest.raises(IllegalAction, match="no data cubes left"):
         game.apply(HackPort())
 
 
 def test_the_command_module_is_sealed_without_a_code_by_any_means():
-    game = new_game()
-    prepare(game, [], space="co-east", boots=2, teleports=1)
+    game = at_ship(hand=[], space="co-east", boots=2, teleports=1)
     with pytest.raises(IllegalAction, match="command code"):
         walk(game, "co-east", "cm-gate")
     with pytest.raises(IllegalAction, match="command code"):
         game.apply(Teleport("cm-gate"))
-    prepare(game, [], space="co-lift")
+    game = at_ship(hand=[], space="co-lift")
     with pytest.raises(IllegalAction, match="command code"):
         game.apply(Hyperlift("cm-lift"))
-    give_code(game.current_player)
-    prepare(game, [], space="co-east", boots=1)
+    game = at_ship(hand=[], space="co-east", boots=1, tokens=[CODE])
     walk(game, "co-east", "cm-gate")
     assert game.current_player.space == "cm-gate"
 
@@ -825,11 +796,9 @@ def test_the_command_module_is_sealed_without_a_code_by_any_means():
 
 
 def test_steal_one_artifact_only_and_rage_rises():
-    game = new_game(players=4)
+    game = at_ship(players=4, hand=[], space="cm-10", boots=1, tokens=[CODE])
     s = game.state
     p = game.current_player
-    give_code(p)
-    prepare(game, [], space="cm-10", boots=1)
     rage = s.rage
     game.apply(TakeArtifact())
     assert p.artifacts == [10] and s.rage == rage + 1 and "cm-10" not in s.artifacts
@@ -842,20 +811,19 @@ def test_steal_one_artifact_only_and_rage_rises():
 
 
 def test_boss_attack_at_end_of_turn_once_however_many_symbols():
-    game = new_game()
-    s = game.state
-    s.row[0] = s.row[1] = None
-    s.dungeon_deck += ["hunter-droid", "sentry-mech"]
-    prepare(game, [])
+    changes = {
+        "row": {"0": None, "1": None},
+        "dungeon_deck": {"-2": "hunter-droid", "-1": "sentry-mech"},
+    }
+    game = at_ship(changes, hand=[])
     before = len([line for line in game.log if "boss attacks" in line])
     game.apply(EndTurn())
     assert len([line for line in game.log if "The boss attacks" in line]) == before + 1
 
 
 def test_bounty_hunters_join_the_clank_area_when_the_marker_reaches_them():
-    game = new_game(players=4)
+    game = at_ship({"rage": 6}, players=4)
     s = game.state
-    s.rage = 6
     game.rules.raise_rage(s, 1)
     assert s.clank_area["red"] == 1 and s.extra["hunters"] == {"8": 1, "9": 2}
     game.rules.raise_rage(s, 2)  # passes space 8 and lands on the plaid space
@@ -864,11 +832,14 @@ def test_bounty_hunters_join_the_clank_area_when_the_marker_reaches_them():
 
 
 def test_a_drawn_red_cube_hurts_every_thief_aboard_and_returns():
-    game = new_game(players=3)
+    # two hunters in the Clank! area, one still on the track, none in the bag yet
+    changes = {
+        "clank_area": {"red": 2},
+        "extra": {"hunters": {"7": 0, "8": 0, "9": 2}},
+        "players": {"green": {"status": "escaped"}},
+    }
+    game = at_ship(changes, players=3)
     s = game.state
-    s.clank_area["red"] = 2
-    s.extra["hunters"] = {"9": 2}
-    s.players[2].status = "escaped"
     rigged_attack(game, 3, red=1, black=2)
     blue, yellow, green = s.players
     assert blue.damage == 1 and yellow.damage == 1 and green.damage == 0
@@ -881,16 +852,16 @@ def test_a_drawn_red_cube_hurts_every_thief_aboard_and_returns():
 
 
 def test_a_red_cube_on_an_empty_supply_is_marked_with_a_set_aside_black_cube():
-    game = new_game()
+    changes = {
+        "players": {"blue": {"supply": 0, "damage": 0}},
+        "clank_area": {"blue": 0, "red": 1},
+        "aside": {"blue": 30, "black": 1},
+        "extra": {"hunters": {"7": 0, "8": 1, "9": 2}},
+    }
+    game = at_ship(changes)
     s = game.state
     blue = s.players[0]
-    s.clank_area["blue"] = 0
-    blue.supply, blue.damage = 0, 0
-    s.aside["blue"] = 30
-    s.aside["black"] = 1
-    s.bag["black"] -= 1
-    s.clank_area["red"] = 1
-    s.extra["hunters"] = {"8": 1, "9": 2}
+    assert s.bag["black"] == 23
     rigged_attack(game, 1, red=1)
     assert blue.damage == 1 and blue.extra["marks"] == 1 and s.aside["black"] == 0
     assert cubes(game, "black") == 24 and cubes(game, "blue") == 30
@@ -901,17 +872,15 @@ def test_a_red_cube_on_an_empty_supply_is_marked_with_a_set_aside_black_cube():
 
 
 def test_a_red_cube_can_knock_out():
-    game = new_game()
-    s = game.state
-    blue = s.players[0]
-    blue.damage, blue.supply = 9, 21
-    s.clank_area["red"] = 1
+    changes = {"clank_area": {"red": 1}, "extra": {"hunters": {"7": 0, "8": 1, "9": 2}}}
+    game = at_ship(changes, damage=9)
+    blue = game.state.players[0]
     rigged_attack(game, 1, red=1)
     assert blue.status == "knocked-out"
 
 
 def test_players_own_cubes_drawn_are_damage():
-    game = new_game()
+    game = at_ship()
     s = game.state
     rigged_attack(game, 3, blue=2, black=1)
     assert s.players[0].damage == 2 and cubes(game, "blue") == 30
@@ -921,12 +890,9 @@ def test_players_own_cubes_drawn_are_damage():
 
 
 def test_escape_pod_with_an_artifact_scores_twenty():
-    game = new_game()
+    game = at_ship(hand=[], space="cb-dock", boots=1, gold=4, artifacts=[15])
     s = game.state
     p = game.current_player
-    p.artifacts = [15]
-    s.artifacts.pop(next(iter(s.artifacts)))
-    prepare(game, [], space="cb-dock", boots=1, gold=4)
     walk(game, "cb-dock", "cb-pods")
     assert p.status == "escaped" and s.extra["pods"]["cb-pods"] == 3
     assert game.scores()["blue"] == 15 + 20 + 4
@@ -935,52 +901,42 @@ def test_escape_pod_with_an_artifact_scores_twenty():
 
 
 def test_escape_pods_without_an_artifact_do_nothing():
-    game = new_game()
-    prepare(game, [], space="cb-dock", boots=2)
+    game = at_ship(hand=[], space="cb-dock", boots=2)
     walk(game, "cb-dock", "cb-pods")
     assert game.current_player.is_in
     walk(game, "cb-pods", "cb-dock")
 
 
 def test_knocked_out_in_the_cargo_bay_with_an_artifact_is_rescued():
-    game = new_game()
+    game = at_ship(artifacts=[20], space="cb-lift", gold=3)
     s = game.state
     p = game.current_player
-    p.artifacts = [20]
-    p.space = "cb-lift"
-    p.gold = 3
     game.rules.knock_out(s, p)
     assert game.rules.rescued(s, p) and game.scores()["blue"] == 23
 
 
 @pytest.mark.parametrize("space, artifact", [("co-west", [20]), ("cb-dock", [])])
 def test_knocked_out_elsewhere_or_without_an_artifact_scores_nothing(space, artifact):
-    game = new_game()
+    game = at_ship(artifacts=list(artifact), space=space, gold=9)
     s = game.state
     p = game.current_player
-    p.artifacts, p.space, p.gold = list(artifact), space, 9
     game.rules.knock_out(s, p)
     assert game.scores()["blue"] == 0
 
 
 @pytest.mark.parametrize("n, draws", [(2, 6), (3, 4), (4, 4)])
 def test_a_thief_who_is_out_draws_cubes_on_their_turn(n, draws):
-    game = new_game(players=n)
+    game = at_ship({"players": {"yellow": {"status": "escaped"}}}, players=n, hand=[])
     s = game.state
-    s.players[1].status = "escaped"
-    prepare(game, [])
     game.apply(EndTurn())
     assert any(f"the boss draws {draws}" in line for line in game.log)
     assert s.current == (2 % n)
 
 
 def test_the_game_ends_when_everyone_is_out():
-    game = new_game()
+    changes = {"players": {"yellow": {"status": "escaped"}}}
+    game = at_ship(changes, artifacts=[5], hand=[], space="cb-dock", boots=1)
     s = game.state
-    s.players[1].status = "escaped"
-    blue = s.players[0]
-    blue.artifacts = [5]
-    prepare(game, [], space="cb-dock", boots=1)
     walk(game, "cb-dock", "cb-pods")
     game.apply(EndTurn())
     assert game.is_over and s.end_reason == "every player has left the ship"
@@ -988,37 +944,33 @@ def test_the_game_ends_when_everyone_is_out():
 
 
 def test_an_empty_adventure_deck_knocks_out_everyone_aboard():
-    game = new_game()
+    changes = {
+        "players": {"yellow": {"artifacts": [10], "space": "cb-dock", "gold": 2}},
+        "dungeon_deck": [],
+        "row": {"0": None},
+    }
+    game = at_ship(changes, hand=[])
     s = game.state
     blue, yellow = s.players
-    yellow.artifacts, yellow.space, yellow.gold = [10], "cb-dock", 2
-    s.dungeon_deck = []
-    s.row[0] = None
-    prepare(game, [])
     game.apply(EndTurn())
     assert game.is_over and "adventure deck" in s.end_reason
     assert blue.status == yellow.status == "knocked-out"
     assert game.scores() == {"blue": 0, "yellow": 12}
 
 
+_SIXTH_CRYSTAL = token(
+    "sixth-crystal", "The Sixth Crystal", kind="major", keep=True, crystal=True, crystal_points=3
+)
+
+
 def test_scoring_counts_artifact_credits_tokens_cards_and_the_sixth_crystal():
-    game = new_game()
-    p = game.current_player
-    p.artifacts = [25]
-    p.gold = 6
-    give(p, "contraband", "contraband", 10)
-    p.tokens.append(
-        {
-            "kind": "major",
-            "id": "sixth-crystal",
-            "name": "The Sixth Crystal",
-            "keep": True,
-            "crystal": True,
-            "crystal_points": 3,
-        }
+    game = at_ship(
+        artifacts=[25],
+        gold=6,
+        tokens=[item("contraband", "contraband", 10), _SIXTH_CRYSTAL],
+        extra={"crystals": 2},
+        discard=["memory-core"],
     )
-    p.extra["crystals"] = 2
-    p.discard.append("memory-core")
     # 25 + 6 + 10 + 3 x (2 crystals + the Sixth Crystal itself) + 7
     assert game.scores()["blue"] == 25 + 6 + 10 + 9 + 7
 
@@ -1027,8 +979,7 @@ def test_scoring_counts_artifact_credits_tokens_cards_and_the_sixth_crystal():
 
 
 def test_illegal_actions_change_nothing():
-    game = new_game()
-    prepare(game, ["hack"])
+    game = at_ship(hand=["hack"])
     before = game.state.to_dict()
     for action, reason in [
         (HackPort(), "no data port"),

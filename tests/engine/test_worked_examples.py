@@ -15,7 +15,7 @@ from clankwidget import Game
 from clankwidget.data import Board, CardSet
 from clankwidget.rules.actions import Acquire, EndTurn, Move, Play, TakeArtifact
 
-from helpers import cards_doc
+from helpers import at, cards_doc
 
 
 class _RiggedBag:
@@ -40,7 +40,8 @@ class _RiggedBag:
         return np.array(picks)
 
 
-def _example_game() -> Game:
+def _example_game(changes: dict) -> Game:
+    """The example's four-space board, three players, all the artifacts, at ``changes``."""
     spaces = [
         {"id": "hq", "name": "HQ", "x": 0, "y": 0, "start": True},
         {"id": "ledge", "name": "Ledge", "x": 100, "y": 100},
@@ -67,27 +68,26 @@ def _example_game() -> Game:
     )
     doc = copy.deepcopy(cards_doc())
     doc["setup"]["artifacts_removed"] = {"3": 0}
-    return Game.new(
-        board=board, cards=CardSet.from_dict(doc), players=["yellow", "red", "green"], seed=1
-    )
+    cards = CardSet.from_dict(doc)
+    return at(changes, board=board, cards=cards, players=["yellow", "red", "green"], seed=1)
 
 
 def test_a_turn_played_out():
-    game = _example_game()
-    s, rules = game.state, game.rules
-    yellow = game.current_player
     # "The Clank! Area holds 2 of your cubes, 3 red and 1 green. Your Health Meter already
     # carries 3 damage. You stand 1 path away from the most valuable Artifact."
-    s.clank_area = {"yellow": 2, "red": 3, "green": 1}
-    for p, area in zip(game.players, (2, 3, 1), strict=True):
-        p.supply = 30 - area
-    yellow.damage, yellow.supply = 3, 30 - 2 - 3
-    yellow.space = "ledge"
-    yellow.hand = ["mercenary", "scramble", "runner", "stumble", "stumble"]
-    s.row = ["hush", "horn", "runner", "brute", "scout", "seer"]  # the Horn is a Danger card
-    s.dungeon_deck.append("gem")  # the refill will reveal a Dragon Attack symbol
+    hand = ["mercenary", "scramble", "runner", "stumble", "stumble"]
+    game = _example_game(
+        {
+            "players": {"yellow": {"damage": 3, "space": "ledge", "hand": hand}},
+            "clank_area": {"yellow": 2, "red": 3, "green": 1},
+            "row": ["hush", "horn", "runner", "brute", "scout", "seer"],  # the Horn: a Danger
+            "dungeon_deck": {"-1": "gem"},  # the refill will reveal a Dragon Attack symbol
+        }
+    )
+    s, rules = game.state, game.rules
+    yellow = game.current_player
+    assert [p.supply for p in game.players] == [30 - 2 - 3, 30 - 3, 30 - 1]
     rage_before = s.rage
-    game._forget_undo()
 
     # "Your five cards produce 2 Skill, 2 Swords, 3 Boots and plus 2 Clank!"
     for card in list(yellow.hand):
