@@ -122,6 +122,10 @@ class Edition:
     engine: bool = False
     #: a sentence for people: what the edition is, what is special in it
     summary: str = ""
+    #: ``"module:NAME"`` of the edition's own bots (a mapping of bot name to class, each
+    #: ``cls(seed=...)``), where the shared ones (:data:`clankwidget.bots.BOTS`) do not
+    #: play it
+    bots: str | None = None
 
     def __post_init__(self):
         unknown = set(self.features) - set(FEATURES)
@@ -149,6 +153,25 @@ class Edition:
     def has_engine(self) -> bool:
         """Whether ``Game.new`` can set this edition up (its rules are written)."""
         return self.rules is not None and (self.playable or self.engine)
+
+    def bot_classes(self) -> Mapping[str, type]:
+        """The bots that play this edition, by name (the shared ones by default)."""
+        if self.bots:
+            return _load(self.bots)
+        from .bots import BOTS
+
+        return BOTS
+
+    def make_bot(self, kind, seed: int = 0):
+        """A bot of this edition by name (a bot object is returned as it is)."""
+        if not isinstance(kind, str):
+            return kind
+        classes = self.bot_classes()
+        if kind not in classes:
+            raise ValueError(
+                f"unknown bot {kind!r} for {self.title}; choose from {', '.join(classes)}"
+            )
+        return classes[kind](seed=seed)
 
     def view_part(self):
         """The function adding this edition's own part to the view state, or ``None``."""
@@ -261,6 +284,8 @@ register(
         cards="moonrakers-teaching",
         vocabulary=_MOONRAKERS_WORDS,
         features={"deck", "contracts"},
+        view="clankwidget.widget.parts.moonrakers:moonrakers_part",
+        bots="clankwidget.bots_moonrakers:CAPTAINS",
         playable=False,
         engine=True,
         summary="Deck-building, hazard dice and negotiation between captains; no map.",

@@ -730,6 +730,7 @@ class MoonrakersRules(DealRules, DeckBuildingRules):
                 "crew_offer",
                 "contract",
                 "deals",
+                "asked",
                 "offer",
                 "execution",
                 "swapped",
