@@ -19,6 +19,7 @@ module                             lesson
 ``l06_bounty_hunters``             06, bounty hunters and clones (Space)
 ``l07_danger_cards``               07, Danger cards and the row's refill
 ``l08_how_many_simulations``       08, standard error, intervals, coverage, rare events
+``l12_moonrakers_dice``            12, Moonrakers' hazard dice, Shields and the deal
 ``_common``                        shared: :class:`Table`, :func:`compare`,
                                    :func:`pivot`, :func:`play_bots`
 ``board_picture``                  the teacher's guide's picture of a board, drawn
@@ -112,6 +113,15 @@ from .l08_how_many_simulations import (
     wald_interval,
     wilson_interval,
 )
+from .l12_moonrakers_dice import (
+    DiceStory,
+    dice_story,
+    dice_vs_bag,
+    hazard_table,
+    offer_value,
+    sample_hazards,
+    shield_table,
+)
 
 __all__ = [
     "CABINET_TOKENS",
@@ -124,6 +134,7 @@ __all__ = [
     "CountdownStory",
     "CyclingStory",
     "DangerStory",
+    "DiceStory",
     "Exercise",
     "Feedback",
     "SimulationStory",
@@ -149,6 +160,8 @@ __all__ = [
     "danger_knockout",
     "danger_story",
     "danger_table",
+    "dice_story",
+    "dice_vs_bag",
     "distribution_table",
     "dragon_bag_game",
     "dragon_bag_story",
@@ -156,16 +169,20 @@ __all__ = [
     "exercise_piles",
     "first_turn_buy",
     "fronts",
+    "hazard_table",
     "key_savings",
     "knockout_by_attack",
     "knockout_sampled",
     "misconceptions",
+    "offer_value",
     "pivot",
     "play_bots",
     "prize_chances",
     "random_walks",
     "refill_odds",
     "running_estimate",
+    "sample_hazards",
+    "shield_table",
     "simulated_hits",
     "simulation_story",
     "simulations_needed",

@@ -22,7 +22,7 @@ import clankwidget as cw
 from clankwidget import deck, lessons, odds, paths, plots
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-LESSON_NOTEBOOKS = sorted(NOTEBOOKS.glob("0[1-9]-*.ipynb"))
+LESSON_NOTEBOOKS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb") if p.name[:2] != "00")
 TEACHER_NOTEBOOKS = NOTEBOOKS / "teachers"
 
 
