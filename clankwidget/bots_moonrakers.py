@@ -17,7 +17,7 @@ hand. Bots are seeded and deterministic.
   Reactor.
 
 * :class:`PlannerCaptain` weighs everything by the odds: the exact chance that its own
-  hand and draw pile meet a contract (:func:`clankwidget.odds.meet_odds`) and the exact
+  hand and draw pile meet a contract (:func:`clankwidget.odds.captain_meet_odds`) and the exact
   distribution of hazards on the dice it would roll, less its Shields
   (:func:`clankwidget.odds.hazard_odds`). It leads the contract of the best expected
   prestige, invites help when its own chance is low (an honest share of the prestige and
@@ -32,7 +32,7 @@ from collections import Counter, defaultdict
 import numpy as np
 
 from .bots import Bot
-from .odds import hazard_odds, meet_odds
+from .odds import captain_meet_odds, hazard_odds
 from .rules import actions as A
 
 __all__ = ["CAPTAINS", "GreedyCaptain", "PlannerCaptain", "RandomCaptain"]
@@ -198,25 +198,8 @@ class PlannerCaptain(GreedyCaptain):
 
     def _odds(self, rules, obs, c: dict) -> float:
         """The chance its own hand and draw pile meet contract ``c`` alone."""
-        me = obs["captains"][obs["seat"]]
-        actions, met = rules.su["start_actions"], {}
-        for pid in me["parts"]:
-            passive = rules.data.parts[pid]["passive"]
-            actions += passive.get("start_actions", 0)
-            for k, v in passive.get("meets", {}).items():
-                met[k] = met.get(k, 0) + v
         seed = int(self.rng.integers(2**31))
-        return meet_odds(
-            obs["hand"],
-            obs["deck_cards"],
-            c["requires"],
-            rules.data.cards,
-            actions=actions,
-            met=met,
-            n=150,
-            seed=seed,
-            max_exact=400,
-        ).p
+        return captain_meet_odds(rules, obs, c, n=150, seed=seed, max_exact=400).p
 
     def _hazards(self, rules, obs, dice: int) -> float:
         shields = sum(rules.mr_card(cid)["effects"].get("block", 0) for cid in obs["hand"])

@@ -87,6 +87,7 @@ __all__ = [
     "OddsInputError",
     "SampledAttacks",
     "attack_odds",
+    "captain_meet_odds",
     "hazard_odds",
     "knockout_odds",
     "meet_odds",
@@ -1029,3 +1030,20 @@ def meet_odds(
     deck_arr = np.array(list(deck), dtype=object)
     wins = sum(best(tuple(rng.permutation(deck_arr)[:reach])) for _ in range(n))
     return MeetOdds(wins / n, "simulate", n)
+
+
+def captain_meet_odds(rules, obs: Mapping, contract: Mapping, **kwargs) -> MeetOdds:
+    """:func:`meet_odds` for one Moonrakers captain from their observation
+    (:meth:`~clankwidget.rules.moonrakers.MoonrakersRules.observation`: their own hand
+    and draw pile, their installed parts' actions and requirements met) and a contract;
+    ``kwargs`` go to :func:`meet_odds` (``n``, ``seed``, ``max_exact``)."""
+    actions, met = rules.start_of_execution(obs["captains"][obs["seat"]]["parts"])
+    return meet_odds(
+        obs["hand"],
+        obs["deck_cards"],
+        contract["requires"],
+        rules.data.cards,
+        actions=actions,
+        met=met,
+        **kwargs,
+    )

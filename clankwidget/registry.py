@@ -17,7 +17,7 @@ log use for its parts (``vocabulary``), the ``features`` it has (which layers of
 mechanics it uses and which panels the widget draws), and where its contribution to the
 widget's view state lives. Editions whose rules are not written yet are registered with
 ``playable=False``: asking for their rules raises :class:`RuleNotImplemented`. An edition
-whose engine is written but whose widget is not (Moonrakers, for now) has
+whose engine is written but whose widget is not has
 ``playable=False, engine=True``: ``Game.new`` plays it, ``editions(playable=True)`` (what
 the widget and the every-edition conformance test iterate) leaves it out, and
 ``editions(engine=True)`` lists every edition ``Game.new`` can set up.
@@ -122,6 +122,8 @@ class Edition:
     engine: bool = False
     #: a sentence for people: what the edition is, what is special in it
     summary: str = ""
+    #: the fewest and most players (seats) a game takes
+    players: tuple[int, int] = (2, 4)
     #: ``"module:NAME"`` of the edition's own bots (a mapping of bot name to class, each
     #: ``cls(seed=...)``), where the shared ones (:data:`clankwidget.bots.BOTS`) do not
     #: play it
@@ -286,8 +288,7 @@ register(
         features={"deck", "contracts"},
         view="clankwidget.widget.parts.moonrakers:moonrakers_part",
         bots="clankwidget.bots_moonrakers:CAPTAINS",
-        playable=False,
-        engine=True,
+        players=(2, 5),
         summary="Deck-building, hazard dice and negotiation between captains; no map.",
     )
 )

@@ -22,7 +22,15 @@ from ._files import board_data_dir
 
 __all__ = ["SCHEMAS", "check", "schema", "validator"]
 
-SCHEMAS = ("board", "cards", "space-effects", "space-edition", "space-cards", "position")
+SCHEMAS = (
+    "board",
+    "cards",
+    "space-effects",
+    "space-edition",
+    "space-cards",
+    "position",
+    "moonrakers-position",
+)
 """The registered schemas, by kind: ``board_data/schema/<kind>.schema.json``."""
 
 _BASE = "https://clankwidget.invalid/schema/"

@@ -204,6 +204,14 @@ function dispatchPanel(view, focus) {
             h("span", { class: "cw-mr-die", text: c.dice ? `${c.dice} ${c.dice === 1 ? "die" : "dice"}` : "no dice" }),
             c.dice ? h("span", { class: "cw-dim", text: ` ${odds} (≈${exp.toFixed(1)} expected)` }) : null,
           ),
+          c.alone === null || c.alone === undefined
+            ? null
+            : h("div", {
+                class: "cw-mr-alone",
+                "data-role": "alone",
+                title: "The chance the cards in your hand and draw pile meet it without help, played as well as possible",
+                text: `Your cards alone: ${Math.round(c.alone * 100)}%`,
+              }),
           c.tried ? h("div", { class: "cw-mr-note", text: "negotiation failed this turn" }) : null,
           h(
             "div",

@@ -25,8 +25,10 @@ Keys of the table view (``layout`` is ``"table"``)::
     hand       the viewer's cards: [{id, name, kind, cost, text, meets, legal, why}]
     objectives the viewer's secret objectives: [{id, name, text, claimable}]
     dispatch   [{slot, id, name, kind, requires, reward, dice, tried, chosen, hazards,
-               choose: {legal, why, intent}, swap: {legal, why, intent}}]; hazards is the
-               exact chance of 0, 1, 2... hazards on the contract's dice
+               alone, choose: {legal, why, intent}, swap: {legal, why, intent}}]; hazards
+               is the exact chance of 0, 1, 2... hazards on the contract's dice; alone the
+               chance the viewer's own cards meet it without help (while the viewer
+               plans or negotiates, else None)
     armory     parts, crew, supply: [{slot|id, name, cost, text, count?, legal, why,
                intent}], replace ({parts: [...], crew: [...]} legal replace intents)
     deal       None, or {contract, left, deals [{seat, colour, terms}], invitable
@@ -46,7 +48,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...odds import hazard_odds
+from ...odds import captain_meet_odds, hazard_odds
 from ...registry import edition
 from ...rules import actions as A
 from . import ViewPart, plural
@@ -205,6 +207,12 @@ def _hazards(rules, dice: int) -> list[float]:
     return [round(p, 6) for p in hazard_odds(dice, faces=rules.data.faces).pmf]
 
 
+def _alone_odds(rules, obs):
+    """``chance(contract)``: the chance the viewer's hand and draw pile (theirs to see)
+    meet it with no help (:func:`clankwidget.odds.captain_meet_odds`, seeded)."""
+    return lambda c: captain_meet_odds(rules, obs, c, n=200, seed=0, max_exact=2_000).p
+
+
 def _log(s) -> list[dict]:
     lines = s.log[-LOG_LINES:]
     events = s.events[-len(lines) :] if lines else []
@@ -276,6 +284,10 @@ def table_view(game, seat: int | None = 0) -> dict[str, Any]:
                 }
             )
 
+    # the chance the viewer's own cards meet each contract alone, while they choose one
+    chance = None
+    if you_act and t["phase"] in ("plan", "negotiate"):
+        chance = _alone_odds(rules, obs)
     dispatch = []
     for slot, cid in enumerate(t["dispatch"]):
         c = rules.data.contracts[cid]
@@ -293,6 +305,7 @@ def table_view(game, seat: int | None = 0) -> dict[str, Any]:
                 "tried": cid in t["tried"],
                 "chosen": t["contract"] == slot,
                 "hazards": _hazards(rules, c["dice"]),
+                "alone": None if chance is None else round(chance(c), 4),
                 "choose": _option(game, A.ChooseContract(slot), legal),
                 "swap": _option(game, A.SwapContract(slot), legal),
             }
