@@ -215,14 +215,21 @@ class PlannerCaptain(GreedyCaptain):
         for a in by_kind["choose-contract"]:
             c = rules.data.contracts[t["dispatch"][a.slot]]
             p = self._odds(rules, obs, c)
-            p = max(p, 1 - (1 - p) * (1 - HELP)) if not t["alone"] else p
             r = c["reward"]
             reward = {
                 "prestige": r["prestige"],
                 "credits": r["credits"],
                 "bonus": 1 if r.get("bonus") else 0,
             }
-            value = p * self._worth(reward) - self._hazards(rules, obs, c["dice"])
+            worth = self._worth(reward)
+            # alone, or (if allowed) with a helper paid 1 prestige who rolls one die
+            value = p * worth - self._hazards(rules, obs, c["dice"])
+            if not t["alone"]:
+                helped = 1 - (1 - p) * (1 - HELP)
+                value = max(
+                    value,
+                    helped * (worth - 1) - self._hazards(rules, obs, max(0, c["dice"] - 1)),
+                )
             if value > best_value:
                 best, best_value = a, value
         if best is None:
@@ -242,10 +249,15 @@ class PlannerCaptain(GreedyCaptain):
         prestige = c["reward"]["prestige"]
         given = sum(d["prestige"] for d in t["deals"].values())
         dice_left = c["dice"] - sum(d["dice"] for d in t["deals"].values())
-        share = 1 if prestige - given >= 2 else 0
-        offer = A.Offer(seat, prestige=share, dice=min(1, dice_left))
-        if offer in by_kind["offer"]:
-            return offer
+        credits = c["reward"]["credits"] - sum(d["credits"] for d in t["deals"].values())
+        dice = min(1, dice_left)
+        # pay in credits where it can (prestige is what wins), else one prestige
+        for offer in (
+            A.Offer(seat, credits=1, dice=dice) if credits >= 1 else None,
+            A.Offer(seat, prestige=1, dice=dice) if prestige - given >= 2 else None,
+        ):
+            if offer is not None and offer in by_kind["offer"]:
+                return offer
         return A.Offer(seat) if A.Offer(seat) in by_kind["offer"] else A.Launch()
 
     def _respond(self, rules, obs, by_kind):
