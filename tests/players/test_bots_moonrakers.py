@@ -49,7 +49,7 @@ def test_the_planner_judges_an_offer_by_its_expected_prestige():
     # nothing for the risk of nothing: not worth accepting
     assert planner.choose(game).kind in ("counter", "refuse")
     game.undo()
-    left = game.rules._left(game.state, seat)
+    left = game.rules.left_to_share(game.state, seat)
     game.apply(A.Offer(seat, prestige=left["prestige"]))
     assert planner.choose(game) == A.Accept()  # every prestige and no dice
 

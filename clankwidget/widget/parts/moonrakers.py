@@ -347,7 +347,7 @@ def table_view(game, seat: int | None = 0) -> dict[str, Any]:
 
     deal = None
     if t["contract"] is not None and t["phase"] in ("negotiate", "respond"):
-        left = rules._left(s, None)
+        left = rules.left_to_share(s)
         offer = t["offer"]
         offer_view = None
         if offer is not None:
@@ -361,7 +361,7 @@ def table_view(game, seat: int | None = 0) -> dict[str, Any]:
                 "counters": offer["counters"],
                 "counters_left": max(0, rules.su["max_counters"] - offer["counters"]),
                 # what may be asked of this deal (its own terms put back)
-                "left": rules._left(s, offer["seat"]),
+                "left": rules.left_to_share(s, offer["seat"]),
             }
         deal = {
             "contract": t["contract"],
