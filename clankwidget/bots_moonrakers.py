@@ -16,7 +16,17 @@ hand. Bots are seeded and deterministic.
   Shields against its own hazards; buy the dearest part it can afford, then crew, then a
   Reactor.
 
-Odds-based bots that negotiate from ``clankwidget.odds.hazard_odds`` are future work.
+* :class:`PlannerCaptain` weighs everything by the odds: the exact chance that its own
+  hand and draw pile meet a contract (:func:`clankwidget.odds.captain_meet_odds`) and the exact
+  distribution of hazards on the dice it would roll, less its Shields
+  (:func:`clankwidget.odds.hazard_odds`). It leads the contract of the best expected
+  prestige, invites help when its own chance is low (an honest share of the prestige and
+  one of the dice), and answers an offer by its expected prestige: accept what pays,
+  counter once for fewer dice or more prestige, refuse the rest.
+
+The levels keep their order: ``simulate.tournament(["planner", "greedy", "random"],
+games=60, seed=2026, players=3, edition="moonrakers")`` gave win rates 58% (95% interval
+46-70%), 40% (29-53%) and 2% (0-9%).
 """
 
 from __future__ import annotations
@@ -25,18 +35,17 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
+from .bots import Bot
+from .odds import captain_meet_odds, hazard_odds
 from .rules import actions as A
 
-__all__ = ["GreedyCaptain", "RandomCaptain"]
+__all__ = ["CAPTAINS", "GreedyCaptain", "PlannerCaptain", "RandomCaptain"]
 
 
-class RandomCaptain:
+class RandomCaptain(Bot):
     """A random kind of action, then a random action of that kind (seeded)."""
 
     name = "random"
-
-    def __init__(self, seed: int = 0):
-        self.rng = np.random.default_rng(seed)
 
     def choose(self, game) -> A.Action:
         by_kind = defaultdict(list)
@@ -49,13 +58,10 @@ class RandomCaptain:
         return options[int(self.rng.integers(len(options)))]
 
 
-class GreedyCaptain:
+class GreedyCaptain(Bot):
     """Rules of thumb from the captain's own observation (see the module docstring)."""
 
     name = "greedy"
-
-    def __init__(self, seed: int = 0):
-        self.rng = np.random.default_rng(seed)
 
     def choose(self, game) -> A.Action:
         rules, s = game.rules, game.state
@@ -181,3 +187,102 @@ class GreedyCaptain:
 def _refit_part(rules, obs) -> str:
     # the bonus part waiting is public once won: the state names it in "refit"
     return obs["table"]["refit"]["part"]
+
+
+#: What a credit and a bonus card are worth to the planner, in prestige.
+CREDIT, BONUS = 0.35, 0.6
+#: The chance the planner gives a contract when others help (their hands are hidden).
+HELP = 0.5
+
+
+class PlannerCaptain(GreedyCaptain):
+    """Negotiates by the odds from its own observation (see the module docstring)."""
+
+    name = "planner"
+
+    def _odds(self, rules, obs, c: dict) -> float:
+        """The chance its own hand and draw pile meet contract ``c`` alone."""
+        seed = int(self.rng.integers(2**31))
+        return captain_meet_odds(rules, obs, c, n=150, seed=seed, max_exact=400).p
+
+    def _hazards(self, rules, obs, dice: int) -> float:
+        shields = sum(rules.mr_card(cid)["effects"].get("block", 0) for cid in obs["hand"])
+        return hazard_odds(dice, shields=shields, faces=rules.data.faces).expected
+
+    @staticmethod
+    def _worth(t: dict) -> float:
+        return t["prestige"] + CREDIT * t["credits"] + BONUS * t["bonus"]
+
+    def _plan(self, rules, obs, by_kind):
+        t = obs["table"]
+        best, best_value = None, 0.25
+        for a in by_kind["choose-contract"]:
+            c = rules.data.contracts[t["dispatch"][a.slot]]
+            p = self._odds(rules, obs, c)
+            r = c["reward"]
+            reward = {
+                "prestige": r["prestige"],
+                "credits": r["credits"],
+                "bonus": 1 if r.get("bonus") else 0,
+            }
+            worth = self._worth(reward)
+            # alone, or (if allowed) with a helper paid 1 prestige who rolls one die
+            value = p * worth - self._hazards(rules, obs, c["dice"])
+            if not t["alone"]:
+                helped = 1 - (1 - p) * (1 - HELP)
+                value = max(
+                    value,
+                    helped * (worth - 1) - self._hazards(rules, obs, max(0, c["dice"] - 1)),
+                )
+            if value > best_value:
+                best, best_value = a, value
+        if best is None:
+            return A.StayAtBase() if by_kind["stay-at-base"] else by_kind["choose-contract"][0]
+        return best
+
+    def _negotiate(self, rules, obs, by_kind):
+        t = obs["table"]
+        c = rules.data.contracts[t["dispatch"][t["contract"]]]
+        p = self._odds(rules, obs, c)
+        if p >= 0.5 or not by_kind["offer"]:
+            return A.Launch() if p >= 0.2 or t["deals"] or len(t["tried"]) else A.Abandon()
+        # invite the captain furthest from winning: help costs the least there
+        seat = min(
+            {a.seat for a in by_kind["offer"]}, key=lambda i: (obs["captains"][i]["prestige"], i)
+        )
+        prestige = c["reward"]["prestige"]
+        given = sum(d["prestige"] for d in t["deals"].values())
+        dice_left = c["dice"] - sum(d["dice"] for d in t["deals"].values())
+        credits = c["reward"]["credits"] - sum(d["credits"] for d in t["deals"].values())
+        dice = min(1, dice_left)
+        # pay in credits where it can (prestige is what wins), else one prestige
+        for offer in (
+            A.Offer(seat, credits=1, dice=dice) if credits >= 1 else None,
+            A.Offer(seat, prestige=1, dice=dice) if prestige - given >= 2 else None,
+        ):
+            if offer is not None and offer in by_kind["offer"]:
+                return offer
+        return A.Offer(seat) if A.Offer(seat) in by_kind["offer"] else A.Launch()
+
+    def _respond(self, rules, obs, by_kind):
+        t = obs["table"]
+        terms = t["offer"]["terms"]
+        c = rules.data.contracts[t["dispatch"][t["contract"]]]
+        if obs["seat"] == t["leader"]:  # a counter-offer to the leader
+            kept = c["reward"]["prestige"] - terms["prestige"]
+            return A.Accept() if kept >= 1 or self._odds(rules, obs, c) < 0.3 else A.Refuse()
+        p = 1 - (1 - self._odds(rules, obs, c)) * (1 - HELP)
+        value = p * self._worth(terms) - self._hazards(rules, obs, terms["dice"])
+        if value > 0.1:
+            return A.Accept()
+        for ask in (
+            {**terms, "dice": terms["dice"] - 1},
+            {**terms, "prestige": terms["prestige"] + 1},
+        ):
+            if min(ask.values()) >= 0 and A.Counter(**ask) in by_kind["counter"]:
+                return A.Counter(**ask)
+        return A.Refuse()
+
+
+#: The Moonrakers bots by name (the registry's ``bots`` for the edition).
+CAPTAINS = {"random": RandomCaptain, "greedy": GreedyCaptain, "planner": PlannerCaptain}

@@ -97,7 +97,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from . import registry
-from .errors import IllegalAction
+from .errors import IllegalAction, RuleNotImplemented
 from .game import Game
 from .rules.actions import Action, action_from_dict
 from .rules.state import ESCAPED, IN, KNOCKED_OUT
@@ -505,6 +505,11 @@ class ClankEnv(AECEnv):
         super().__init__()
         entry = registry.edition(edition)
         entry.rules_class()  # raises RuleNotImplemented for an edition without rules
+        if not entry.has("map"):
+            raise RuleNotImplemented(
+                f"the PettingZoo environment plays editions with a map; {entry.title} "
+                "(contracts and negotiation, no map) has no action space here yet"
+            )
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:

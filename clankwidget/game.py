@@ -143,7 +143,7 @@ class Game:
             "edition": rules.edition,
             "colours": [p["colour"] for p in position["state"]["players"]],
             "seed": _seed(seed),
-            "board": rules.board.raw,
+            "board": rules.board.raw if rules.board is not None else None,
             "cards": rules.cards.raw,
             "position": position,
         }
@@ -155,10 +155,6 @@ class Game:
         """The current situation as a JSON-ready position (see :mod:`clankwidget.positions`)."""
         from .positions import position_of
 
-        if not registry.edition(self.edition).has("map"):
-            raise RuleNotImplemented(
-                f"positions of {self.edition!r} games (no map) are not written yet"
-            )
         return position_of(self)
 
     @classmethod
@@ -174,7 +170,8 @@ class Game:
 
             rules, state = state_from_position(setup["position"])
             rules.rng = rng
-            what = f"Game from a position on {board.title}, seed {setup['seed']}"
+            where = f" on {board.title}" if board is not None else ""
+            what = f"Game from a position{where}, seed {setup['seed']}"
         else:
             rules = rules_cls(board, cards, setup.get("options"))
             state = rules.setup(list(setup["colours"]), rng)
@@ -532,17 +529,22 @@ def _replayed(cls, setup: dict, actions: list, saved: dict, version: int) -> Gam
 def _colours(
     players: int | Iterable[str], hit_all: str | None = None, edition: str = "clank"
 ) -> list[str]:
+    try:  # how many seats the edition takes (the registry's; Clank!'s 2 to 4 otherwise)
+        low, high = registry.edition(edition).players
+    except ValueError:
+        low, high = 2, 4
+    game_name = "Clank!" if (low, high) == (2, 4) else registry.edition(edition).title
     if isinstance(players, bool):
-        raise ValueError("players must be a number from 2 to 4 or a list of colours")
+        raise ValueError(f"players must be a number from {low} to {high} or a list of colours")
     if isinstance(players, int | np.integer):
-        if not 2 <= players <= 4:
-            raise ValueError(f"Clank! takes 2 to 4 players, got {players}")
+        if not low <= players <= high:
+            raise ValueError(f"{game_name} takes {low} to {high} players, got {players}")
         return [c for c in PLAYER_COLOURS if c != "red"][:players]
     if isinstance(players, str | bytes | dict):
         raise ValueError(f"players must be a count or a list of colours, got {players!r}")
     colours = list(players)
-    if not 2 <= len(colours) <= 4:
-        raise ValueError(f"Clank! takes 2 to 4 players, got {len(colours)} colours")
+    if not low <= len(colours) <= high:
+        raise ValueError(f"{game_name} takes {low} to {high} players, got {len(colours)} colours")
     for c in colours:
         if not isinstance(c, str) or c not in PLAYER_COLOURS:
             raise ValueError(

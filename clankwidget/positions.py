@@ -74,6 +74,8 @@ _NOT_IN_POSITION = ("rng", "log", "events", "edition")
 
 def position_of(game: Game) -> dict[str, Any]:
     """The game's current situation as a JSON-ready position (see the module docs)."""
+    if not registry.edition(game.edition).has("map"):
+        return game.rules.position_of(game)  # a table edition (Moonrakers) writes its own
     state = game.state.to_dict()
     for key in _NOT_IN_POSITION:
         state.pop(key, None)
@@ -376,6 +378,9 @@ def state_from_position(doc: Any, source: str = "<position>"):
     first field that breaks the rules. Nothing is built from a refused position."""
     try:
         check_plain(doc, source)
+        table = _table_edition(doc)
+        if table is not None:  # an edition with no map (Moonrakers) checks its own
+            return table.rules_class().state_from_position(doc, source)
         check("position", doc, source)
     except BoardDataError as exc:
         raise PositionError(exc.json_path, exc.problem) from None
@@ -413,6 +418,16 @@ def state_from_position(doc: Any, source: str = "<position>"):
         field = "$.state.pending" if state.pending else "$.state"
         raise PositionError(field, f"the rules cannot go on from here ({exc})") from None
     return rules, state
+
+
+def _table_edition(doc: Any):
+    """The registered edition without a map that ``doc`` names, or None."""
+    name = doc.get("edition") if isinstance(doc, dict) else None
+    try:
+        entry = registry.edition(name) if isinstance(name, str) else None
+    except ValueError:
+        return None
+    return entry if entry is not None and entry.has_engine and not entry.has("map") else None
 
 
 def _load(ref, load, cls, where: str):

@@ -17,7 +17,7 @@ log use for its parts (``vocabulary``), the ``features`` it has (which layers of
 mechanics it uses and which panels the widget draws), and where its contribution to the
 widget's view state lives. Editions whose rules are not written yet are registered with
 ``playable=False``: asking for their rules raises :class:`RuleNotImplemented`. An edition
-whose engine is written but whose widget is not (Moonrakers, for now) has
+whose engine is written but whose widget is not has
 ``playable=False, engine=True``: ``Game.new`` plays it, ``editions(playable=True)`` (what
 the widget and the every-edition conformance test iterate) leaves it out, and
 ``editions(engine=True)`` lists every edition ``Game.new`` can set up.
@@ -135,6 +135,12 @@ class Edition:
     engine: bool = False
     #: a sentence for people: what the edition is, what is special in it
     summary: str = ""
+    #: the fewest and most players (seats) a game takes
+    players: tuple[int, int] = (2, 4)
+    #: ``"module:NAME"`` of the edition's own bots (a mapping of bot name to class, each
+    #: ``cls(seed=...)``), where the shared ones (:data:`clankwidget.bots.BOTS`) do not
+    #: play it
+    bots: str | None = None
 
     def __post_init__(self):
         unknown = set(self.features) - set(FEATURES)
@@ -162,6 +168,25 @@ class Edition:
     def has_engine(self) -> bool:
         """Whether ``Game.new`` can set this edition up (its rules are written)."""
         return self.rules is not None and (self.playable or self.engine)
+
+    def bot_classes(self) -> Mapping[str, type]:
+        """The bots that play this edition, by name (the shared ones by default)."""
+        if self.bots:
+            return _load(self.bots)
+        from .bots import BOTS
+
+        return BOTS
+
+    def make_bot(self, kind, seed: int = 0):
+        """A bot of this edition by name (a bot object is returned as it is)."""
+        if not isinstance(kind, str):
+            return kind
+        classes = self.bot_classes()
+        if kind not in classes:
+            raise ValueError(
+                f"unknown bot {kind!r} for {self.title}; choose from {', '.join(classes)}"
+            )
+        return classes[kind](seed=seed)
 
     def view_part(self):
         """The function adding this edition's own part to the view state, or ``None``."""
@@ -275,8 +300,9 @@ register(
         cards="moonrakers-teaching",
         vocabulary=_MOONRAKERS_WORDS,
         features={"deck", "contracts"},
-        playable=False,
-        engine=True,
+        view="clankwidget.widget.parts.moonrakers:moonrakers_part",
+        bots="clankwidget.bots_moonrakers:CAPTAINS",
+        players=(2, 5),
         summary="Deck-building, hazard dice and negotiation between captains; no map.",
     )
 )

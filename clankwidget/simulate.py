@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .bots import BOTS, Bot, make_bot
+from . import registry
+from .bots import Bot, make_bot
 from .errors import ClankwidgetError, IllegalAction
 from .game import Game
 from .rules.state import ESCAPED, KNOCKED_OUT
@@ -86,11 +87,12 @@ def play_game(
     elif len(players) != len(bots):
         raise ValueError(f"give one bot per player: {len(players)} colours, {len(bots)} bots")
     game = Game.new(edition=edition, board=board, players=players, seed=seed, cards=cards)
-    seated = [_as_bot(b, _bot_seed(seed, i)) for i, b in enumerate(bots)]
+    seated = [_as_bot(b, _bot_seed(seed, i), edition) for i, b in enumerate(bots)]
     for _ in range(max_steps):
         if game.is_over:
             return game
-        bot = seated[game.state.current]
+        # the seat that acts (in Moonrakers also an invitee answering, a captain playing)
+        bot = seated[game.players.index(game.acting_player)]
         action = bot.choose(game)
         if check_legal and action not in game.legal_actions():
             raise SimulationError(
@@ -112,9 +114,11 @@ def play_game(
     )
 
 
-def _as_bot(kind, seed: int) -> Bot:
+def _as_bot(kind, seed: int, edition: str = "clank") -> Bot:
     if isinstance(kind, type) and issubclass(kind, Bot):
         return kind(seed=seed)
+    if isinstance(kind, str):  # by name: the edition's own bots where it has them
+        return registry.edition(edition).make_bot(kind, seed=seed)
     return make_bot(kind, seed=seed)
 
 
@@ -375,9 +379,10 @@ def tournament(
     """
     kinds = list(bot_names)
     labels = [_label(k) for k in kinds]
+    named = registry.edition(edition).bot_classes()  # the edition's bots (Clank!'s: BOTS)
     for k in kinds:
-        if isinstance(k, str) and k not in BOTS:
-            raise ValueError(f"unknown bot {k!r}; choose from {', '.join(BOTS)}")
+        if isinstance(k, str) and k not in named:
+            raise ValueError(f"unknown bot {k!r}; choose from {', '.join(named)}")
     if len(set(labels)) != len(labels):
         raise ValueError(f"give each bot once (it plays every seat in turn), got {labels}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:

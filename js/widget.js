@@ -5,6 +5,7 @@
 
 import { h } from "./dom.js";
 import { boxSize, fitRoomNames } from "./geometry.js";
+import { drawTable } from "./moonrakers/table.js";
 import { attachInput } from "./input.js";
 import { boardPanel } from "./map/board.js";
 import { actionsPanel } from "./panels/actions.js";
@@ -59,6 +60,11 @@ function render({ model, el }) {
     }
     const board = /** @type {BoardView} */ (model.get("board"));
     const view = model.get("view");
+    if (view && view.layout === "table") {
+      // an edition with no map (Moonrakers): its own table, drawn whole
+      drawTable(ctx, view);
+      return;
+    }
     if (!board || !board.spaces || !view || !view.players) {
       root.replaceChildren(h("div", { class: "cw-loading", text: "Loading the game…" }));
       return;

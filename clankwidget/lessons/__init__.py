@@ -22,6 +22,7 @@ module                             lesson
 ``l09_card_value``                 09, what a card is worth to a deck's hands
 ``l10_secrets_bayes``              10, secret tokens and Bayes' rule
 ``l11_risk``                       11, greedy or cautious routes: the mean against risk
+``l12_moonrakers_dice``            12, Moonrakers' hazard dice, Shields and the deal
 ``_common``                        shared: :class:`Table`, :func:`compare` (with
                                    Wilson intervals), :func:`wilson`, :func:`pivot`,
                                    :func:`play_bots`
@@ -152,6 +153,15 @@ from .l10_secrets_bayes import (
     simulate_deals,
 )
 from .l11_risk import artifact_rooms, risk_explorer, route_simulation, route_table
+from .l12_moonrakers_dice import (
+    DiceStory,
+    dice_story,
+    dice_vs_bag,
+    hazard_table,
+    offer_value,
+    sample_hazards,
+    shield_table,
+)
 
 __all__ = [
     "CABINET_TOKENS",
@@ -168,6 +178,7 @@ __all__ = [
     "CountdownStory",
     "CyclingStory",
     "DangerStory",
+    "DiceStory",
     "Exercise",
     "Feedback",
     "SecretsStory",
@@ -202,6 +213,8 @@ __all__ = [
     "danger_story",
     "danger_table",
     "deck_table",
+    "dice_story",
+    "dice_vs_bag",
     "distribution_table",
     "dragon_bag_explorer",
     "dragon_bag_game",
@@ -212,12 +225,14 @@ __all__ = [
     "first_turn_buy",
     "fronts",
     "hand_law",
+    "hazard_table",
     "hypergeometric_table",
     "key_savings",
     "knockout_by_attack",
     "knockout_sampled",
     "misconceptions",
     "next_token_table",
+    "offer_value",
     "on_board_posterior",
     "pivot",
     "play_bots",
@@ -229,7 +244,9 @@ __all__ = [
     "route_simulation",
     "route_table",
     "running_estimate",
+    "sample_hazards",
     "secrets_story",
+    "shield_table",
     "simulate_deals",
     "simulated_hits",
     "simulation_explorer",

@@ -63,6 +63,8 @@ Readings where the source is silent (also in ``board_data/moonrakers/README.md``
 - The end: at the end of a turn, if any captain has 10 prestige, the game ends; the
   most prestige wins, ties by net worth (installed parts' and owned crew cards' prices
   plus credits); still tied, they share the win.
+- Two to five captains (the registry's ``players``); positions are
+  :mod:`~clankwidget.rules.moonrakers_position`'s.
 - Overload (the expansion) and the Nomad rule are not implemented: asking for them
   (``options={"overload": True}``) raises :class:`RuleNotImplemented`.
 """
@@ -78,12 +80,13 @@ from . import actions as A
 from .deckbuilding import DeckBuildingRules
 from .moonrakers_data import MoonrakersData, card_set_from_dict, load_card_set
 from .moonrakers_deal import DealRules
+from .moonrakers_position import PositionRules
 from .state import GameState, PlayerState
 
 __all__ = ["MoonrakersRules"]
 
 
-class MoonrakersRules(DealRules, DeckBuildingRules):
+class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
     """The Moonrakers rules (see the module docstring)."""
 
     edition = "moonrakers"
@@ -268,6 +271,17 @@ class MoonrakersRules(DealRules, DeckBuildingRules):
 
     def mr_card(self, cid: str) -> dict:
         return self.data.cards[cid]
+
+    def start_of_execution(self, parts) -> tuple[int, dict[str, int]]:
+        """The actions a captain with installed ``parts`` starts an execution with, and
+        the requirements those parts meet by themselves."""
+        actions, met = self.su["start_actions"], {}
+        for pid in parts:
+            passive = self.data.parts[pid]["passive"]
+            actions += passive.get("start_actions", 0)
+            for k, v in passive.get("meets", {}).items():
+                met[k] = met.get(k, 0) + v
+        return actions, met
 
     def draw(self, s, p, n: int) -> None:
         if n > 0:
@@ -730,6 +744,7 @@ class MoonrakersRules(DealRules, DeckBuildingRules):
                 "crew_offer",
                 "contract",
                 "deals",
+                "asked",
                 "offer",
                 "execution",
                 "swapped",

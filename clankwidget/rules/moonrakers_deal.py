@@ -62,6 +62,11 @@ class DealRules:
                     left[k] -= t[k]
         return left
 
+    def left_to_share(self, s, seat: int | None = None) -> dict:
+        """What of the chosen contract's reward and dice is still the leader's to share
+        (``seat``'s own deal put back, so it is what may be asked of that deal)."""
+        return self._left(s, seat)
+
     def _terms_problem(self, s, seat: int, t: dict) -> str | None:
         left = self._left(s, seat)
         for k in TERMS:

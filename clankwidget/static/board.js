@@ -73,9 +73,9 @@ function wrapName(name, width) {
   }
   if (line) lines.push(line);
   if (lines.length > 3) {
-    const head = lines.slice(0, 2);
-    head.push(lines.slice(2).join(" "));
-    return head;
+    const head2 = lines.slice(0, 2);
+    head2.push(lines.slice(2).join(" "));
+    return head2;
   }
   return lines;
 }
@@ -194,6 +194,783 @@ function arrowheads(e1, e2) {
   const len = Math.hypot(dx, dy) || 1;
   const ang = Math.atan2(dy / len, dx / len) * 180 / Math.PI;
   return (len > 80 ? [0.22, 0.78] : [0.2]).map((t) => ({ x: e1.x + dx * t, y: e1.y + dy * t, ang }));
+}
+
+// js/pawn.js
+var PALETTE = {
+  blue: { fill: "#0072B2", ink: "#ffffff", shape: "circle", letter: "B" },
+  yellow: { fill: "#F0E442", ink: "#1a1a1a", shape: "square", letter: "Y" },
+  green: { fill: "#009E73", ink: "#ffffff", shape: "diamond", letter: "G" },
+  purple: { fill: "#CC79A7", ink: "#1a1a1a", shape: "triangle", letter: "P" },
+  orange: { fill: "#E69F00", ink: "#1a1a1a", shape: "hexagon", letter: "O" },
+  white: { fill: "#ffffff", ink: "#1a1a1a", shape: "pentagon", letter: "W" },
+  pink: { fill: "#F5B8D6", ink: "#1a1a1a", shape: "star", letter: "K" },
+  teal: { fill: "#56B4E9", ink: "#1a1a1a", shape: "octagon", letter: "T" },
+  black: { fill: "#2b2b2b", ink: "#ffffff", shape: "square", letter: "" },
+  red: { fill: "#D55E00", ink: "#ffffff", shape: "tridown", letter: "R" }
+};
+function pal(colour) {
+  return PALETTE[colour] || {
+    fill: "#999999",
+    ink: "#000000",
+    shape: "circle",
+    letter: colour.slice(0, 1).toUpperCase()
+  };
+}
+function pawn(colour, x, y, r, extraClass = "") {
+  const p = pal(colour);
+  const g = s("g", { class: `cw-pawn ${extraClass}`, transform: `translate(${x} ${y})` });
+  g.append(shapeNode(p.shape, r, { fill: p.fill, stroke: "#1a1a1a", "stroke-width": Math.max(1.2, r / 6) }));
+  if (p.letter) {
+    g.append(
+      s("text", {
+        class: "cw-pawn-letter",
+        "text-anchor": "middle",
+        "dominant-baseline": "central",
+        y: p.shape === "triangle" ? r * 0.22 : p.shape === "tridown" ? -r * 0.22 : 0,
+        "font-size": r * 1.05,
+        fill: p.ink,
+        text: p.letter
+      })
+    );
+  }
+  return g;
+}
+function shapeNode(shape, r, attrs) {
+  const poly = (n, rot = -90, rr = r) => Array.from({ length: n }, (_, i) => {
+    const a = (rot + 360 / n * i) * Math.PI / 180;
+    return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
+  }).join(" ");
+  switch (shape) {
+    case "square":
+      return s("rect", {
+        x: -r * 0.88,
+        y: -r * 0.88,
+        width: r * 1.76,
+        height: r * 1.76,
+        rx: r * 0.18,
+        ...attrs
+      });
+    case "diamond":
+      return s("polygon", { points: poly(4, -90, r * 1.12), ...attrs });
+    case "triangle":
+      return s("polygon", { points: poly(3, -90, r * 1.25), ...attrs });
+    case "tridown":
+      return s("polygon", { points: poly(3, 90, r * 1.25), ...attrs });
+    case "hexagon":
+      return s("polygon", { points: poly(6, 0, r * 1.02), ...attrs });
+    case "pentagon":
+      return s("polygon", { points: poly(5, -90, r * 1.05), ...attrs });
+    case "octagon":
+      return s("polygon", { points: poly(8, 22.5, r * 1.02), ...attrs });
+    case "star": {
+      const pts = Array.from({ length: 10 }, (_, i) => {
+        const rr = i % 2 ? r * 0.55 : r * 1.2;
+        const a = (-90 + 36 * i) * Math.PI / 180;
+        return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
+      }).join(" ");
+      return s("polygon", { points: pts, ...attrs });
+    }
+    default:
+      return s("circle", { r, ...attrs });
+  }
+}
+function pawnBadge(colour, size = 18) {
+  const span = h("span", { class: "cw-pawnbadge", "aria-hidden": "true" });
+  const svg = s("svg", { viewBox: "-10 -10 20 20", width: size, height: size });
+  svg.append(pawn(colour, 0, 0, 7.4));
+  span.append(svg);
+  return span;
+}
+
+// js/panels/buttons.js
+function button(action, text, o) {
+  const label = `${text}${o.key ? ` (${o.key})` : ""}${o.enabled ? "" : `. Not possible: ${o.why || "not now"}`}`;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `cw-btn ${o.cls || ""}${o.enabled ? "" : " cw-disabled"}`,
+      "data-action": action,
+      "data-key": o.keyName || `btn:${action}`,
+      "data-intent": o.intent ? JSON.stringify(o.intent) : null,
+      "aria-disabled": o.enabled ? null : "true",
+      "aria-expanded": o.expanded === void 0 ? null : o.expanded,
+      "data-why": o.enabled ? null : o.why || "not now",
+      "aria-label": label,
+      title: o.enabled ? o.key ? `${text} (key ${o.key})` : text : o.why || "not now",
+      ...o.extra || {}
+    },
+    text,
+    o.key ? h("kbd", { "aria-hidden": "true", text: o.key }) : null
+  );
+}
+
+// js/text.js
+var cap = (s2) => s2 ? s2.charAt(0).toUpperCase() + s2.slice(1) : s2;
+var plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
+var DEFAULT_TERMS = {
+  gold: "Gold",
+  boss: "Dragon",
+  boss_attack: "dragon attack",
+  row: "Dungeon row",
+  deck: "Dungeon deck",
+  space: "room",
+  spaces: "rooms",
+  place: "dungeon",
+  map: "The dungeon",
+  cubes: "cubes"
+};
+var termsOf = (view) => ({ ...DEFAULT_TERMS, ...view && view.terms || {} });
+function costText(o) {
+  const parts = [plural(o.boots, "boot")];
+  if (o.swords) parts.push(plural(o.swords, "sword"));
+  if (o.damage) parts.push(`${o.damage} damage`);
+  if (o.teleports) parts.push(plural(o.teleports, "teleport"));
+  if (o.lifts) parts.push(o.lifts === 1 ? "a lift ride" : `${o.lifts} lift rides`);
+  return parts.join(", ");
+}
+var pct = (x) => `${Math.round((x || 0) * 100)}%`;
+function damageBuckets(d) {
+  return [d[0] || 0, d[1] || 0, d[2] || 0, d.slice(3).reduce((a, b) => a + b, 0)];
+}
+var LOG_TURN = /* @__PURE__ */ new Set(["turn"]);
+var LOG_ATTACK = /* @__PURE__ */ new Set(["attack", "knockout", "countdown", "game-over"]);
+function logClass(kind) {
+  const base = `cw-log-${kind}`;
+  if (LOG_TURN.has(kind) || kind === "attack" || !LOG_ATTACK.has(kind)) return base;
+  return `${base} cw-log-attack`;
+}
+
+// js/moonrakers/logic.js
+var TERMS = (
+  /** @type {const} */
+  ["prestige", "credits", "bonus", "dice"]
+);
+var KIND_WORDS = (
+  /** @type {Record<string, string>} */
+  {
+    damage: "Damage",
+    shield: "Shield",
+    reactor: "Reactor",
+    thruster: "Thruster",
+    crew: "Crew"
+  }
+);
+function clampTerms(terms, left) {
+  const out = {};
+  for (const k of TERMS) {
+    const raw = Number(terms && terms[k]);
+    const top = Math.max(0, Math.min(k === "bonus" ? 1 : Infinity, Number(left[k]) || 0));
+    out[k] = Number.isFinite(raw) ? Math.max(0, Math.min(top, Math.round(raw))) : 0;
+  }
+  return out;
+}
+function proposal(left, helpers) {
+  const share = Math.floor(left.prestige / (Math.max(1, helpers) + 1));
+  return clampTerms({ prestige: Math.max(share, left.prestige ? 1 : 0), credits: 0, bonus: 0, dice: 0 }, left);
+}
+function dealIntent(seat, terms) {
+  const t = { prestige: terms.prestige, credits: terms.credits, bonus: terms.bonus, dice: terms.dice };
+  return seat === null ? { kind: "counter", ...t } : { kind: "offer", seat, ...t };
+}
+function termsText(t) {
+  const out = [`${t.prestige} prestige`, `${t.credits} credit${t.credits === 1 ? "" : "s"}`];
+  if (t.bonus) out.push("the bonus card");
+  out.push(t.dice ? `rolls ${t.dice} ${t.dice === 1 ? "die" : "dice"}` : "rolls no dice");
+  return out.join(", ");
+}
+function progress(requires, met) {
+  return Object.entries(requires).map(([kind, need]) => {
+    const have = met && met[kind] || 0;
+    return { kind, label: KIND_WORDS[kind] || kind, need, met: have, done: have >= need };
+  });
+}
+function hazardText(pmf, top = 2) {
+  if (!pmf || !pmf.length || pmf.length === 1 && pmf[0] >= 1) return "no hazard dice";
+  const pct2 = (p) => `${Math.round(p * 100)}%`;
+  const out = [`no hazard ${pct2(pmf[0])}`];
+  for (let k = 1; k < Math.min(top, pmf.length); k++) out.push(`${k}: ${pct2(pmf[k])}`);
+  if (pmf.length > top) out.push(`${top}+: ${pct2(pmf.slice(top).reduce((a, b) => a + b, 0))}`);
+  return out.join(" · ");
+}
+function diceDistribution(faces, dice) {
+  const top = Math.max(0, ...faces);
+  let dist = [1];
+  for (let i = 0; i < dice; i++) {
+    const next = new Array(dist.length + top).fill(0);
+    dist.forEach((p, k) => {
+      for (const f of faces) next[k + f] += p / faces.length;
+    });
+    dist = next;
+  }
+  return dist;
+}
+function expectedHazards(pmf) {
+  return (pmf || []).reduce((acc, p, k) => acc + k * p, 0);
+}
+function focusPanel(phase) {
+  return (
+    /** @type {Record<string, string>} */
+    {
+      keep: "objectives",
+      plan: "dispatch",
+      negotiate: "deal",
+      respond: "deal",
+      execute: "execution",
+      refit: "actions",
+      buy: "armory"
+    }[phase] || "dispatch"
+  );
+}
+
+// js/moonrakers/table.js
+var drafts = (
+  /** @type {WeakMap<Element, Draft>} */
+  /* @__PURE__ */ new WeakMap()
+);
+function drawTable(ctx, view) {
+  const { root } = ctx;
+  const active = (
+    /** @type {HTMLElement|null} */
+    document.activeElement
+  );
+  const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
+  const logEl = root.querySelector(".cw-log ol");
+  const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
+  root.classList.toggle("cw-busy", !!ctx.model.get("busy"));
+  root.classList.add("cw-mr");
+  root.replaceChildren(...tableParts(ctx, view));
+  const newLog = root.querySelector(".cw-log ol");
+  if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
+  if (focusKey) {
+    const target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (target instanceof HTMLElement) target.focus({ preventScroll: true });
+  }
+}
+function tableParts(ctx, view) {
+  const focus = focusPanel(view.phase);
+  return [
+    head(ctx, view),
+    captainsBar(view),
+    view.is_over ? overBanner(view) : null,
+    h(
+      "div",
+      { class: "cw-mr-main" },
+      dispatchPanel(view, focus === "dispatch"),
+      h("div", { class: "cw-mr-side" }, phasePanel(ctx, view), actionsBar(view))
+    ),
+    h("div", { class: "cw-mr-mine" }, handPanel(view), objectivesPanel(view)),
+    armoryPanel(view, focus === "armory"),
+    logPanel(view)
+  ].filter((x) => x !== null);
+}
+function head(ctx, view) {
+  const { model, ui } = ctx;
+  const actor = view.captains[view.actor];
+  const st = model.get("status") || {};
+  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+  const text = local ? local.text : st.text || view.hint;
+  const level = local ? local.level : st.text ? st.level : "hint";
+  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
+  return h(
+    "header",
+    { class: "cw-head" },
+    h(
+      "div",
+      { class: "cw-title" },
+      h("strong", { text: view.title }),
+      h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
+      h(
+        "span",
+        { class: "cw-turn-who" },
+        pawnBadge(view.leader_colour, 20),
+        view.captains[view.leader].you ? "You lead" : `${cap(view.leader_colour)} leads`
+      ),
+      view.is_over ? h("span", { class: "cw-turn-who", text: "Game over" }) : h(
+        "span",
+        { class: "cw-mr-phase", "data-role": "phase" },
+        actor.you ? "You: " : `${cap(actor.colour)}: `,
+        view.phase_text,
+        model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
+      )
+    ),
+    h(
+      "div",
+      { class: "cw-headbtns" },
+      button("undo", "Undo", { key: "U", enabled: view.can_undo, why: "nothing to undo", intent: { kind: "undo" } }),
+      button("redo", "Redo", { key: "R", enabled: view.can_redo, why: "nothing to redo", intent: { kind: "redo" } }),
+      button("new-game", newLabel, { key: "N", enabled: true, intent: null }),
+      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
+        key: "?",
+        enabled: true,
+        intent: null,
+        cls: "cw-quiet",
+        expanded: ui.helpOpen
+      })
+    ),
+    h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
+    ui.helpOpen ? helpBox() : null
+  );
+}
+function helpBox() {
+  const rows = [
+    ["Tab / Shift+Tab", "move between contracts, cards and buttons"],
+    ["Enter or Space", "use the focused button"],
+    ["Arrow keys", "in the offer form: change a number"],
+    ["E", "end the turn (after buying)"],
+    ["U / R", "undo / redo"],
+    ["N", "new game (press twice)"]
+  ];
+  return h(
+    "div",
+    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
+    h("dl", {}, rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })]))
+  );
+}
+function captainsBar(view) {
+  return h(
+    "section",
+    { class: "cw-mr-captains", "aria-label": "Captains" },
+    view.captains.map((c) => {
+      const pct2 = Math.min(100, 100 * c.prestige / (view.win || 10));
+      const who = c.you ? "You" : `${cap(c.colour)}${c.bot ? ` (${c.bot} bot)` : ""}`;
+      return h(
+        "div",
+        {
+          class: `cw-mr-captain${c.acting ? " cw-mr-acting" : ""}${c.leader ? " cw-mr-leader" : ""}`,
+          "data-role": "captain",
+          "data-colour": c.colour,
+          "aria-label": `${who}: ${c.prestige} prestige, ${c.credits} credits, ${c.parts.length} parts${c.leader ? ", leader" : ""}`
+        },
+        h("div", { class: "cw-mr-capname" }, pawnBadge(c.colour, 18), h("strong", { text: who }), c.leader ? h("span", { class: "cw-mr-tag", text: "leader" }) : null),
+        h(
+          "div",
+          { class: "cw-mr-track", title: `${c.prestige} of ${view.win} prestige to win` },
+          h("span", { class: "cw-mr-trackfill", style: `width:${pct2}%` }),
+          h("span", { class: "cw-mr-trackval", text: `${c.prestige} / ${view.win} prestige` })
+        ),
+        h("div", { class: "cw-mr-facts" }, `${c.credits} cr · hand ${c.hand_count} · deck ${c.deck} · discard ${c.discard} · ${c.objectives} secret`),
+        h(
+          "div",
+          { class: "cw-mr-parts", title: "Command terminal: installed ship parts" },
+          Array.from({ length: view.max_parts }, (_, i) => {
+            const p = c.parts[i];
+            return h("span", { class: `cw-mr-slot${p ? "" : " cw-mr-slot-empty"}`, title: p ? `${p.name}: ${p.text}` : "empty slot", text: p ? p.name : "—" });
+          })
+        ),
+        c.claimed.length ? h("div", { class: "cw-mr-facts", text: `Claimed: ${c.claimed.join(", ")}` }) : null
+      );
+    })
+  );
+}
+function overBanner(view) {
+  return h("div", { class: "cw-mr-over", role: "alert", text: view.hint });
+}
+function reqChips(req) {
+  return Object.entries(req).map(([k, v]) => h("span", { class: `cw-mr-req cw-mr-req-${k}`, text: `${v} ${KIND_WORDS[k] || k}` }));
+}
+function dispatchPanel(view, focus) {
+  return h(
+    "section",
+    { class: `cw-mr-dispatch${focus ? " cw-mr-focus" : ""}`, "aria-label": "Dispatch: contracts on offer" },
+    h("h4", { text: `Dispatch · ${view.armory.decks.contract_deck} contracts in the deck` }),
+    h(
+      "ol",
+      { class: "cw-mr-contracts" },
+      view.dispatch.map((c) => {
+        const odds = hazardText(c.hazards);
+        const exp = expectedHazards(c.hazards);
+        const showChoose = c.choose.legal || view.phase === "plan";
+        return h(
+          "li",
+          {
+            class: `cw-mr-contract cw-mr-kind-${c.kind}${c.chosen ? " cw-mr-chosen" : ""}${c.tried ? " cw-mr-tried" : ""}`,
+            "data-role": "contract",
+            "data-slot": c.slot,
+            title: `${c.name}. Needs ${c.requires_text}. Pays ${c.reward_text}. ${c.dice} hazard dice: ${odds}`
+          },
+          h("div", { class: "cw-mr-ctop" }, h("span", { class: "cw-mr-kind", text: cap(c.kind) }), h("strong", { text: c.name })),
+          h("div", { class: "cw-mr-reqs" }, reqChips(c.requires)),
+          h("div", { class: "cw-mr-reward", text: `Pays ${c.reward_text}` }),
+          h(
+            "div",
+            { class: "cw-mr-dice", "data-role": "odds" },
+            h("span", { class: "cw-mr-die", text: c.dice ? `${c.dice} ${c.dice === 1 ? "die" : "dice"}` : "no dice" }),
+            c.dice ? h("span", { class: "cw-dim", text: ` ${odds} (≈${exp.toFixed(1)} expected)` }) : null
+          ),
+          c.alone === null || c.alone === void 0 ? null : h("div", {
+            class: "cw-mr-alone",
+            "data-role": "alone",
+            title: "The chance the cards in your hand and draw pile meet it without help, played as well as possible",
+            text: `Your cards alone: ${Math.round(c.alone * 100)}%`
+          }),
+          c.tried ? h("div", { class: "cw-mr-note", text: "negotiation failed this turn" }) : null,
+          h(
+            "div",
+            { class: "cw-mr-cbtns" },
+            showChoose ? button("choose-contract", c.chosen ? "Chosen" : "Choose", {
+              enabled: c.choose.legal,
+              why: c.choose.why,
+              intent: c.choose.intent,
+              cls: c.choose.legal ? "cw-primary" : "",
+              keyName: `contract:${c.slot}`
+            }) : null,
+            c.swap.legal || view.phase === "plan" ? button("swap-contract", "Swap (1 cr)", {
+              enabled: c.swap.legal,
+              why: c.swap.why,
+              intent: c.swap.intent,
+              cls: "cw-quiet",
+              keyName: `swap:${c.slot}`
+            }) : null
+          )
+        );
+      })
+    )
+  );
+}
+function phasePanel(ctx, view) {
+  if (view.keep) return keepPanel(view);
+  if (view.deal) return dealPanel(ctx, view);
+  if (view.execution) return executionPanel(view);
+  if (view.refit)
+    return h(
+      "section",
+      { class: "cw-mr-phasebox cw-mr-focus", "aria-label": "Bonus part" },
+      h("h4", { text: "Bonus part" }),
+      h("p", { text: `${cap(view.refit.colour)} won ${view.refit.part.name} (${view.refit.part.text}) but the terminal is full.` })
+    );
+  return h(
+    "section",
+    { class: "cw-mr-phasebox", "aria-label": "This turn" },
+    h("h4", { text: cap(view.phase_text) }),
+    h("p", { class: "cw-dim", text: view.hint })
+  );
+}
+function keepPanel(view) {
+  return h(
+    "section",
+    { class: "cw-mr-phasebox cw-mr-focus", "aria-label": "Objectives to put back" },
+    h("h4", { text: `Put back ${view.keep.drop} objective${view.keep.drop === 1 ? "" : "s"}` }),
+    h(
+      "ul",
+      { class: "cw-mr-list" },
+      view.keep.among.map(
+        (o, i) => h(
+          "li",
+          {},
+          button("drop-objective", `Put back ${o.name}`, { enabled: true, intent: o.intent, keyName: `drop:${i}` }),
+          h("span", { class: "cw-dim", text: ` ${o.text}` })
+        )
+      )
+    )
+  );
+}
+function dealPanel(ctx, view) {
+  const deal = view.deal;
+  const contract = view.dispatch[deal.contract];
+  const rows = [];
+  rows.push(h("p", { class: "cw-mr-left", text: `Left for the leader: ${termsText(deal.left)}` }));
+  if (deal.deals.length)
+    rows.push(
+      h(
+        "ul",
+        { class: "cw-mr-list", "aria-label": "Deals agreed" },
+        deal.deals.map((d) => h("li", {}, pawnBadge(d.colour, 14), ` ${cap(d.colour)} joins: ${d.terms_text}`))
+      )
+    );
+  const offer = deal.offer;
+  if (offer)
+    rows.push(
+      h(
+        "div",
+        { class: "cw-mr-offer", "data-role": "open-offer" },
+        pawnBadge(offer.by_colour, 16),
+        ` ${cap(offer.by_colour)} ${offer.counters ? "counters" : "offers"} ${cap(offer.colour)}: ${offer.terms_text}`,
+        h("span", { class: "cw-dim", text: ` (${offer.counters_left} counter${offer.counters_left === 1 ? "" : "s"} left)` })
+      )
+    );
+  if (deal.can_offer && deal.invitable.length) rows.push(offerForm(ctx, view, null));
+  else if (deal.can_counter && offer) rows.push(offerForm(ctx, view, offer));
+  return h(
+    "section",
+    { class: "cw-mr-phasebox cw-mr-deal cw-mr-focus", "aria-label": "Negotiation", "data-role": "deal" },
+    h("h4", { text: `Negotiating: ${contract.name}` }),
+    h("div", { class: "cw-mr-reqs" }, reqChips(contract.requires), h("span", { class: "cw-dim", text: ` · pays ${contract.reward_text} · ${contract.dice} dice` })),
+    rows
+  );
+}
+function offerForm(ctx, view, counter) {
+  const deal = view.deal;
+  const left = counter ? counter.left : deal.left;
+  const key = counter ? `counter:${deal.contract}:${counter.counters}` : `offer:${deal.contract}:${deal.invitable.map((c) => c.seat).join(",")}`;
+  let draft = drafts.get(ctx.root);
+  if (!draft || draft.key !== key) {
+    const seat = counter ? null : deal.invitable[0].seat;
+    const terms = counter ? clampTerms(counter.terms, left) : proposal(left, view.captains.length - 1);
+    draft = { key, seat, terms };
+    drafts.set(ctx.root, draft);
+  }
+  const d = draft;
+  const send = button(counter ? "counter" : "offer", counter ? "Send counter-offer" : "Send offer", {
+    enabled: true,
+    intent: dealIntent(d.seat, d.terms),
+    cls: "cw-primary",
+    keyName: "deal:send"
+  });
+  const summary = h("p", { class: "cw-mr-summary", "data-role": "offer-summary" });
+  const refresh = () => {
+    d.terms = clampTerms(d.terms, left);
+    send.setAttribute("data-intent", JSON.stringify(dealIntent(d.seat, d.terms)));
+    const exp = expectedHazards(diceDistribution(view.die || [0], d.terms.dice));
+    const to = d.seat === null ? "" : `${cap(view.captains[d.seat].colour)} gets `;
+    summary.textContent = `${to}${termsText(d.terms)}${d.terms.dice ? ` (≈${exp.toFixed(2)} hazards expected)` : ""}.`;
+  };
+  const fields = [];
+  if (!counter) {
+    fields.push(
+      h(
+        "label",
+        { class: "cw-mr-field" },
+        "Invite ",
+        (() => {
+          const sel = (
+            /** @type {HTMLSelectElement} */
+            h(
+              "select",
+              { "data-key": "deal:seat", "aria-label": "Captain to invite" },
+              deal.invitable.map(
+                (c) => h("option", { value: c.seat, selected: c.seat === d.seat, text: cap(c.colour) })
+              )
+            )
+          );
+          sel.addEventListener("change", () => {
+            d.seat = Number(sel.value);
+            refresh();
+          });
+          return sel;
+        })()
+      )
+    );
+  }
+  for (
+    const k of
+    /** @type {(keyof Terms)[]} */
+    ["prestige", "credits", "bonus", "dice"]
+  ) {
+    const top = k === "bonus" ? Math.min(1, left.bonus) : left[k];
+    const input = (
+      /** @type {HTMLInputElement} */
+      h("input", {
+        type: "number",
+        min: 0,
+        max: top,
+        step: 1,
+        value: d.terms[k],
+        disabled: top <= 0,
+        "data-key": `deal:${k}`,
+        "data-term": k,
+        "aria-label": k === "bonus" ? "Bonus card (0 or 1)" : `${cap(k)} (0 to ${top})`
+      })
+    );
+    input.addEventListener("input", () => {
+      d.terms = { ...d.terms, [k]: Number(input.value) };
+      refresh();
+    });
+    input.addEventListener("change", () => {
+      input.value = String(clampTerms(d.terms, left)[k]);
+    });
+    fields.push(h("label", { class: "cw-mr-field" }, k === "bonus" ? "bonus card " : `${k} `, input, h("span", { class: "cw-dim", text: `/ ${top}` })));
+  }
+  refresh();
+  return h(
+    "div",
+    { class: "cw-mr-form", role: "group", "aria-label": counter ? "Counter-offer" : "Make an offer", "data-role": "offer-form" },
+    h("div", { class: "cw-mr-fields" }, fields),
+    summary,
+    send
+  );
+}
+function executionPanel(view) {
+  const exe = view.execution;
+  return h(
+    "section",
+    { class: "cw-mr-phasebox cw-mr-focus", "aria-label": "Execution", "data-role": "execution" },
+    h("h4", { text: `Executing: ${view.contract}` }),
+    h(
+      "div",
+      { class: "cw-mr-progress", "aria-label": "Requirements" },
+      progress(exe.requires, exe.met).map(
+        (r) => h("span", { class: `cw-mr-req cw-mr-req-${r.kind}${r.done ? " cw-mr-done" : ""}`, text: `${r.label} ${r.met}/${r.need}${r.done ? " ✓" : ""}` })
+      )
+    ),
+    h(
+      "ul",
+      { class: "cw-mr-list" },
+      exe.captains.map(
+        (c) => h(
+          "li",
+          { class: c.seat === exe.playing ? "cw-mr-acting" : "", "data-role": "exec-captain", "data-colour": c.colour },
+          pawnBadge(c.colour, 14),
+          h("strong", { text: ` ${cap(c.colour)}` }),
+          ` · rolled ${c.dice} ${c.dice === 1 ? "die" : "dice"}: `,
+          h("span", { class: c.exposed ? "cw-mr-bad" : "", "data-role": "hazards", text: `${c.rolled} hazard${c.rolled === 1 ? "" : "s"}, ${c.blocks} blocked` }),
+          c.seat === exe.playing ? ` · ${c.actions} action${c.actions === 1 ? "" : "s"} left` : exe.waiting.includes(c.seat) ? " · waiting" : " · done",
+          c.played.length ? h("div", { class: "cw-dim", text: `played: ${c.played.map((x) => x.name).join(", ")}` }) : null
+        )
+      )
+    )
+  );
+}
+function actionsBar(view) {
+  const acts = view.actions || [];
+  if (!acts.length) return null;
+  return h(
+    "section",
+    { class: "cw-actions cw-mr-actions", role: "group", "aria-label": "Actions", "data-role": "actions" },
+    acts.map(
+      (a, i) => button(a.intent.kind, a.label, {
+        enabled: true,
+        intent: a.intent,
+        key: a.intent.kind === "end-turn" ? "E" : void 0,
+        cls: ["launch", "accept", "end-turn"].includes(a.intent.kind) ? "cw-primary" : "",
+        keyName: `act:${i}`
+      })
+    )
+  );
+}
+function handPanel(view) {
+  const me = view.seat === null ? null : view.captains[view.seat];
+  if (!me) return null;
+  return h(
+    "section",
+    { class: "cw-mr-hand", "aria-label": "Your hand" },
+    h("h4", { text: `Your hand (${view.hand.length})` }),
+    view.hand.length ? h(
+      "div",
+      { class: "cw-mr-cards" },
+      view.hand.map(
+        (c, i) => h(
+          "button",
+          {
+            type: "button",
+            class: `cw-mr-card cw-mr-card-${c.kind}${c.legal ? " cw-mr-playable" : " cw-disabled"}`,
+            "data-action": "play",
+            "data-intent": JSON.stringify({ kind: "play", card: c.id }),
+            "aria-disabled": c.legal ? null : "true",
+            "data-why": c.legal ? null : c.why,
+            "data-key": `hand:${i}`,
+            "data-card": c.id,
+            "aria-label": `${c.name}: ${c.text}${c.legal ? "" : `. Not possible: ${c.why}`}`,
+            title: c.legal ? `Play ${c.name}` : c.why
+          },
+          h("strong", { text: c.name }),
+          h("span", { class: "cw-mr-cardtext", text: c.text })
+        )
+      )
+    ) : h("p", { class: "cw-dim cw-empty", text: "No cards in hand." })
+  );
+}
+function objectivesPanel(view) {
+  if (view.seat === null) return null;
+  return h(
+    "section",
+    { class: "cw-mr-objectives", "aria-label": "Your secret objectives" },
+    h("h4", { text: "Secret objectives" }),
+    view.objectives.length ? h(
+      "ul",
+      { class: "cw-mr-list" },
+      view.objectives.map(
+        (o, i) => h(
+          "li",
+          {},
+          h("strong", { text: o.name }),
+          h("span", { class: "cw-dim", text: ` ${o.text} ` }),
+          o.claimable ? button("claim-objective", "Reveal (+1 prestige)", { enabled: true, intent: o.intent, cls: "cw-primary", keyName: `obj:${i}` }) : null
+        )
+      )
+    ) : h("p", { class: "cw-dim cw-empty", text: "None kept." })
+  );
+}
+function armoryPanel(view, focus) {
+  const a = view.armory;
+  const buying = view.phase === "buy" && view.you_act;
+  const buy = (item, action, keyName) => buying || item.legal ? button(action, `Buy (${item.cost} cr)`, { enabled: item.legal, why: item.why, intent: item.intent, keyName }) : null;
+  const repl = (offer, slot) => {
+    const r = a.replace[offer][slot];
+    return buying && r && r.legal ? button("replace-offer", "Replace (1 cr)", { enabled: true, intent: r.intent, cls: "cw-quiet", keyName: `repl:${offer}:${slot}` }) : null;
+  };
+  return h(
+    "section",
+    { class: `cw-mr-armory${focus ? " cw-mr-focus" : ""}`, "aria-label": "The Armory" },
+    h("h4", { text: "Armory" }),
+    h(
+      "div",
+      { class: "cw-mr-shelf" },
+      h("h5", { text: `Ship parts (${a.decks.part_deck} in the deck)` }),
+      h(
+        "ul",
+        { class: "cw-mr-items" },
+        a.parts.map(
+          (p) => h(
+            "li",
+            { "data-role": "part" },
+            h("strong", { text: p.name }),
+            h("span", { class: "cw-dim", text: ` ${p.cost} cr · ${p.text}` }),
+            h("span", { class: "cw-mr-ibtns" }, buy(p, "buy-part", `part:${p.slot}`), repl("parts", p.slot))
+          )
+        )
+      ),
+      h("h5", { text: `Crew (${a.decks.crew_deck} in the deck)` }),
+      h(
+        "ul",
+        { class: "cw-mr-items" },
+        a.crew.map(
+          (c) => h(
+            "li",
+            { "data-role": "crew" },
+            h("strong", { text: c.name }),
+            h("span", { class: "cw-dim", text: ` ${c.cost} cr · ${c.text}` }),
+            h("span", { class: "cw-mr-ibtns" }, buy(c, "buy-crew", `crew:${c.slot}`), repl("crew", c.slot))
+          )
+        )
+      ),
+      h("h5", { text: "Action cards" }),
+      h(
+        "ul",
+        { class: "cw-mr-items" },
+        a.supply.map(
+          (c) => h(
+            "li",
+            { "data-role": "supply" },
+            h("strong", { text: c.name }),
+            h("span", { class: "cw-dim", text: ` ${c.cost} cr · ${c.text} · ${c.count} left` }),
+            h("span", { class: "cw-mr-ibtns" }, buy(c, "buy-action", `supply:${c.id}`))
+          )
+        )
+      )
+    )
+  );
+}
+function logPanel(view) {
+  const colours = new Set(view.captains.map((c) => c.colour));
+  const start = view.log_total - view.log.length;
+  return h(
+    "section",
+    { class: "cw-foot" },
+    h(
+      "div",
+      { class: "cw-log", "data-role": "log" },
+      h("h4", { text: "Log" }),
+      h(
+        "ol",
+        { start: start + 1, "aria-label": "Game log", tabindex: "0", "data-key": "log" },
+        view.log.map(
+          (line) => h("li", { class: logClass(line.kind), "data-kind": line.kind }, line.actor && colours.has(line.actor) ? pawnBadge(line.actor, 14) : null, line.text)
+        )
+      )
+    )
+  );
 }
 
 // js/keys.js
@@ -521,42 +1298,6 @@ function iconName(name) {
   ) : "artifact";
 }
 
-// js/text.js
-var cap = (s2) => s2 ? s2.charAt(0).toUpperCase() + s2.slice(1) : s2;
-var plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
-var DEFAULT_TERMS = {
-  gold: "Gold",
-  boss: "Dragon",
-  boss_attack: "dragon attack",
-  row: "Dungeon row",
-  deck: "Dungeon deck",
-  space: "room",
-  spaces: "rooms",
-  place: "dungeon",
-  map: "The dungeon",
-  cubes: "cubes"
-};
-var termsOf = (view) => ({ ...DEFAULT_TERMS, ...view && view.terms || {} });
-function costText(o) {
-  const parts = [plural(o.boots, "boot")];
-  if (o.swords) parts.push(plural(o.swords, "sword"));
-  if (o.damage) parts.push(`${o.damage} damage`);
-  if (o.teleports) parts.push(plural(o.teleports, "teleport"));
-  if (o.lifts) parts.push(o.lifts === 1 ? "a lift ride" : `${o.lifts} lift rides`);
-  return parts.join(", ");
-}
-var pct = (x) => `${Math.round((x || 0) * 100)}%`;
-function damageBuckets(d) {
-  return [d[0] || 0, d[1] || 0, d[2] || 0, d.slice(3).reduce((a, b) => a + b, 0)];
-}
-var LOG_TURN = /* @__PURE__ */ new Set(["turn"]);
-var LOG_ATTACK = /* @__PURE__ */ new Set(["attack", "knockout", "countdown", "game-over"]);
-function logClass(kind) {
-  const base = `cw-log-${kind}`;
-  if (LOG_TURN.has(kind) || kind === "attack" || !LOG_ATTACK.has(kind)) return base;
-  return `${base} cw-log-attack`;
-}
-
 // js/map/modules.js
 function moduleAreas(board, modules, box) {
   const g = s("g", { class: "cw-modules", "aria-hidden": "true" });
@@ -601,93 +1342,6 @@ function moduleAreas(board, modules, box) {
     tabs.append(tab);
   }
   return { regions: g, tabs };
-}
-
-// js/pawn.js
-var PALETTE = {
-  blue: { fill: "#0072B2", ink: "#ffffff", shape: "circle", letter: "B" },
-  yellow: { fill: "#F0E442", ink: "#1a1a1a", shape: "square", letter: "Y" },
-  green: { fill: "#009E73", ink: "#ffffff", shape: "diamond", letter: "G" },
-  purple: { fill: "#CC79A7", ink: "#1a1a1a", shape: "triangle", letter: "P" },
-  orange: { fill: "#E69F00", ink: "#1a1a1a", shape: "hexagon", letter: "O" },
-  white: { fill: "#ffffff", ink: "#1a1a1a", shape: "pentagon", letter: "W" },
-  pink: { fill: "#F5B8D6", ink: "#1a1a1a", shape: "star", letter: "K" },
-  teal: { fill: "#56B4E9", ink: "#1a1a1a", shape: "octagon", letter: "T" },
-  black: { fill: "#2b2b2b", ink: "#ffffff", shape: "square", letter: "" },
-  red: { fill: "#D55E00", ink: "#ffffff", shape: "tridown", letter: "R" }
-};
-function pal(colour) {
-  return PALETTE[colour] || {
-    fill: "#999999",
-    ink: "#000000",
-    shape: "circle",
-    letter: colour.slice(0, 1).toUpperCase()
-  };
-}
-function pawn(colour, x, y, r, extraClass = "") {
-  const p = pal(colour);
-  const g = s("g", { class: `cw-pawn ${extraClass}`, transform: `translate(${x} ${y})` });
-  g.append(shapeNode(p.shape, r, { fill: p.fill, stroke: "#1a1a1a", "stroke-width": Math.max(1.2, r / 6) }));
-  if (p.letter) {
-    g.append(
-      s("text", {
-        class: "cw-pawn-letter",
-        "text-anchor": "middle",
-        "dominant-baseline": "central",
-        y: p.shape === "triangle" ? r * 0.22 : p.shape === "tridown" ? -r * 0.22 : 0,
-        "font-size": r * 1.05,
-        fill: p.ink,
-        text: p.letter
-      })
-    );
-  }
-  return g;
-}
-function shapeNode(shape, r, attrs) {
-  const poly = (n, rot = -90, rr = r) => Array.from({ length: n }, (_, i) => {
-    const a = (rot + 360 / n * i) * Math.PI / 180;
-    return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
-  }).join(" ");
-  switch (shape) {
-    case "square":
-      return s("rect", {
-        x: -r * 0.88,
-        y: -r * 0.88,
-        width: r * 1.76,
-        height: r * 1.76,
-        rx: r * 0.18,
-        ...attrs
-      });
-    case "diamond":
-      return s("polygon", { points: poly(4, -90, r * 1.12), ...attrs });
-    case "triangle":
-      return s("polygon", { points: poly(3, -90, r * 1.25), ...attrs });
-    case "tridown":
-      return s("polygon", { points: poly(3, 90, r * 1.25), ...attrs });
-    case "hexagon":
-      return s("polygon", { points: poly(6, 0, r * 1.02), ...attrs });
-    case "pentagon":
-      return s("polygon", { points: poly(5, -90, r * 1.05), ...attrs });
-    case "octagon":
-      return s("polygon", { points: poly(8, 22.5, r * 1.02), ...attrs });
-    case "star": {
-      const pts = Array.from({ length: 10 }, (_, i) => {
-        const rr = i % 2 ? r * 0.55 : r * 1.2;
-        const a = (-90 + 36 * i) * Math.PI / 180;
-        return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
-      }).join(" ");
-      return s("polygon", { points: pts, ...attrs });
-    }
-    default:
-      return s("circle", { r, ...attrs });
-  }
-}
-function pawnBadge(colour, size = 18) {
-  const span = h("span", { class: "cw-pawnbadge", "aria-hidden": "true" });
-  const svg = s("svg", { viewBox: "-10 -10 20 20", width: size, height: size });
-  svg.append(pawn(colour, 0, 0, 7.4));
-  span.append(svg);
-  return span;
 }
 
 // js/map/features.js
@@ -878,29 +1532,6 @@ function legend(view) {
         (it) => it.icon === "arrow" ? h("li", {}, h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }), it.text) : h("li", {}, icon(iconName(it.icon), 14), it.text)
       )
     )
-  );
-}
-
-// js/panels/buttons.js
-function button(action, text, o) {
-  const label = `${text}${o.key ? ` (${o.key})` : ""}${o.enabled ? "" : `. Not possible: ${o.why || "not now"}`}`;
-  return h(
-    "button",
-    {
-      type: "button",
-      class: `cw-btn ${o.cls || ""}${o.enabled ? "" : " cw-disabled"}`,
-      "data-action": action,
-      "data-key": o.keyName || `btn:${action}`,
-      "data-intent": o.intent ? JSON.stringify(o.intent) : null,
-      "aria-disabled": o.enabled ? null : "true",
-      "aria-expanded": o.expanded === void 0 ? null : o.expanded,
-      "data-why": o.enabled ? null : o.why || "not now",
-      "aria-label": label,
-      title: o.enabled ? o.key ? `${text} (key ${o.key})` : text : o.why || "not now",
-      ...o.extra || {}
-    },
-    text,
-    o.key ? h("kbd", { "aria-hidden": "true", text: o.key }) : null
   );
 }
 
@@ -1208,7 +1839,7 @@ var bossOf = (view) => ({
   name: termsOf(view).boss,
   icon: iconName(view.rage && view.rage.icon || "dragon")
 });
-function handPanel(view) {
+function handPanel2(view) {
   const me = view.seat === null ? null : view.players[view.seat];
   const cur = view.players[view.current];
   const legal = view.actions || [];
@@ -1485,14 +2116,14 @@ function header(ctx, view, board) {
       "data-role": "status",
       text
     }),
-    ui.helpOpen ? helpBox(view) : null,
+    ui.helpOpen ? helpBox2(view) : null,
     me && me.status !== "in" && !view.is_over ? h("div", {
       class: "cw-out",
       text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
     }) : null
   );
 }
-function helpBox(view) {
+function helpBox2(view) {
   const T = termsOf(view);
   const rows = [
     ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
@@ -2218,6 +2849,10 @@ function render({ model, el }) {
       model.get("board")
     );
     const view = model.get("view");
+    if (view && view.layout === "table") {
+      drawTable(ctx, view);
+      return;
+    }
     if (!board || !board.spaces || !view || !view.players) {
       root.replaceChildren(h("div", { class: "cw-loading", text: "Loading the game…" }));
       return;
@@ -2259,7 +2894,7 @@ function render({ model, el }) {
           actionsPanel(view, board),
           turnBar(view)
         ),
-        handPanel(view),
+        handPanel2(view),
         shopPanel(view),
         footPanel(view)
       ];

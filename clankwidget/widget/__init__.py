@@ -75,6 +75,25 @@ and every edition's own, for example (Clank! In! Space!, Pulsarcade):
 ``ransack``          ``{"kind": "ransack", "vault": "yellow"}``
 ===================  =======================================================
 
+Moonrakers has no map: its view (``layout`` ``"table"``, built by
+:func:`clankwidget.widget.parts.moonrakers.table_view` from the person's seat's
+observation) is drawn as a table, and its intents are the engine's, for example:
+
+===================  =======================================================
+``choose-contract``  ``{"kind": "choose-contract", "slot": 3}`` (Dispatch slot)
+``offer``            ``{"kind": "offer", "seat": 2, "prestige": 1, "credits": 0,
+                     "bonus": 0, "dice": 1}`` (the invitee's share and dice)
+``counter``          the same terms without ``seat``; ``accept``, ``refuse``
+``launch``           roll the dice and execute; ``abandon``; ``stay-at-base``
+``call-on``          ``{"kind": "call-on", "seat": 1}``; ``play``; ``stop-playing``
+``buy-part``         ``{"kind": "buy-part", "slot": 0, "replace": -1}``;
+                     ``buy-crew``, ``buy-action``, ``replace-offer``, ``refit``
+===================  =======================================================
+
+Other captains act during the leader's turn (an invitee answers, each captain plays):
+the widget takes intents from the person whenever their seat acts, and lets the bots act
+whenever theirs does.
+
 The view offers each legal action with a label (``view["actions"]``); those that are
 neither cards, the market nor moves (``where`` ``"here"`` or ``"now"``) are the buttons
 of the actions panel by the map, so a new edition's actions appear there with no change

@@ -16,7 +16,7 @@ import traitlets
 from ..bots import Bot, make_bot
 from ..errors import IllegalAction
 from ..game import Game
-from ..registry import editions
+from ..registry import edition, editions
 from ..rules import actions as A
 from .view import RoutePlan, edition_part, terms, view_state
 
@@ -164,7 +164,7 @@ class ClankBoard(anywidget.AnyWidget):
         ):
             raise ValueError(f"human must be a seat from 0 to {n - 1} or None, got {human!r}")
         self._game = game
-        self._bots = _make_bots(bots, n, human, game.seed)
+        self._bots = _make_bots(bots, n, human, game.seed, game.edition)
         self._generation = 0
         self._handle: asyncio.TimerHandle | None = None
         self._turn_start = len(game.actions)
@@ -225,8 +225,9 @@ class ClankBoard(anywidget.AnyWidget):
         you = f"you: {g.players[self.seat].colour}" if self.seat is not None else "spectating"
         bots = ", ".join(f"{g.players[i].colour}={b.name}" for i, b in sorted(self._bots.items()))
         state = "over" if g.is_over else f"turn {g.state.turn}, {g.current_player.colour} to play"
+        board = getattr(g.board, "id", None)
         return (
-            f"<ClankBoard {g.edition} on {g.board.id!r}, {len(g.players)} players "
+            f"<ClankBoard {g.edition} on {board!r}, {len(g.players)} players "
             f"({you}; bots: {bots or 'none'}), seed {g.seed}: {state}>"
         )
 
@@ -277,14 +278,20 @@ class ClankBoard(anywidget.AnyWidget):
         handler = getattr(self, "_ui_" + kind.replace("-", "_"))
         return handler(**args)
 
+    def _actor(self) -> int:
+        """The seat that acts now: the current player, or in an edition where others act
+        during a turn (Moonrakers) the captain answering an offer or playing."""
+        g = self._game
+        return g.players.index(g.acting_player)
+
     def _require_turn(self) -> None:
         g = self._game
         if g.is_over:
             raise IntentError("the game is over: start a new game")
         if self.seat is None:
             raise IntentError("you are watching: every seat is a bot")
-        if self.busy or g.state.current != self.seat:
-            raise IntentError(f"wait: it is {g.current_player.colour.capitalize()}'s turn")
+        if self.busy or self._actor() != self.seat:
+            raise IntentError(f"wait: it is {g.acting_player.colour.capitalize()}'s turn")
 
     def _game_action(self, intent: dict) -> dict:
         self._require_turn()
@@ -370,6 +377,8 @@ class ClankBoard(anywidget.AnyWidget):
     def _ui_move_to(self, id: str, option: int | None = None) -> dict:
         self._require_turn()
         g = self._game
+        if g.board is None:
+            raise IntentError(f"a {g.edition} game has no map to move on")
         if id not in g.board:
             raise IntentError(f"there is no {terms(g)['space']} {id!r}")
         if g.pending:
@@ -424,6 +433,8 @@ class ClankBoard(anywidget.AnyWidget):
 
     def _ui_hover_space(self, id: str) -> dict:
         g = self._game
+        if g.board is None:
+            raise IntentError(f"a {g.edition} game has no map to move on")
         if id not in g.board:
             raise IntentError(f"there is no {terms(g)['space']} {id!r}")
         space = g.board.space(id)
@@ -518,7 +529,7 @@ class ClankBoard(anywidget.AnyWidget):
 
     def _bot_seat_to_play(self) -> bool:
         g = self._game
-        return not g.is_over and g.state.current in self._bots
+        return not g.is_over and self._actor() in self._bots
 
     def _advance_bots(self) -> None:
         """Let the bots play until it is the person's turn or the game is over."""
@@ -568,7 +579,7 @@ class ClankBoard(anywidget.AnyWidget):
 
     def _bot_step(self) -> None:
         g = self._game
-        seat = g.state.current
+        seat = self._actor()
         bot = self._bots[seat]
         legal = g.legal_actions()
         if not legal:  # pragma: no cover - the engine always offers something
@@ -586,7 +597,7 @@ class ClankBoard(anywidget.AnyWidget):
                     "error",
                 )
                 g.apply(fallback)
-        if g.state.current != seat or g.is_over:
+        if self._actor() != seat or g.is_over:
             self._bot_turn_actions = 0
         else:
             self._bot_turn_actions += 1
@@ -611,19 +622,22 @@ class ClankBoard(anywidget.AnyWidget):
             g.can_undo
             and not self.busy
             and self.seat is not None
-            and g.state.current == self.seat
+            and self._actor() == self.seat
             and len(g.actions) > self._turn_start
         )
 
     def _sync(self) -> None:
         g = self._game
-        human_turn = self.seat is not None and not g.is_over and g.state.current == self.seat
+        human_turn = self.seat is not None and not g.is_over and self._actor() == self.seat
         if human_turn and not self._human_turn:
             self._turn_start = len(g.actions)
         self._human_turn = human_turn
-        vs = view_state(g, self.seat)
-        board = vs.pop("board")
-        for entry in vs["players"]:
+        # an edition without a map (Moonrakers) is drawn as a table: its part builds the
+        # whole view, and the front end draws it when the features have no "map"
+        table = None if edition(g.edition).has("map") else edition_part(g).table_view(self.seat)
+        vs = table if table is not None else view_state(g, self.seat)
+        board = vs.pop("board", {})
+        for entry in vs.get("players", vs.get("captains", [])):
             bot = self._bots.get(entry["seat"])
             entry["bot"] = bot.name if bot is not None else None
         vs["can_undo"] = self._can_undo()
@@ -634,9 +648,9 @@ class ClankBoard(anywidget.AnyWidget):
             vs["blocked"] = []
             vs["notes"] = []
         if not g.is_over and self._bot_seat_to_play():
-            p = g.current_player
+            p = g.acting_player
             vs["hint"] = (
-                f"{p.colour.capitalize()} ({self._bots[g.state.current].name} bot) is playing…"
+                f"{p.colour.capitalize()} ({self._bots[self._actor()].name} bot) is playing…"
             )
         elif (
             not g.is_over
@@ -659,13 +673,16 @@ def _paths():
     return paths
 
 
-def _make_bots(bots, n: int, human: int | None, seed: int) -> dict[int, Bot]:
+def _make_bots(
+    bots, n: int, human: int | None, seed: int, edition_name: str | None = None
+) -> dict[int, Bot]:
     seats = [i for i in range(n) if i != human]
     if bots is None:
         bots = ["random"]
     if isinstance(bots, str | Bot):
         bots = [bots]
     bots = list(bots)
+    make = edition(edition_name).make_bot if edition_name is not None else make_bot
     if len(bots) == 1 and len(seats) > 1 and isinstance(bots[0], str):
         bots = bots * len(seats)
     if len(bots) != len(seats):
@@ -674,8 +691,7 @@ def _make_bots(bots, n: int, human: int | None, seed: int) -> dict[int, Bot]:
             f"and {len(bots)} bot(s)"
         )
     return {
-        seat: make_bot(b, seed=(seed * 31 + seat) % 2**32)
-        for seat, b in zip(seats, bots, strict=True)
+        seat: make(b, seed=(seed * 31 + seat) % 2**32) for seat, b in zip(seats, bots, strict=True)
     }
 
 

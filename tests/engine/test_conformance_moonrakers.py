@@ -1,6 +1,6 @@
 """Seeded Moonrakers games to the end, checking the engine's promises after every action
-(as ``tests/test_editions.py`` does for the playable editions, which Moonrakers is not
-yet: the widget cannot draw it).
+(beside ``tests/engine/test_editions.py``, which plays every playable edition; this
+file checks Moonrakers' own invariants).
 
 Invariants after every action:
 

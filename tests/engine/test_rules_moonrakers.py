@@ -57,11 +57,11 @@ def contract_slot(game, cid: str) -> int:
 # ---------------------------------------------------------------- the edition
 
 
-def test_the_registry_has_the_engine_but_not_the_widget_yet():
+def test_the_registry_lists_moonrakers_as_playable():
     entry = cw.edition("moonrakers")
-    assert entry.has_engine and not entry.playable and entry.has("contracts")
+    assert entry.has_engine and entry.playable and entry.has("contracts")
     assert entry.rules_class() is MoonrakersRules
-    assert "moonrakers" not in [e.name for e in cw.editions(playable=True)]
+    assert "moonrakers" in [e.name for e in cw.editions(playable=True)]
     assert "moonrakers" in [e.name for e in cw.editions(engine=True)]
     assert "legacy" in [e.name for e in cw.editions(engine=True)]
     words = {"gold", "boss", "boss_attack", "row", "deck", "space", "spaces", "place", "map"}
@@ -73,8 +73,7 @@ def test_the_registry_has_the_engine_but_not_the_widget_yet():
     assert game.rules.words == dict(entry.vocabulary)
     with pytest.raises(TypeError, match="no map"):
         Game.new("moonrakers", board="teaching-dungeon")
-    with pytest.raises(RuleNotImplemented, match="positions"):
-        game.position()
+    assert Game.from_position(game.position(), seed=1).position() == game.position()
 
 
 def test_overload_and_nomad_are_refused_by_name():

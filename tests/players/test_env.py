@@ -17,7 +17,8 @@ from pettingzoo.test import api_test
 
 from clankwidget.env import ClankEnv, env
 
-PLAYABLE = [e.name for e in cw.editions(playable=True)]
+# the environment plays the editions with a map (Moonrakers is refused, see below)
+PLAYABLE = [e.name for e in cw.editions(playable=True) if e.has("map")]
 #: Pulsarcade ships with every module, so each edition action appears in the playouts.
 VAULT_SHIP = ("pulsarcade-vault", "pulsarcade-cloning-vats", "pulsarcade-danger-theater")
 
@@ -324,3 +325,10 @@ def test_module_example():
 
     result = doctest.testmod(env_module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_an_edition_without_a_map_is_refused_clearly():
+    from clankwidget.errors import RuleNotImplemented
+
+    with pytest.raises(RuleNotImplemented, match="Moonrakers.*no action space"):
+        env("moonrakers", players=2)

@@ -1,0 +1,190 @@
+"""Moonrakers in a real JupyterLab: a whole turn of the table played by mouse and
+keyboard against the Moonrakers bots (put back an objective, choose a contract, make a
+structured offer, launch, play cards, buy, end the turn), checked in the kernel after
+each click; screenshots in ``test-artifacts/moonrakers-*.png`` for a person to judge.
+Nothing secret reaches the page: another captain's hand and objectives are not in it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import (
+    kernel_eval,
+    open_notebook,
+    page_errors,
+    run_all_cells,
+    wait_for_kernel_idle,
+    wait_for_kernel_value,
+    wait_until,
+    write_notebook,
+)
+
+pytestmark = pytest.mark.browser
+
+W = "w"
+G = "w.game"
+MR = "w.game.state.extra['mr']"
+
+
+def _n_actions(page) -> int:
+    return kernel_eval(page, f"len({G}.actions)")
+
+
+def test_play_a_moonrakers_turn(lab_page, artifacts_dir, tmp_path):
+    page = lab_page
+    page.set_viewport_size({"width": 1400, "height": 1900})
+    notebook = write_notebook(
+        tmp_path / "moonrakers.ipynb",
+        "import clankwidget\n"
+        # seed 11: blue (you) leads first, with three Reactors in the opening hand
+        "w = clankwidget.widget.play('moonrakers', players=3, bots='greedy', seed=11,"
+        " bot_delay=0)\n"
+        "w",
+    )
+    open_notebook(page, notebook)
+    wait_for_kernel_idle(page)
+    assert run_all_cells(page) is True
+    widget = page.locator(".cw").first
+    widget.locator('[data-role="contract"]').first.wait_for(timeout=30_000)
+    assert widget.locator('[data-role="contract"]').count() == 8
+    assert widget.locator('[data-role="captain"]').count() == 3
+
+    # Hidden information: the page shows our hand, never the bots' cards or objectives.
+    hidden = kernel_eval(
+        page,
+        "[w.game.rules.data.objectives[o]['name'] for q in w.game.players[1:]"
+        " for o in q.extra['objectives']]",
+    )
+    mine = kernel_eval(
+        page,
+        "[w.game.rules.data.objectives[o]['name'] for o in w.game.players[0].extra['objectives']]",
+    )
+    text = widget.inner_text()
+    for name in set(hidden) - set(mine):
+        assert name not in text, f"another captain's secret objective {name!r} is shown"
+    assert "hand" not in str(kernel_eval(page, "list(w.view['captains'][1])")).replace(
+        "hand_count", ""
+    )
+    widget.screenshot(path=str(artifacts_dir / "moonrakers-start.png"))
+
+    # Put back one of the three objectives dealt (a click).
+    assert kernel_eval(page, f"{MR}['phase']") == "keep"
+    n = _n_actions(page)
+    widget.locator('[data-action="drop-objective"]').first.click()
+    wait_for_kernel_value(page, f"len({G}.actions) > {n}", True)
+    wait_until(page, f"{MR}['phase'] == 'plan' and {MR}['actor'] == 0")
+    assert kernel_eval(page, "len(w.game.players[0].extra['objectives'])") == 2
+
+    # A refused click says why and changes nothing: no swap is possible with 0 credits?
+    # (a contract button that is disabled, if any, explains itself)
+    disabled = widget.locator('[data-role="contract"] [aria-disabled="true"]')
+    if disabled.count():
+        n = _n_actions(page)
+        disabled.first.click(force=True)
+        expect(widget.locator('[data-role="status"]')).to_have_text(re.compile("^Not possible"))
+        assert _n_actions(page) == n
+
+    # Choose the Reactor contract (slot 0) by keyboard: focus its button, press Enter.
+    widget.locator('[data-key="contract:0"]').focus()
+    page.keyboard.press("Enter")
+    wait_until(page, f"{MR}['phase'] == 'negotiate'")
+    assert kernel_eval(page, f"{MR}['contract']") == 0
+    form = widget.locator('[data-role="offer-form"]')
+    form.wait_for(timeout=10_000)
+
+    # A structured offer: invite green with 1 prestige and 1 of the dice; the kernel
+    # records exactly those terms, and the bot answers at once.
+    form.locator("select").select_option("2")
+    left = kernel_eval(page, "w.view['deal']['left']")
+    form.locator('input[data-term="prestige"]').fill("1")
+    form.locator('input[data-term="dice"]').fill(str(min(1, left["dice"])))
+    expect(form.locator('[data-role="offer-summary"]')).to_contain_text("Green gets 1 prestige")
+    widget.screenshot(path=str(artifacts_dir / "moonrakers-offer.png"))
+    n = _n_actions(page)
+    form.locator('[data-action="offer"]').click()
+    wait_for_kernel_value(page, f"len({G}.actions) > {n}", True)
+    offer = kernel_eval(page, f"{G}.actions[{n}].to_dict()")
+    assert offer == {
+        "kind": "offer",
+        "seat": 2,
+        "prestige": 1,
+        "credits": 0,
+        "bonus": 0,
+        "dice": min(1, left["dice"]),
+    }
+    wait_until(page, f"{MR}['actor'] == 0")
+    # green accepted, refused or countered; a counter the person refuses here
+    if kernel_eval(page, f"{MR}['phase']") == "respond":
+        widget.locator('[data-action="refuse"]').click()
+        wait_until(page, f"{MR}['phase'] == 'negotiate'")
+
+    # Launch: the dice are rolled and shown; the execution panel appears.
+    widget.locator('[data-action="launch"]').click()
+    wait_until(page, f"{MR}['phase'] in ('execute', 'buy', 'refit')")
+    wait_until(page, f"{MR}['actor'] == 0 or {MR}['phase'] != 'execute'")
+    if kernel_eval(page, f"{MR}['phase']") == "execute":
+        # call on ourselves if asked, then play the Reactors by clicking the cards
+        if widget.locator('[data-action="call-on"]').count():
+            widget.locator('[data-action="call-on"]').first.click()
+            wait_until(
+                page, f"{MR}['execution'] is None or {MR}['execution']['playing'] is not None"
+            )
+        widget.locator('[data-role="execution"]').wait_for(timeout=10_000)
+        widget.screenshot(path=str(artifacts_dir / "moonrakers-execute.png"))
+        for _ in range(6):
+            if kernel_eval(page, f"{MR}['phase'] != 'execute' or {MR}['actor'] != 0"):
+                break
+            # the page shows the kernel's hand before we pick from it
+            hand = kernel_eval(page, "list(w.game.players[0].hand)")
+            expect(widget.locator(".cw-mr-card")).to_have_count(len(hand))
+            card = widget.locator('.cw-mr-card[data-card="reactor"]:not([aria-disabled])')
+            if "reactor" not in hand:
+                widget.locator('[data-action="stop-playing"]').click()
+            else:
+                n = _n_actions(page)
+                card.first.click()
+                wait_for_kernel_value(page, f"len({G}.actions) > {n}", True)
+                assert kernel_eval(page, f"{G}.actions[{n}].to_dict()") == {
+                    "kind": "play",
+                    "card": "reactor",
+                }
+            wait_until(page, f"{MR}['actor'] == 0 or {MR}['phase'] != 'execute'")
+    wait_until(page, f"{MR}['phase'] in ('buy', 'refit') and {MR}['actor'] == 0")
+    if kernel_eval(page, f"{MR}['phase']") == "refit":
+        widget.locator('[data-action="refit"]').first.click()
+        wait_until(page, f"{MR}['phase'] == 'buy'")
+    # the log says whether the contract succeeded, and shows the hazard roll if any
+    assert any("success" in line or "failure" in line for line in kernel_eval(page, f"{G}.log"))
+    expect(widget.locator(".cw-log")).to_contain_text(re.compile("success|failure"))
+
+    # Buy at the Armory if anything is affordable (a click), then end the turn (key E).
+    buys = kernel_eval(
+        page,
+        "[a.to_dict() for a in w.game.legal_actions() if a.kind in ('buy-action', 'buy-crew')]",
+    )
+    widget.screenshot(path=str(artifacts_dir / "moonrakers-buy.png"))
+    if buys:
+        n = _n_actions(page)
+        kind = buys[0]["kind"]
+        sel = (
+            f'[data-key="supply:{buys[0]["card"]}"]'
+            if kind == "buy-action"
+            else f'[data-key="crew:{buys[0]["slot"]}"]'
+        )
+        widget.locator(sel).click()
+        wait_for_kernel_value(page, f"len({G}.actions) > {n}", True)
+        assert kernel_eval(page, f"{G}.actions[{n}].to_dict()") == buys[0]
+    turn = kernel_eval(page, f"{G}.state.turn")
+    widget.locator('[data-action="end-turn"]').first.focus()
+    page.keyboard.press("e")
+    # the bots lead their turns (inviting us, maybe); wait until we must act again
+    wait_until(page, f"{G}.state.turn > {turn}")
+    wait_until(page, f"{G}.is_over or {MR}['actor'] == 0", timeout=60)
+    first = kernel_eval(page, "w.view['log_total'] - len(w.view['log']) + 1")
+    expect(widget.locator(".cw-log ol")).to_have_attribute("start", str(first), timeout=30_000)
+    widget.screenshot(path=str(artifacts_dir / "moonrakers-later.png"))
+    errors = page_errors(page)
+    assert errors == [], "\n".join(map(str, errors))

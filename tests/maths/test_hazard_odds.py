@@ -1,0 +1,102 @@
+"""``clankwidget.odds.hazard_odds``: the kernel against its naive twin (every roll
+listed) on many random dice, against scipy's binomial where a die is a coin, and its
+input checks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from clankwidget.errors import OddsInputError
+from clankwidget.odds import TEACHING_DIE, hazard_odds, meet_odds
+from tests.naive_dice import naive_hazard_pmf, naive_meet_odds
+
+
+def test_the_teaching_die_by_hand():
+    # one die: 3 blank faces, 2 with one hazard, 1 with two
+    assert hazard_odds(1).pmf == pytest.approx((1 / 2, 1 / 3, 1 / 6))
+    assert hazard_odds(1).expected == pytest.approx(2 / 3)
+    assert hazard_odds(0).pmf == (1.0,)
+    assert hazard_odds(1, shields=1).pmf == pytest.approx((5 / 6, 1 / 6))
+    assert hazard_odds(4, shields=99).pmf == pytest.approx((1.0,))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_kernel_agrees_with_every_roll_listed(seed):
+    rng = np.random.default_rng(seed)
+    faces = [int(x) for x in rng.integers(0, 4, size=int(rng.integers(1, 7)))]
+    dice = int(rng.integers(0, 5))
+    shields = int(rng.integers(0, 4))
+    got = hazard_odds(dice, shields=shields, faces=faces)
+    want = naive_hazard_pmf(faces, dice, shields)
+    assert len(got.pmf) == len(want)
+    assert got.pmf == pytest.approx([float(p) for p in want], abs=1e-12)
+    assert sum(got.pmf) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("dice", [1, 5, 20, 60])
+def test_a_coin_die_is_binomial(dice):
+    got = hazard_odds(dice, faces=[0, 1])
+    assert got.pmf == pytest.approx(stats.binom.pmf(np.arange(dice + 1), dice, 0.5), abs=1e-12)
+    shielded = hazard_odds(dice, shields=2, faces=[0, 1, 1])
+    assert shielded.safe == pytest.approx(stats.binom.cdf(2, dice, 2 / 3), abs=1e-12)
+
+
+def test_a_seeded_simulation_agrees():
+    rng = np.random.default_rng(3)
+    rolls = rng.choice(TEACHING_DIE, size=(200_000, 3)).sum(axis=1)
+    freq = np.bincount(rolls, minlength=7) / len(rolls)
+    assert freq == pytest.approx(hazard_odds(3).pmf, abs=0.005)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"dice": -1},
+        {"dice": 1.5},
+        {"dice": True},
+        {"dice": 1, "shields": -2},
+        {"dice": 1, "faces": []},
+        {"dice": 1, "faces": [0, -1]},
+        {"dice": 1, "faces": ["2"]},
+        {"dice": 10_000},
+    ],
+)
+def test_bad_input_is_refused(kwargs):
+    with pytest.raises(OddsInputError):
+        hazard_odds(**kwargs)
+
+
+CARDS = {
+    "reactor": {"meets": {"reactor": 1}, "effects": {"actions": 2}},
+    "thruster": {"meets": {"thruster": 1}, "effects": {"draw": 2}},
+    "shield": {"meets": {"shield": 1}, "effects": {}},
+    "damage-2": {"meets": {"damage": 2}, "effects": {}},
+    "miss": {"meets": {}, "effects": {}},
+}
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_meet_odds_agrees_with_every_order_and_play_listed(seed):
+    rng = np.random.default_rng(100 + seed)
+    names = sorted(CARDS)
+    hand = [names[i] for i in rng.integers(0, len(names), size=int(rng.integers(1, 5)))]
+    deck = [names[i] for i in rng.integers(0, len(names), size=int(rng.integers(0, 6)))]
+    kinds = ["reactor", "thruster", "shield", "damage"]
+    requires = {k: int(rng.integers(1, 4)) for k in rng.choice(kinds, size=int(rng.integers(1, 3)))}
+    got = meet_odds(hand, deck, requires, CARDS)
+    assert got.method == "exact"
+    assert got.p == pytest.approx(float(naive_meet_odds(hand, deck, requires, CARDS)), abs=1e-12)
+    sim = meet_odds(hand, deck, requires, CARDS, max_exact=0, n=400, seed=seed)
+    # nothing to draw: exact even so; else 400 seeded shuffles
+    assert (sim.method, sim.orders) in (("simulate", 400), ("exact", 1))
+    assert sim.p == pytest.approx(got.p, abs=0.09)
+
+
+def test_meet_odds_checks_its_input():
+    with pytest.raises(OddsInputError, match="unknown card"):
+        meet_odds(["laser"], [], {"damage": 1}, CARDS)
+    with pytest.raises(OddsInputError, match="actions"):
+        meet_odds(["miss"], [], {"damage": 1}, CARDS, actions=-1)
+    assert meet_odds([], [], {"damage": 1}, CARDS, met={"damage": 1}).p == 1.0
