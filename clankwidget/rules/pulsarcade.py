@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from ..data import Board, Card, CardSet, load_board
@@ -555,6 +556,12 @@ MODULES: dict[str, type[ShipModule]] = {
 # The rules
 
 
+@cache
+def _command_module_ids(pieces: tuple[str, ...]) -> frozenset[str]:
+    """The modules of the command pieces a Pulsarcade ship may take (read once)."""
+    return frozenset(m["id"] for piece in pieces for m in load_board(piece).modules)
+
+
 class PulsarcadeRules(SpaceRules):
     """Clank! In! Space! with the Pulsarcade expansion."""
 
@@ -599,7 +606,7 @@ class PulsarcadeRules(SpaceRules):
         saved or hand-made ship) is refused, since its cabinets and Skill Shots would
         buy nothing."""
         command = self.data["ship"]["command"]
-        allowed = {m["id"] for piece in command["pieces"] for m in load_board(piece).modules}
+        allowed = _command_module_ids(tuple(command["pieces"]))
         other = sorted(self.command_modules - allowed)
         if other or not self.command_modules:
             found = ", ".join(other) or "no command module"

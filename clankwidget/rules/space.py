@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -105,6 +106,9 @@ class Telepad(A.Action):
 
 _space_check = check
 
+
+#: what SpaceRules derives from a board, card set and options (see SpaceRules.__init__)
+_DERIVED: dict[tuple, tuple] = {}
 
 # Ship assembly lives in clankwidget.rules.ship (the name stays importable from here).
 
@@ -179,6 +183,25 @@ class SpaceRules(ThievesRules):
 
     def __init__(self, board: Board, cards: CardSet, options: dict | None = None):
         super().__init__(board, cards, options)
+        # what follows depends only on the board, the card set and the options, and is
+        # never changed in play: a game (or a bot's fork of one) on the same table reuses
+        # it rather than reading and checking the edition's files again
+        key = (type(self), id(board), id(cards), json.dumps(self.options, sort_keys=True))
+        kept = _DERIVED.get(key)
+        if kept is not None and kept[0] is board and kept[1] is cards:
+            self.__dict__.update(kept[2])
+            return
+        before = dict(self.__dict__)
+        self._derive(board, cards)
+        if len(_DERIVED) > 64:
+            _DERIVED.clear()
+        _DERIVED[key] = (
+            board,
+            cards,
+            {k: v for k, v in self.__dict__.items() if k not in before or v is not before[k]},
+        )
+
+    def _derive(self, board: Board, cards: CardSet) -> None:
         self.data = load_edition(self.edition)
         check_edition_fits(self.data, cards)  # its rage places lie on this card set's track
         self.extras = load_card_extras(cards, self.options.get("card_extras"))
@@ -191,8 +214,7 @@ class SpaceRules(ThievesRules):
             "all_artifacts": False,
             **self.data.get("bank", {}),
         }
-        for item in self.data.get("market", ()):
-            self._market[item["id"]] = item
+        self._market = {**self._market, **{i["id"]: i for i in self.data.get("market", ())}}
         self._cards = {cid: self._with_extras(c) for cid, c in cards.cards.items()}
         self.command_modules = {m["id"] for m in board.modules if m.get("command")}
         self.cargo_module = board.space(board.start).module

@@ -10,7 +10,6 @@ it and fills in the hooks listed in :class:`clankwidget.rules.protocol.EditionRu
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 
 import numpy as np
@@ -19,7 +18,7 @@ from ..errors import RuleNotImplemented
 from . import actions as A
 from .deckbuilding import DeckBuildingRules
 from .effects import describe
-from .state import KNOCKED_OUT, GameState, PlayerState
+from .state import KNOCKED_OUT, GameState, PlayerState, _deep
 
 __all__ = ["ThievesRules"]
 
@@ -73,7 +72,7 @@ class ThievesRules(DeckBuildingRules):
                 token = self.secret_token(
                     {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
                 )
-                tokens.extend(copy.deepcopy(token) for _ in range(t.get("count", 1)))
+                tokens.extend(_deep(token) for _ in range(t.get("count", 1)))
             pools[size] = self.shuffled(tokens)
         for sp in self.board.spaces:
             stack = []
