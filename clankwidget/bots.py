@@ -103,6 +103,12 @@ class _BoardInfo:
             for sid in self.ids
         }
         self.depths = [s.depths for s in board.spaces]
+        # spaces a planner may stop at on the way: (index, id, gold there, market)
+        self.stops = [
+            (self.idx[sp.id], sp.id, float(sp.gold), bool(sp.market))
+            for sp in board.spaces
+            if not sp.start
+        ]
         # fewest boots from each space up out of the Depths (0 outside them)
         self.to_surface = {
             k: [
@@ -189,6 +195,20 @@ def _effects_value(effects, prices: dict, cond=None) -> float:
             total += prices.get(key, 0.0) * e[key]
         # any other effect (an edition's own) is not priced
     return total
+
+
+_NOISE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _card_noise(cards) -> dict[str, float]:
+    """Clank! each card of a card set makes when played (its ``clank`` effects, choices
+    and conditions weighed as :func:`_effects_value` does), worked out once per set."""
+    noise = _NOISE.get(cards)
+    if noise is None:
+        noise = _NOISE[cards] = {
+            cid: _effects_value(c.play, {"clank": 1.0}) for cid, c in cards.cards.items()
+        }
+    return noise
 
 
 _KNOWN_CHOICES = ("choose", "trash", "discard")
@@ -525,6 +545,7 @@ class PlannerBot(Bot):
     def __init__(self, seed: int = 0):
         super().__init__(seed)
         self._deck_cache: dict = {}
+        self._odds_cache: dict = {}
         self._plan_key = None
         self._plan: _Plan | None = None
         self._target = None  # the last target chosen (a little loyalty stops dithering)
@@ -571,8 +592,8 @@ class PlannerBot(Bot):
         return max(0.05, refills * dragons / left)
 
     def _clank_per_turn(self, game, p) -> float:
-        cards = game.cards.cards
-        total = sum(_effects_value(cards[c].play, {"clank": 1.0}) for c in p.all_cards)
+        noise = _card_noise(game.cards)
+        total = sum(noise[c] for c in p.all_cards)
         return max(0.0, 5 * total / max(len(p.all_cards), 1))
 
     def _survival(self, game, p, horizon_turns: float):
@@ -629,15 +650,29 @@ class PlannerBot(Bot):
             bag = {"black": others, me: mine_bag}
             if reds:
                 bag[hit_all] = reds
-            ko = _odds.knockout_odds(
-                {me: max(hp, 1)},
-                attacks,
-                bag=bag,
-                hit_all=hit_all,
-                seed=0,
-                max_exact_steps=200_000,
+            # the same health, attacks and bag give the same odds: worked out once
+            key = (
+                max(hp, 1),
+                tuple((a.draws, tuple(a.add.items())) for a in attacks),
+                tuple(bag.items()),
+                me,
+                hit_all,
             )
-            dist = np.cumsum(ko.by_attack[:, 0, :], axis=1)  # P(damage <= a) after attack t
+            dist = self._odds_cache.get(key)
+            if dist is None:
+                ko = _odds.knockout_odds(
+                    {me: max(hp, 1)},
+                    attacks,
+                    bag=bag,
+                    hit_all=hit_all,
+                    seed=0,
+                    max_exact_steps=200_000,
+                )
+                # P(damage <= a) after attack t
+                dist = np.cumsum(ko.by_attack[:, 0, :], axis=1)
+                if len(self._odds_cache) > 512:
+                    self._odds_cache.clear()
+                self._odds_cache[key] = dist
 
         def alive(turns: float, health: int = hp) -> float:
             if health <= 0:
@@ -875,20 +910,17 @@ class PlannerBot(Bot):
             if crown and s.market.get(crown["id"], 0) > 0 and p.gold >= cost
             else 0
         )
-        for sid in info.ids:
+        for i, sid, gold, market in info.stops:
             if sid == p.space:
                 continue
-            space = game.board.space(sid)
-            if space.start:
-                continue
-            bonus = float(space.gold)
+            bonus = gold
             stack = s.space_tokens.get(sid)
             if stack:
                 bonus += _token_guess(stack[0])
-            if space.market and crown_gain > 0:
+            if market and crown_gain > 0:
                 bonus += crown_gain
             if bonus > 0:
-                out.append((info.idx[sid], bonus))
+                out.append((i, bonus))
         return out
 
     def _rivals(self, game, p) -> list:

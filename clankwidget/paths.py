@@ -187,6 +187,8 @@ class _Prepared:
         self.max_monsters = int(a.monsters.max()) if len(a.monsters) else 0
         self.max_boots = int(a.boots.max()) if len(a.boots) else 1
         self.no_lifts = (np.zeros(n + 1, np.int64), np.zeros(0, np.int64))
+        #: lift groups (tuples of space ids) -> their CSR arrays, see _lift_csr
+        self.lifts: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
     def usable(self, keys: bool, canoe: bool) -> np.ndarray:
         key = (keys, canoe)
@@ -327,9 +329,20 @@ def _gate(board: Board, exits: Sequence[str], closed: Sequence[str], can_exit: b
 
 
 def _lift_csr(board: Board, groups: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray]:
-    n = len(board.spaces)
     if not groups:
         return _prepared(board).no_lifts
+    # a ship's lifts are the same groups turn after turn: built once per board and groups
+    kept = _prepared(board).lifts
+    key = tuple(map(tuple, groups))
+    if key not in kept:
+        if len(kept) > 32:
+            kept.clear()
+        kept[key] = _build_lift_csr(board, key)
+    return kept[key]
+
+
+def _build_lift_csr(board: Board, groups) -> tuple[np.ndarray, np.ndarray]:
+    n = len(board.spaces)
     targets: list[set[int]] = [set() for _ in range(n)]
     for group in groups:
         idx = [board.index(s) for s in group]
