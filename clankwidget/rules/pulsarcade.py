@@ -198,9 +198,9 @@ class PulsarcadeRules(SpaceRules):
         if not p.artifacts:
             for cid in self.cabinets:
                 if s.extra["cabinets"].get(cid) and cid not in p.extra["cabinets"]:
-                    yield ClaimCabinet(cid)
+                    yield self._action(ClaimCabinet, cid)
                     if "consume_crystal" in self.cabinets[cid]["condition"]:
-                        yield ClaimCabinet(cid, "sixth-crystal")
+                        yield self._action(ClaimCabinet, cid, "sixth-crystal")
             if p.space in self.redemptions:
                 yield from (StealArtifact(sp) for sp in s.artifacts if sp in self.token_costs)
 

@@ -371,14 +371,15 @@ class SpaceRules(ThievesRules):
     def edition_candidates(self, s: GameState) -> Iterable[A.Action]:
         p = s.player
         here = self.board.space(p.space)
+        act = self._action
         if here.data_port:
-            yield HackPort()
+            yield act(HackPort)
         if here.hyperlift:
-            yield from (Hyperlift(to) for to in self.hyperlifts if to != p.space)
+            yield from (act(Hyperlift, to) for to in self.hyperlifts if to != p.space)
         if here.telepad:
-            yield from (Telepad(to) for to in self.telepads if to != p.space)
+            yield from (act(Telepad, to) for to in self.telepads if to != p.space)
         if p.turn_flags.get("secret") == p.space:
-            yield A.TakeSecret()
+            yield act(A.TakeSecret)
 
     # -- entering spaces ----------------------------------------------------------
 

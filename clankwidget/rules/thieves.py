@@ -50,14 +50,20 @@ class ThievesRules(DeckBuildingRules):
         p.clank_made = 0
 
     def layer_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
-        if p.gold:
-            yield from (A.Buy(item) for item in s.market)
+        act = self._action
+        # away from a market nothing can be bought (where the board alone says where the
+        # markets are): no Buy to offer, and none to check
+        if p.gold and (
+            type(self).market_price is not ThievesRules.market_price
+            or self.board.space(p.space).market
+        ):
+            yield from (act(A.Buy, item) for item in s.market)
         if p.boots and not p.exhausted:
             for path in self.board.exits(p.space):
                 for sw in range(min(path.monsters, p.swords) + 1):
-                    yield A.Move(path.index, sw)
+                    yield act(A.Move, path.index, sw)
         if p.teleports:
-            yield from (A.Teleport(to) for to in self.board.adjacent(p.space))
+            yield from (act(A.Teleport, to) for to in self.board.adjacent(p.space))
         if p.space in s.artifacts:
             yield A.TakeArtifact()
         yield from (A.UseToken(t) for t in dict.fromkeys(t["id"] for t in p.tokens if t.get("use")))
