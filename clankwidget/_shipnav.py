@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import heapq
 import math
+import weakref
 
 from . import paths as _paths
 from .rules import actions as A
 
 __all__ = ["ShipNavigator"]
+
+#: board -> distance tables already worked out (see ShipNavigator.distances)
+_DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class ShipNavigator:
@@ -79,10 +83,29 @@ class ShipNavigator:
         return goals
 
     def distances(self, goals: set[str]) -> dict[str, float]:
-        """Fewest boots from each space to the nearest goal (a lift ride costs 1)."""
+        """Fewest boots from each space to the nearest goal (a lift ride costs 1). The
+        same goals, keys, lifts and sealed spaces give the same table: it is kept per
+        board (read it, do not change it)."""
         board = self.game.board
-        keys = self.ctx.get("keys", False)
-        closed = set(self.ctx.get("closed", ()))
+        keys = bool(self.ctx.get("keys", False))
+        closed = frozenset(self.ctx.get("closed", ()))
+        lifts = tuple(tuple(g) for g in self.ctx.get("lifts", ()))
+        key = (
+            keys,
+            closed,
+            lifts,
+            frozenset(goals),
+            self.p.space if self.p.space in closed else None,
+        )
+        kept = _DISTANCES.setdefault(board, {})
+        dist = kept.get(key)
+        if dist is None:
+            if len(kept) > 512:
+                kept.clear()
+            dist = kept[key] = self._distances(board, goals, keys, closed, lifts)
+        return dist
+
+    def _distances(self, board, goals, keys: bool, closed, lifts) -> dict[str, float]:
         # walk backwards from the goals: an edge u -> v costs its boots
         into: dict[str, list[tuple[str, int]]] = {sid: [] for sid in board.space_ids}
         for path in board.paths:
@@ -91,7 +114,7 @@ class ShipNavigator:
             into[path.b].append((path.a, path.boots))
             if not path.one_way:
                 into[path.a].append((path.b, path.boots))
-        for group in self.ctx.get("lifts", ()):
+        for group in lifts:
             for u in group:
                 for v in group:
                     if u != v:

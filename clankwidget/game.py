@@ -34,6 +34,8 @@ _READABLE_VERSIONS = (1, 2)
 MAX_SAVE_BYTES = 16 * 2**20
 #: At most this many actions in a save (a four-player game has a few thousand).
 MAX_SAVE_ACTIONS = 100_000
+#: Undo replays at most about this many actions from its last snapshot of the state.
+_REPLAY_SPAN = 48
 _SAVE_KEYS = ("format", "version", "setup", "actions", "state", "checksum")
 _SETUP_KEYS = {"edition", "colours", "seed", "board", "cards", "options", "position"}
 
@@ -59,10 +61,15 @@ class Game:
         rules.rng = self._rng
         self._actions: list[Action] = []
         self._redo: list[Action] = []
-        # Undo: the state after the last action that revealed something (a card, a cube,
-        # a secret), and how many actions had been applied then. Undoing restores it and
-        # re-applies the actions since, none of which drew anything random.
+        # Undo never goes back past the last action that revealed something (a card, a
+        # cube, a secret): ``_base_len`` actions had been applied then. Rewinding starts
+        # from a snapshot of the state after the first ``_snap_len`` actions (at most
+        # ``_base_len``) and re-applies the actions since, which replay exactly what they
+        # did (the snapshot holds the generator's state). A snapshot is taken only when the
+        # replay from the last one would grow long, not at every reveal: copying the state
+        # was a tenth of a game's time.
         self._base = state.copy()
+        self._snap_len = 0
         self._base_len = 0
 
     # -------------------------------------------------------------- creation
@@ -216,14 +223,16 @@ class Game:
         self.state.rng = self._rng.bit_generator.state
         self._actions.append(action)
         if self.rules.revealed:  # hidden information came to light: no going back past it
-            self._base = self.state.copy()
             self._base_len = len(self._actions)
+            if self._base_len - self._snap_len >= _REPLAY_SPAN:
+                self._base = self.state.copy()
+                self._snap_len = self._base_len
 
     def _rewind(self, n_actions: int) -> None:
         """Rebuild the state after the first ``n_actions`` actions (not before the base)."""
         self.state = self._base.copy()
         self._rng.bit_generator.state = self.state.rng
-        for action in self._actions[self._base_len : n_actions]:
+        for action in self._actions[self._snap_len : n_actions]:
             self.rules.apply(self.state, action)
             self.state.rng = self._rng.bit_generator.state
 
@@ -455,7 +464,7 @@ class Game:
 
     def _forget_undo(self) -> None:
         self._base = self.state.copy()
-        self._base_len = len(self._actions)
+        self._snap_len = self._base_len = len(self._actions)
 
     def copy(self) -> Game:
         """An independent copy (same state and history, undo and redo included)."""
@@ -463,6 +472,7 @@ class Game:
         game._actions = list(self._actions)
         game._redo = list(self._redo)
         game._base = self._base.copy()
+        game._snap_len = self._snap_len
         game._base_len = self._base_len
         return game
 

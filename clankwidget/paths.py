@@ -80,6 +80,7 @@ __all__ = [
     "distance_table",
     "route",
     "turn_options",
+    "weighted_distance_table",
 ]
 
 #: Health a fresh player has left when nothing else is said (the damage meter holds 10).
@@ -187,6 +188,8 @@ class _Prepared:
         self.max_monsters = int(a.monsters.max()) if len(a.monsters) else 0
         self.max_boots = int(a.boots.max()) if len(a.boots) else 1
         self.no_lifts = (np.zeros(n + 1, np.int64), np.zeros(0, np.int64))
+        #: lift groups (tuples of space ids) -> their CSR arrays, see _lift_csr
+        self.lifts: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
     def usable(self, keys: bool, canoe: bool) -> np.ndarray:
         key = (keys, canoe)
@@ -327,9 +330,20 @@ def _gate(board: Board, exits: Sequence[str], closed: Sequence[str], can_exit: b
 
 
 def _lift_csr(board: Board, groups: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray]:
-    n = len(board.spaces)
     if not groups:
         return _prepared(board).no_lifts
+    # a ship's lifts are the same groups turn after turn: built once per board and groups
+    kept = _prepared(board).lifts
+    key = tuple(map(tuple, groups))
+    if key not in kept:
+        if len(kept) > 32:
+            kept.clear()
+        kept[key] = _build_lift_csr(board, key)
+    return kept[key]
+
+
+def _build_lift_csr(board: Board, groups) -> tuple[np.ndarray, np.ndarray]:
+    n = len(board.spaces)
     targets: list[set[int]] = [set() for _ in range(n)]
     for group in groups:
         idx = [board.index(s) for s in group]
@@ -729,6 +743,35 @@ def distance_table(
     idx = np.array([_space_index(board, t, "target") for t in targets], dtype=np.int64)
     rows = _g._boots_from_many(*p.walk(keys, canoe, reverse=True), idx)
     return np.ascontiguousarray(rows.T)
+
+
+def weighted_distance_table(
+    board: Board, *, keys: bool = False, canoe: bool = False, monster_cost: float = 2.0
+) -> np.ndarray:
+    """All-pairs cheapest cost where each path costs its boots plus ``monster_cost`` per
+    monster icon on it: a careful walker's distances (the planner bot measures detours
+    with them). A float array ``(n, n)`` in ``board.space_ids`` order, row = from,
+    column = to, ``inf`` when unreachable; locked paths count only with ``keys``, water
+    paths only with ``canoe``. ``monster_cost=0`` gives :func:`distance_table`'s boots.
+    """
+    board = _as_board(board, "weighted_distance_table")
+    keys = _flag("keys", keys)
+    canoe = _flag("canoe", canoe)
+    n = len(board.spaces)
+    _check_table(n, n, "the all-pairs distance table", "use distance_table with targets")
+    w = np.full((n, n), np.inf)
+    np.fill_diagonal(w, 0.0)
+    for path in board.paths:
+        if (path.locked and not keys) or (path.water and not canoe):
+            continue
+        cost = path.boots + monster_cost * path.monsters
+        i, j = board.index(path.a), board.index(path.b)
+        w[i, j] = min(w[i, j], cost)
+        if not path.one_way:
+            w[j, i] = min(w[j, i], cost)
+    for k in range(n):  # Floyd-Warshall, one row and column at a time
+        np.minimum(w, w[:, k : k + 1] + w[k : k + 1, :], out=w)
+    return w
 
 
 _PREFER = {

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import ClassVar
 
 import numpy as np
@@ -66,6 +67,12 @@ EVENT_KINDS = frozenset(
 )
 
 
+@cache
+def _check_names(cls: type) -> tuple[str, ...]:
+    """The ``_check_<kind>`` methods of a rules class (looked up once per class)."""
+    return tuple(name for name in dir(cls) if name.startswith("_check_"))
+
+
 class DeckBuildingRules:
     """The deck-building core every edition shares. Subclasses set ``edition``."""
 
@@ -104,9 +111,17 @@ class DeckBuildingRules:
                 getattr(self, name),
                 getattr(self, "_do_" + name[len("_check_") :]),
             )
-            for name in dir(self)
-            if name.startswith("_check_")
+            for name in _check_names(type(self))
         }
+        self._checks = {kind: check for kind, (check, _) in self._handlers.items()}
+        # kinds whose check cannot refuse an action the core offers: the core's own check
+        # of playing a card from the hand, and of ending a turn with an empty hand
+        self._sure = {
+            kind
+            for kind, name in (("play", "_check_play"), ("end-turn", "_check_end_turn"))
+            if getattr(type(self), name) is getattr(DeckBuildingRules, name)
+        }
+        self._actions: dict[tuple, A.Action] = {}
 
     @classmethod
     def load_card_set(cls, name_or_path) -> CardSet:
@@ -190,7 +205,75 @@ class DeckBuildingRules:
 
     def legal_actions(self, s: GameState) -> list[A.Action]:
         """Every action the acting player (:meth:`acting`) may take now, in a stable order."""
-        return [a for a in self.candidates(s) if self.check(s, a) is None]
+        cls = type(self)
+        if cls.check is not DeckBuildingRules.check:  # an edition's own check decides
+            return [a for a in self.candidates(s) if self.check(s, a) is None]
+        if s.over:
+            return []
+        # check() would refuse what the game is over for, a pending choice or an unknown
+        # kind; candidates() offers none of those, so each candidate goes straight to its
+        # kind's own check. The core's candidates are built here, from the state, with the
+        # ones whose check cannot fail (a card in hand, ending a turn with none) taken as
+        # they are; the same actions in the same order as filtering candidates().
+        p = self.acting(s)
+        checks = self._checks
+        if s.pending or cls.candidates is not DeckBuildingRules.candidates:
+            return [
+                a
+                for a in self.candidates(s)
+                if (c := checks.get(a.kind)) is not None and c(s, p, a) is None
+            ]
+        if p is not s.player:  # pragma: no cover - an edition whose actor differs has its own
+            return [a for a in self.candidates(s) if self.check(s, a) is None]
+        act = self._action
+        sure = self._sure
+        if "play" in sure:
+            out = [act(A.Play, cid) for cid in dict.fromkeys(p.hand)]
+        else:
+            out = [
+                a for cid in dict.fromkeys(p.hand) if checks["play"](s, p, a := A.Play(cid)) is None
+            ]
+        cards = self.cards.cards if cls.card is DeckBuildingRules.card else None
+        card = self.card
+        for i, cid in enumerate(s.row):
+            if cid is not None:
+                c = cards[cid] if cards is not None else card(cid)
+                if c.is_monster:
+                    if p.swords and checks["defeat"](s, p, a := act(A.Defeat, i)) is None:
+                        out.append(a)
+                elif p.skill >= c.cost and checks["acquire"](s, p, a := act(A.Acquire, i)) is None:
+                    out.append(a)
+        for cid in s.reserve:
+            c = cards[cid] if cards is not None else card(cid)
+            if c.is_monster:
+                if (
+                    p.swords
+                    and checks["defeat-reserve"](s, p, a := act(A.DefeatReserve, cid)) is None
+                ):
+                    out.append(a)
+            elif (
+                p.skill >= c.cost
+                and checks["acquire-reserve"](s, p, a := act(A.AcquireReserve, cid)) is None
+            ):
+                out.append(a)
+        for a in self.layer_candidates(s, p):
+            if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
+                out.append(a)
+        for a in self.edition_candidates(s):
+            if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
+                out.append(a)
+        if not p.hand and ("end-turn" in sure or checks["end-turn"](s, p, A.EndTurn()) is None):
+            out.append(act(A.EndTurn))
+        return out
+
+    def _action(self, cls: type[A.Action], *args) -> A.Action:
+        """The action ``cls(*args)``, made once per rules object (actions are frozen
+        values, so one instance serves every legal list that offers it)."""
+        key = (cls, *args)
+        a = self._actions.get(key)
+        if a is None:
+            a = self._actions[key] = cls(*args)
+        return a
 
     def candidates(self, s: GameState) -> Iterable[A.Action]:
         if s.over:

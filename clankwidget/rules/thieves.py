@@ -10,7 +10,6 @@ it and fills in the hooks listed in :class:`clankwidget.rules.protocol.EditionRu
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 
 import numpy as np
@@ -19,7 +18,7 @@ from ..errors import RuleNotImplemented
 from . import actions as A
 from .deckbuilding import DeckBuildingRules
 from .effects import describe
-from .state import KNOCKED_OUT, GameState, PlayerState
+from .state import KNOCKED_OUT, GameState, PlayerState, _deep
 
 __all__ = ["ThievesRules"]
 
@@ -51,14 +50,20 @@ class ThievesRules(DeckBuildingRules):
         p.clank_made = 0
 
     def layer_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
-        if p.gold:
-            yield from (A.Buy(item) for item in s.market)
+        act = self._action
+        # away from a market nothing can be bought (where the board alone says where the
+        # markets are): no Buy to offer, and none to check
+        if p.gold and (
+            type(self).market_price is not ThievesRules.market_price
+            or self.board.space(p.space).market
+        ):
+            yield from (act(A.Buy, item) for item in s.market)
         if p.boots and not p.exhausted:
             for path in self.board.exits(p.space):
                 for sw in range(min(path.monsters, p.swords) + 1):
-                    yield A.Move(path.index, sw)
+                    yield act(A.Move, path.index, sw)
         if p.teleports:
-            yield from (A.Teleport(to) for to in self.board.adjacent(p.space))
+            yield from (act(A.Teleport, to) for to in self.board.adjacent(p.space))
         if p.space in s.artifacts:
             yield A.TakeArtifact()
         yield from (A.UseToken(t) for t in dict.fromkeys(t["id"] for t in p.tokens if t.get("use")))
@@ -73,7 +78,7 @@ class ThievesRules(DeckBuildingRules):
                 token = self.secret_token(
                     {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
                 )
-                tokens.extend(copy.deepcopy(token) for _ in range(t.get("count", 1)))
+                tokens.extend(_deep(token) for _ in range(t.get("count", 1)))
             pools[size] = self.shuffled(tokens)
         for sp in self.board.spaces:
             stack = []

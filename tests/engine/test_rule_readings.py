@@ -10,7 +10,7 @@ import pytest
 import clankwidget as cw
 from clankwidget import Game, IllegalAction
 from clankwidget.data import Board, load_board
-from clankwidget.rules import space as space_rules
+from clankwidget.rules import ship as ship_rules
 from clankwidget.rules.actions import Buy, Choose, EndTurn, Move, Play, TakeSecret
 from clankwidget.rules.pulsarcade import ClaimCabinet, Thrill
 from clankwidget.rules.space import Telepad, assemble_ship, load_edition
@@ -154,9 +154,9 @@ def test_a_ship_with_fewer_than_two_telepads_is_refused_at_assembly(monkeypatch)
         if sp["id"] != "co-pad":
             sp.pop("telepad", None)
     corridor = Board.from_dict(doc, source="<a corridor with one telepad>")
-    real = space_rules.load_board
+    real = ship_rules.load_board
     monkeypatch.setattr(
-        space_rules, "load_board", lambda name: corridor if name == "space-corridor" else real(name)
+        ship_rules, "load_board", lambda name: corridor if name == "space-corridor" else real(name)
     )
     with pytest.raises(ValueError, match="two telepads or more .* have 1: co-pad"):
         assemble_ship(["space-greenhouse", "space-reactor", "space-gymnasium"])

@@ -15,7 +15,14 @@ import clankwidget.paths as paths_module
 from clankwidget.data import Board
 from clankwidget.game import Game
 from clankwidget.kernels import graph as g
-from clankwidget.paths import Option, Step, distance_table, route, turn_options
+from clankwidget.paths import (
+    Option,
+    Step,
+    distance_table,
+    route,
+    turn_options,
+    weighted_distance_table,
+)
 
 from naive_paths import (
     board_doc,
@@ -203,6 +210,27 @@ def test_distance_table_matches_networkx_and_naive(board, keys, canoe):
     some = distance_table(board, targets, keys=keys, canoe=canoe)
     assert some.shape == (len(ids), len(targets))
     np.testing.assert_array_equal(some, table[:, [board.index(t) for t in targets]])
+
+
+@SETTINGS
+@given(boards(max_spaces=10), st.booleans(), st.booleans(), st.sampled_from([0.0, 0.5, 2.0]))
+def test_weighted_distance_table_matches_networkx(board, keys, canoe, monster_cost):
+    table = weighted_distance_table(board, keys=keys, canoe=canoe, monster_cost=monster_cost)
+    G = nx.DiGraph()
+    G.add_nodes_from(board.space_ids)
+    for path in board.paths:
+        if (path.locked and not keys) or (path.water and not canoe):
+            continue
+        cost = path.boots + monster_cost * path.monsters
+        for u, v in [(path.a, path.b)] + ([] if path.one_way else [(path.b, path.a)]):
+            if not G.has_edge(u, v) or G.edges[u, v]["w"] > cost:
+                G.add_edge(u, v, w=cost)
+    lengths = dict(nx.all_pairs_dijkstra_path_length(G, weight="w"))
+    ids = board.space_ids
+    want = np.array([[lengths[a].get(b, math.inf) for b in ids] for a in ids], dtype=float)
+    np.testing.assert_allclose(table, want)
+    if monster_cost == 0:
+        np.testing.assert_array_equal(table, distance_table(board, keys=keys, canoe=canoe))
 
 
 def test_single_source_kernel_matches_all_pairs():

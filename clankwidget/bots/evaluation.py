@@ -1,0 +1,128 @@
+"""Valuing effects, cards and tokens in points, and the small choosers the bots share
+(a pending choice, a knapsack of cards for the Skill in hand).
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+
+from ..rules import actions as A
+
+# ---------------------------------------------------------------------------
+# Valuing effects
+
+
+# Greedy's fixed prices: what one unit of each effect is worth, in points.
+_GREEDY_PRICES = {
+    "skill": 1.0,
+    "boots": 1.5,
+    "swords": 1.0,
+    "gold": 0.5,
+    "draw": 1.5,
+    "teleport": 1.5,
+    "heal": 0.5,
+    "clank": -0.5,
+    "others_clank": 0.3,
+    "all_clank": -0.3,
+    "return_black": 0.3,
+    "rage": -1.0,
+}
+
+
+def _effects_value(effects, prices: dict, cond=None) -> float:
+    """Sum of ``prices`` over a list of effects. ``cond(test) -> weight`` prices an ``if``
+    (default: half); a choice is worth its best option; discard and trash effects are
+    worth ``prices['discard']`` / ``prices['trash']`` (0 when absent)."""
+    total = 0.0
+    for e in effects:
+        key = next(iter(e))
+        if key == "if":
+            w = 0.5 if cond is None else min((cond(t) for t in e["if"]), default=1.0)
+            if w:
+                total += w * _effects_value(e["then"], prices, cond)
+        elif key == "choose":
+            total += max(_effects_value(o, prices, cond) for o in e["choose"])
+        elif key in ("trash", "discard"):
+            total += prices.get(key, 0.0)
+        elif isinstance(e[key], int | float) and not isinstance(e[key], bool):
+            total += prices.get(key, 0.0) * e[key]
+        # any other effect (an edition's own) is not priced
+    return total
+
+
+_NOISE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _card_noise(cards) -> dict[str, float]:
+    """Clank! each card of a card set makes when played (its ``clank`` effects, choices
+    and conditions weighed as :func:`_effects_value` does), worked out once per set."""
+    noise = _NOISE.get(cards)
+    if noise is None:
+        noise = _NOISE[cards] = {
+            cid: _effects_value(c.play, {"clank": 1.0}) for cid, c in cards.cards.items()
+        }
+    return noise
+
+
+_KNOWN_CHOICES = ("choose", "trash", "discard")
+
+
+def _pending_choice(game, legal, score) -> A.Action:
+    """Resolve a pending choice: the option with the best ``score(kind, value)``, or
+    decline when that is allowed and no option scores above 0. A kind of choice the bots
+    do not know (an edition's own) gets the first option, or a decline if optional."""
+    pend = game.pending
+    if pend.get("kind") not in _KNOWN_CHOICES:
+        return A.Decline() if pend.get("optional") and A.Decline() in legal else A.Choose(0)
+    scores = [score(pend["kind"], v) for v in pend["values"]]
+    best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+    if pend.get("optional") and scores[best] <= 0 and A.Decline() in legal:
+        return A.Decline()
+    return A.Choose(best)
+
+
+def _checked(action: A.Action, legal: list) -> A.Action:
+    """``action`` if it is legal, else a safe legal one (a rule a bot does not model, such
+    as a ship's sealed module, must never make it break the rules): end the turn if
+    allowed, else the first legal action (playing a card, answering a prompt)."""
+    if action in legal:
+        return action
+    return A.EndTurn() if A.EndTurn() in legal else legal[0]
+
+
+# What the top token of a stack is guessed to be worth, by kind (the kind shows, the token
+# does not): minor secrets average a point or two, major ones four or five.
+_TOKEN_GUESS = {"minor": 1.5, "major": 4.0}
+
+
+def _token_guess(token: dict) -> float:
+    if token.get("kind") == "idol":  # idols show what they are
+        return float(token.get("points", 0))
+    return _TOKEN_GUESS.get(token.get("kind"), 1.0)
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _knapsack(items, budget: int):
+    """The first action of the most valuable set of ``items`` (action, cost, value, copies)
+    whose costs fit ``budget``; ``None`` if nothing fits."""
+    units = []
+    for a, cost, v, copies in items:
+        for _ in range(copies):
+            units.append((a, cost, v))
+    units = [u for u in units if u[1] <= budget][:16]
+    best = [(0.0, ())] * (budget + 1)  # best[c] = (value, actions) using cost <= c
+    for a, cost, v in units:
+        for c in range(budget, cost - 1, -1):
+            cand = best[c - cost][0] + v
+            if cand > best[c][0] + 1e-9:
+                best[c] = (cand, (*best[c - cost][1], (v, a)))
+    _, chosen = best[budget]
+    if not chosen:
+        return None
+    return max(chosen, key=lambda x: x[0])[1]

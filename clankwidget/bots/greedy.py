@@ -1,0 +1,202 @@
+"""The greedy bot: fixed rules of thumb (see :class:`GreedyBot`)."""
+
+from __future__ import annotations
+
+from .. import registry
+from .._shipnav import ShipNavigator
+from ..rules import actions as A
+from .base import INF, Bot
+from .board_info import _capacity, _has_key, _info, _next_steps
+from .evaluation import _GREEDY_PRICES, _checked, _effects_value, _pending_choice
+
+
+class GreedyBot(Bot):
+    """Rules of thumb, no look-ahead.
+
+    Each turn it plays its whole hand (a card that discards goes first while a Stumble
+    can be thrown away; Stumbles last; choices by a fixed price table), then: takes the
+    artifact it came for, buys a Crown (or a Master Key that shortens its route, or a
+    Backpack when a second artifact lies on its way out) in a market, acquires the card
+    worth most by the price table (points plus resources, minus noise), defeats any
+    monster it can, drinks a potion when hurt, and walks the fewest-boots route toward
+    the most valuable artifact left on the board (teleporting when that gets it
+    closer). With an artifact in hand it heads for the exit. It ends its turn when
+    nothing on that list applies. It ignores the dragon, the countdown and its health.
+    """
+
+    name = "greedy"
+    prices = _GREEDY_PRICES
+
+    # -- values
+
+    def card_value(self, game, cid: str) -> float:
+        card = game.cards.cards[cid]
+        if card.is_monster:
+            return _effects_value(card.reward, self.prices)
+        if card.is_device:
+            return _effects_value(card.use, self.prices)
+        return (
+            card.points
+            + _effects_value(card.play, self.prices)
+            + _effects_value(card.acquire, self.prices)
+        )
+
+    def _play_order(self, game, p) -> str:
+        hand = p.hand
+        cards = game.cards.cards
+        noisy = [c for c in hand if _effects_value(cards[c].play, {"clank": 1}) > 0]
+        if noisy:
+            for c in hand:
+                if any("discard" in e for e in cards[c].play):
+                    return c
+            quiet = [c for c in hand if c not in noisy]
+            if quiet:
+                return quiet[0]
+        return hand[0]
+
+    def _score_option(self, game, kind: str, value) -> float:
+        cards = game.cards.cards
+        if kind == "choose":
+            return _effects_value(value, self.prices)
+        if kind == "trash":
+            _zone, cid = value
+            return 1.0 if _effects_value(cards[cid].play, {"clank": 1}) > 0 else -1.0
+        # discard a card from hand for the gain
+        return 1.0 if _effects_value(cards[value].play, {"clank": 1}) > 0 else -1.0
+
+    # -- the target
+
+    def target(self, game, p) -> str | None:
+        info = _info(game.board)
+        keys = _has_key(game, p)
+        d = info.dist[keys]
+        here = info.idx[p.space]
+        arts = game.state.artifacts
+        if p.artifacts:
+            if len(p.artifacts) < _capacity(game, p):
+                via = self._on_the_way(info, d, here, arts)
+                if via is not None:
+                    return via
+            return game.board.start
+        best = None
+        for room, value in arts.items():
+            dist = d[here][info.idx[room]]
+            if dist == INF:
+                continue
+            key = (value, -dist)
+            if best is None or key > best[0]:
+                best = (key, room)
+        return None if best is None else best[1]
+
+    @staticmethod
+    def _on_the_way(info, d, here, arts, slack: float = 2) -> str | None:
+        direct = d[here][info.exit]
+        best = None
+        for room, value in arts.items():
+            j = info.idx[room]
+            if d[here][j] + d[j][info.exit] <= direct + slack and (best is None or value > best[0]):
+                best = (value, room)
+        return None if best is None else best[1]
+
+    # -- choosing
+
+    def choose(self, game) -> A.Action:
+        legal = game.legal_actions()
+        return _checked(self._choose(game, legal), legal)
+
+    def _choose(self, game, legal) -> A.Action:
+        if game.pending:
+            return _pending_choice(game, legal, lambda k, v: self._score_option(game, k, v))
+        if A.TakeSecret() in legal:
+            return A.TakeSecret()  # a secret on a first entry: take it, as on arrival
+        p = game.current_player
+        if p.hand:
+            return A.Play(self._play_order(game, p))
+        legal_set = set(legal)
+        ship = ShipNavigator(game) if registry.edition(game.edition).has("ship") else None
+        if ship is not None:
+            target = None
+            here = ship.act_here(legal)
+            if here is not None:
+                return here
+        else:
+            target = self.target(game, p)
+            if A.TakeArtifact() in legal_set and (target == p.space or target is None):
+                return A.TakeArtifact()
+        buy = self._buy(game, p, legal_set)
+        if buy is not None:
+            return buy
+        token = self._token(game, p, legal)
+        if token is not None:
+            return token
+        best = None
+        for a in legal:
+            if isinstance(a, A.Acquire | A.Defeat):
+                cid = game.state.row[a.slot]
+            elif isinstance(a, A.AcquireReserve | A.DefeatReserve):
+                cid = a.card
+            else:
+                continue
+            v = self.card_value(game, cid)
+            if v > 0.4 and (best is None or v > best[0]):
+                best = (v, a)
+        if best is not None:
+            return best[1]
+        if ship is not None:
+            move = ship.step(legal)
+            if move is not None:
+                return move
+        elif target is not None and target != p.space:
+            move = self._move(game, p, target, legal_set)
+            if move is not None:
+                return move
+        return A.EndTurn()
+
+    def _buy(self, game, p, legal_set):
+        if not any(isinstance(a, A.Buy) for a in legal_set):
+            return None
+        grants = {m["id"]: m["grants"] for m in game.cards.market}
+        by = {g: A.Buy(i) for i, g in grants.items() if A.Buy(i) in legal_set}
+        if "crown" in by:
+            return by["crown"]
+        info = _info(game.board)
+        target = self.target(game, p)
+        if "key" in by and target is not None and not _has_key(game, p):
+            i, t = info.idx[p.space], info.idx[target]
+            if info.dist[True][i][t] < info.dist[False][i][t]:
+                return by["key"]
+        if "backpack" in by and p.artifacts and len(p.artifacts) >= _capacity(game, p):
+            d = info.dist[_has_key(game, p)]
+            if self._on_the_way(info, d, info.idx[p.space], game.state.artifacts) is not None:
+                return by["backpack"]
+        return None
+
+    def _token(self, game, p, legal):
+        for a in legal:
+            if isinstance(a, A.UseToken):
+                tok = next(t for t in p.tokens if t["id"] == a.token and t.get("use"))
+                heal = sum(e.get("heal", 0) for e in tok["use"])
+                if heal and p.damage >= heal:
+                    return a
+        return None
+
+    def _move(self, game, p, target, legal_set):
+        info = _info(game.board)
+        keys = _has_key(game, p)
+        for path, _dest in _next_steps(info, p.space, target, keys, bool(p.artifacts)):
+            a = A.Move(path.index, min(path.monsters, p.swords))
+            if a in legal_set:
+                return a
+        if p.teleports:
+            d = info.dist[keys]
+            t = info.idx[target]
+            here = d[info.idx[p.space]][t]
+            best = None
+            for a in legal_set:
+                if isinstance(a, A.Teleport):
+                    dd = d[info.idx[a.to]][t]
+                    if dd < here and (best is None or (dd, a.to) < best[0]):
+                        best = ((dd, a.to), a)
+            if best is not None:
+                return best[1]
+        return None
