@@ -46,3 +46,75 @@ export function append(node, children) {
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
 }
+
+/**
+ * The key that pairs an old node with a new one when redrawing in place: its
+ * `data-key`, `data-space-id` or `data-path` with its tag, or null (paired by position).
+ * @param {Node} node
+ */
+function keyOf(node) {
+  if (!(node instanceof Element)) return null;
+  const k =
+    node.getAttribute("data-key") || node.getAttribute("data-space-id") || node.getAttribute("data-path");
+  return k === null ? null : `${node.nodeName}|${k}`;
+}
+
+/**
+ * Redraw in place: make `from` (in the page) look like `to` (just built), keeping every
+ * node that has a counterpart, so the element under the pointer or with the focus stays
+ * the same element (a click between mouse-down and mouse-up still counts). Returns the
+ * node now in the page (`to` itself when `from` could not be kept).
+ * @param {Node} from @param {Node} to @returns {Node}
+ */
+export function morph(from, to) {
+  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || keyOf(from) !== keyOf(to)) {
+    from.parentNode?.replaceChild(to, from);
+    return to;
+  }
+  if (!(from instanceof Element) || !(to instanceof Element)) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return from;
+  }
+  for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
+  for (const { name, value } of [...to.attributes])
+    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  morphChildren(from, [...to.childNodes]);
+  return from;
+}
+
+/**
+ * Make the children of `parent` (in the page) be `children` (just built), keeping the
+ * old nodes that pair with new ones (by key, else by position among unkeyed nodes).
+ * @param {Node} parent @param {Node[]} children
+ */
+export function morphChildren(parent, children) {
+  const old = [...parent.childNodes];
+  /** @type {Map<string, Node[]>} */
+  const keyed = new Map();
+  /** @type {Node[]} */
+  const loose = [];
+  for (const node of old) {
+    const k = keyOf(node);
+    if (k === null) loose.push(node);
+    else {
+      const list = keyed.get(k);
+      if (list) list.push(node);
+      else keyed.set(k, [node]);
+    }
+  }
+  let looseAt = 0;
+  /** @type {Set<Node>} */
+  const kept = new Set();
+  children.forEach((child, i) => {
+    const k = keyOf(child);
+    let match = k === null ? loose[looseAt++] : keyed.get(k)?.shift();
+    let node = child;
+    if (match && match.nodeName === child.nodeName && match.nodeType === child.nodeType) {
+      kept.add(match);
+      node = morph(match, child);
+    }
+    const here = parent.childNodes[i];
+    if (here !== node) parent.insertBefore(node, here || null);
+  });
+  for (const node of old) if (!kept.has(node) && node.parentNode === parent) parent.removeChild(node);
+}

@@ -3,6 +3,7 @@
 
 import { mapZoom, neighbour, nextZoom } from "./geometry.js";
 import { keyAction } from "./keys.js";
+import { keysState } from "./panels/header.js";
 import { intentOf } from "./protocol.js";
 
 /** @typedef {import("./types.js").Ctx} Ctx */
@@ -156,6 +157,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
 
   /** @param {FocusEvent} event */
   const onFocus = (event) => {
+    showKeys();
     const target = /** @type {Element} */ (event.target);
     if (target && target.closest) {
       const sp = target.closest(".cw-map [data-space-id]");
@@ -166,6 +168,32 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       const act = target.closest("[data-target-space]");
       setTarget(act ? act.getAttribute("data-target-space") : null);
     }
+  };
+
+  /** Show whether the widget has the keyboard (no redraw: the indicator alone). */
+  const showKeys = () => {
+    const active = !!document.activeElement && root.contains(document.activeElement);
+    if (active === ui.keysActive) return;
+    ui.keysActive = active;
+    const old = root.querySelector('[data-role="keys-state"]');
+    if (old) old.replaceWith(keysState(active));
+  };
+
+  /** @param {FocusEvent} event */
+  const onFocusOut = (event) => {
+    const to = /** @type {Node|null} */ (event.relatedTarget);
+    // Focus moving within the widget (or a redraw) keeps the keys; leaving it frees them.
+    if (!(to && root.contains(to))) window.setTimeout(showKeys, 0);
+  };
+
+  /** @param {MouseEvent} event */
+  const onDown = (event) => {
+    // A press on the board's background (text, a panel) focuses the board itself, so
+    // the notebook never gets the keys that follow.
+    const target = /** @type {Element} */ (event.target);
+    if (!target.closest || !target.closest("button, [tabindex], input, select, textarea, a[href]"))
+      root.focus({ preventScroll: true });
+    else if (target.closest("[tabindex]") === root) root.focus({ preventScroll: true });
   };
 
   /** @param {KeyboardEvent} event */
@@ -225,5 +253,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
   root.addEventListener("keydown", onKey);
+  root.addEventListener("focusout", onFocusOut);
+  root.addEventListener("mousedown", onDown);
   return { setHover };
 }

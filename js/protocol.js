@@ -22,6 +22,7 @@ export function newUiState() {
     local: null,
     lastSeq: -1,
     hoverTimer: undefined,
+    keysActive: false,
   };
 }
 

@@ -3,7 +3,7 @@
 // decides a rule: it sends intents ({kind, ...}) with model.send and shows the replies.
 // This is the entry point esbuild bundles into clankwidget/static/board.js.
 
-import { h } from "./dom.js";
+import { h, morph, morphChildren } from "./dom.js";
 import { boxSize, fitRoomNames } from "./geometry.js";
 import { attachInput } from "./input.js";
 import { boardPanel } from "./map/board.js";
@@ -24,7 +24,17 @@ import { newUiState, takeReply } from "./protocol.js";
 
 /** @param {RenderProps} props */
 function render({ model, el }) {
-  const root = h("div", { class: "cw", "data-lm-suppress-shortcuts": "true" });
+  // The root takes the keyboard focus when any part of it is clicked (tabindex), so
+  // keys pressed after a click on a panel's background reach the widget, not the
+  // notebook; JupyterLab runs no shortcut for a key pressed inside it (the attribute).
+  const root = h("div", {
+    class: "cw",
+    tabindex: "0",
+    role: "application",
+    "aria-roledescription": "game board",
+    "aria-label": "Clank! game board: click it or Tab into it to use its keys",
+    "data-lm-suppress-shortcuts": "true",
+  });
   el.classList.add("cw-host");
   el.append(root);
 
@@ -78,13 +88,13 @@ function render({ model, el }) {
       ? { left: oldScroll.scrollLeft, width: oldScroll.scrollWidth, client: oldScroll.clientWidth }
       : null;
     if (onlyMap === "table" && oldTable) {
-      oldTable.replaceWith(tableBar(ctx, view));
+      morph(oldTable, tableBar(ctx, view));
     } else if (onlyMap && oldMap) {
-      const map = boardPanel(ctx, board, view);
-      oldMap.replaceWith(map);
+      // In place: the room under the pointer stays the same element (a click counts).
+      const map = /** @type {Element} */ (morph(oldMap, boardPanel(ctx, board, view)));
       fitRoomNames(map, ctx.box);
       const oldInspect = root.querySelector(".cw-inspect");
-      if (oldInspect) oldInspect.replaceWith(inspector(ctx, view, board));
+      if (oldInspect) morph(oldInspect, inspector(ctx, view, board));
     } else {
       const logEl = root.querySelector(".cw-log ol");
       const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
@@ -105,7 +115,8 @@ function render({ model, el }) {
         shopPanel(view),
         footPanel(view),
       ];
-      root.replaceChildren(...parts.filter(Boolean));
+      // Redraw in place (keyed by id): what did not change stays the same element.
+      morphChildren(root, /** @type {Node[]} */ (parts.filter(Boolean)));
       fitRoomNames(root, ctx.box);
       const newLog = root.querySelector(".cw-log ol");
       if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;

@@ -30,6 +30,54 @@ function append(node, children) {
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
 }
+function keyOf(node) {
+  if (!(node instanceof Element)) return null;
+  const k = node.getAttribute("data-key") || node.getAttribute("data-space-id") || node.getAttribute("data-path");
+  return k === null ? null : `${node.nodeName}|${k}`;
+}
+function morph(from, to) {
+  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || keyOf(from) !== keyOf(to)) {
+    from.parentNode?.replaceChild(to, from);
+    return to;
+  }
+  if (!(from instanceof Element) || !(to instanceof Element)) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return from;
+  }
+  for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
+  for (const { name, value } of [...to.attributes])
+    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  morphChildren(from, [...to.childNodes]);
+  return from;
+}
+function morphChildren(parent, children) {
+  const old = [...parent.childNodes];
+  const keyed = /* @__PURE__ */ new Map();
+  const loose = [];
+  for (const node of old) {
+    const k = keyOf(node);
+    if (k === null) loose.push(node);
+    else {
+      const list = keyed.get(k);
+      if (list) list.push(node);
+      else keyed.set(k, [node]);
+    }
+  }
+  let looseAt = 0;
+  const kept = /* @__PURE__ */ new Set();
+  children.forEach((child, i) => {
+    const k = keyOf(child);
+    let match = k === null ? loose[looseAt++] : keyed.get(k)?.shift();
+    let node = child;
+    if (match && match.nodeName === child.nodeName && match.nodeType === child.nodeType) {
+      kept.add(match);
+      node = morph(match, child);
+    }
+    const here = parent.childNodes[i];
+    if (here !== node) parent.insertBefore(node, here || null);
+  });
+  for (const node of old) if (!kept.has(node) && node.parentNode === parent) parent.removeChild(node);
+}
 
 // js/geometry.js
 var MARGIN = 36;
@@ -225,6 +273,258 @@ function keyAction(key) {
   return null;
 }
 
+// js/pawn.js
+var PALETTE = {
+  blue: { fill: "#0072B2", ink: "#ffffff", shape: "circle", letter: "B" },
+  yellow: { fill: "#F0E442", ink: "#1a1a1a", shape: "square", letter: "Y" },
+  green: { fill: "#009E73", ink: "#ffffff", shape: "diamond", letter: "G" },
+  purple: { fill: "#CC79A7", ink: "#1a1a1a", shape: "triangle", letter: "P" },
+  orange: { fill: "#E69F00", ink: "#1a1a1a", shape: "hexagon", letter: "O" },
+  white: { fill: "#ffffff", ink: "#1a1a1a", shape: "pentagon", letter: "W" },
+  pink: { fill: "#F5B8D6", ink: "#1a1a1a", shape: "star", letter: "K" },
+  teal: { fill: "#56B4E9", ink: "#1a1a1a", shape: "octagon", letter: "T" },
+  black: { fill: "#2b2b2b", ink: "#ffffff", shape: "square", letter: "" },
+  red: { fill: "#D55E00", ink: "#ffffff", shape: "tridown", letter: "R" }
+};
+function pal(colour) {
+  return PALETTE[colour] || {
+    fill: "#999999",
+    ink: "#000000",
+    shape: "circle",
+    letter: colour.slice(0, 1).toUpperCase()
+  };
+}
+function pawn(colour, x, y, r, extraClass = "") {
+  const p = pal(colour);
+  const g = s("g", { class: `cw-pawn ${extraClass}`, transform: `translate(${x} ${y})` });
+  g.append(shapeNode(p.shape, r, { fill: p.fill, stroke: "#1a1a1a", "stroke-width": Math.max(1.2, r / 6) }));
+  if (p.letter) {
+    g.append(
+      s("text", {
+        class: "cw-pawn-letter",
+        "text-anchor": "middle",
+        "dominant-baseline": "central",
+        y: p.shape === "triangle" ? r * 0.22 : p.shape === "tridown" ? -r * 0.22 : 0,
+        "font-size": r * 1.05,
+        fill: p.ink,
+        text: p.letter
+      })
+    );
+  }
+  return g;
+}
+function shapeNode(shape, r, attrs) {
+  const poly = (n, rot = -90, rr = r) => Array.from({ length: n }, (_, i) => {
+    const a = (rot + 360 / n * i) * Math.PI / 180;
+    return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
+  }).join(" ");
+  switch (shape) {
+    case "square":
+      return s("rect", {
+        x: -r * 0.88,
+        y: -r * 0.88,
+        width: r * 1.76,
+        height: r * 1.76,
+        rx: r * 0.18,
+        ...attrs
+      });
+    case "diamond":
+      return s("polygon", { points: poly(4, -90, r * 1.12), ...attrs });
+    case "triangle":
+      return s("polygon", { points: poly(3, -90, r * 1.25), ...attrs });
+    case "tridown":
+      return s("polygon", { points: poly(3, 90, r * 1.25), ...attrs });
+    case "hexagon":
+      return s("polygon", { points: poly(6, 0, r * 1.02), ...attrs });
+    case "pentagon":
+      return s("polygon", { points: poly(5, -90, r * 1.05), ...attrs });
+    case "octagon":
+      return s("polygon", { points: poly(8, 22.5, r * 1.02), ...attrs });
+    case "star": {
+      const pts = Array.from({ length: 10 }, (_, i) => {
+        const rr = i % 2 ? r * 0.55 : r * 1.2;
+        const a = (-90 + 36 * i) * Math.PI / 180;
+        return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
+      }).join(" ");
+      return s("polygon", { points: pts, ...attrs });
+    }
+    default:
+      return s("circle", { r, ...attrs });
+  }
+}
+function pawnBadge(colour, size = 18) {
+  const span = h("span", { class: "cw-pawnbadge", "aria-hidden": "true" });
+  const svg = s("svg", { viewBox: "-10 -10 20 20", width: size, height: size });
+  svg.append(pawn(colour, 0, 0, 7.4));
+  span.append(svg);
+  return span;
+}
+
+// js/text.js
+var cap = (s2) => s2 ? s2.charAt(0).toUpperCase() + s2.slice(1) : s2;
+var plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
+var DEFAULT_TERMS = {
+  gold: "Gold",
+  boss: "Dragon",
+  boss_attack: "dragon attack",
+  row: "Dungeon row",
+  deck: "Dungeon deck",
+  space: "room",
+  spaces: "rooms",
+  place: "dungeon",
+  map: "The dungeon",
+  cubes: "cubes"
+};
+var termsOf = (view) => ({ ...DEFAULT_TERMS, ...view && view.terms || {} });
+function costText(o) {
+  const parts = [plural(o.boots, "boot")];
+  if (o.swords) parts.push(plural(o.swords, "sword"));
+  if (o.damage) parts.push(`${o.damage} damage`);
+  if (o.teleports) parts.push(plural(o.teleports, "teleport"));
+  if (o.lifts) parts.push(o.lifts === 1 ? "a lift ride" : `${o.lifts} lift rides`);
+  return parts.join(", ");
+}
+var pct = (x) => `${Math.round((x || 0) * 100)}%`;
+function damageBuckets(d) {
+  return [d[0] || 0, d[1] || 0, d[2] || 0, d.slice(3).reduce((a, b) => a + b, 0)];
+}
+var LOG_TURN = /* @__PURE__ */ new Set(["turn"]);
+var LOG_ATTACK = /* @__PURE__ */ new Set(["attack", "knockout", "countdown", "game-over"]);
+function logClass(kind) {
+  const base = `cw-log-${kind}`;
+  if (LOG_TURN.has(kind) || kind === "attack" || !LOG_ATTACK.has(kind)) return base;
+  return `${base} cw-log-attack`;
+}
+
+// js/panels/buttons.js
+function button(action, text, o) {
+  const label = `${text}${o.key ? ` (${o.key})` : ""}${o.enabled ? "" : `. Not possible: ${o.why || "not now"}`}`;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `cw-btn ${o.cls || ""}${o.enabled ? "" : " cw-disabled"}`,
+      "data-action": action,
+      "data-key": o.keyName || `btn:${action}`,
+      "data-intent": o.intent ? JSON.stringify(o.intent) : null,
+      "aria-disabled": o.enabled ? null : "true",
+      "aria-expanded": o.expanded === void 0 ? null : o.expanded,
+      "data-why": o.enabled ? null : o.why || "not now",
+      "aria-label": label,
+      title: o.enabled ? o.key ? `${text} (key ${o.key})` : text : o.why || "not now",
+      ...o.extra || {}
+    },
+    text,
+    o.key ? h("kbd", { "aria-hidden": "true", text: o.key }) : null
+  );
+}
+
+// js/panels/header.js
+function header(ctx, view, board) {
+  const { model, ui } = ctx;
+  const me = view.seat === null ? null : view.players[view.seat];
+  const cur = view.players[view.current];
+  const who = view.is_over ? h("span", { class: "cw-turn-who", text: "Game over" }) : h(
+    "span",
+    { class: "cw-turn-who" },
+    pawnBadge(cur.colour, 20),
+    cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
+    model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
+  );
+  const st = model.get("status") || {};
+  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+  const text = local ? local.text : st.text || view.hint;
+  const level = local ? local.level : st.text ? st.level : "hint";
+  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
+  return h(
+    "header",
+    { class: "cw-head" },
+    h(
+      "div",
+      { class: "cw-title" },
+      h("strong", { text: board.title }),
+      h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
+      who
+    ),
+    h(
+      "div",
+      { class: "cw-headbtns" },
+      button("undo", "Undo", {
+        key: "U",
+        enabled: view.can_undo,
+        why: "nothing to undo this turn",
+        intent: { kind: "undo" }
+      }),
+      button("redo", "Redo", {
+        key: "R",
+        enabled: view.can_redo,
+        why: "nothing to redo",
+        intent: { kind: "redo" }
+      }),
+      button("new-game", newLabel, {
+        key: "N",
+        enabled: true,
+        intent: null,
+        cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
+      }),
+      keysState(ui.keysActive),
+      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
+        key: "?",
+        enabled: true,
+        intent: null,
+        cls: "cw-quiet",
+        expanded: ui.helpOpen
+      })
+    ),
+    h("div", {
+      class: `cw-status cw-status-${level}`,
+      role: "status",
+      "aria-live": "polite",
+      "data-role": "status",
+      text
+    }),
+    ui.helpOpen ? helpBox(view) : null,
+    me && me.status !== "in" && !view.is_over ? h("div", {
+      class: "cw-out",
+      text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
+    }) : null
+  );
+}
+function keysState(active) {
+  return h("span", {
+    class: `cw-keys-state${active ? " cw-keys-on" : ""}`,
+    "data-role": "keys-state",
+    title: active ? "The board has the keyboard: its keys never reach the notebook" : "Click the board to use its keys",
+    text: active ? "Keys active" : "Click for keys"
+  });
+}
+function helpBox(view) {
+  const T = termsOf(view);
+  const rows = [
+    ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
+    ["Enter or Space", `use the focused card, ${T.space} or button`],
+    ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
+    ["A", "play all cards that need no choice"],
+    ["E", "end your turn"],
+    ["U / R", "undo / redo"],
+    ["1 - 9", "pick an option of a choice; X declines"],
+    ["T", `take the artifact in your ${T.space}`],
+    ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
+    ["+ / - / 0", "zoom the map in / out / to fit"],
+    ["B", `show the odds of the next ${T.boss_attack}`],
+    ["N", "new game (press twice)"]
+  ];
+  return h(
+    "div",
+    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
+    h(
+      "dl",
+      {},
+      rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })])
+    )
+  );
+}
+
 // js/protocol.js
 function newUiState() {
   return {
@@ -242,7 +542,8 @@ function newUiState() {
     target: null,
     local: null,
     lastSeq: -1,
-    hoverTimer: void 0
+    hoverTimer: void 0,
+    keysActive: false
   };
 }
 function takeReply(ui, msg) {
@@ -396,6 +697,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     }
   };
   const onFocus = (event) => {
+    showKeys();
     const target = (
       /** @type {Element} */
       event.target
@@ -409,6 +711,29 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       const act = target.closest("[data-target-space]");
       setTarget(act ? act.getAttribute("data-target-space") : null);
     }
+  };
+  const showKeys = () => {
+    const active = !!document.activeElement && root.contains(document.activeElement);
+    if (active === ui.keysActive) return;
+    ui.keysActive = active;
+    const old = root.querySelector('[data-role="keys-state"]');
+    if (old) old.replaceWith(keysState(active));
+  };
+  const onFocusOut = (event) => {
+    const to = (
+      /** @type {Node|null} */
+      event.relatedTarget
+    );
+    if (!(to && root.contains(to))) window.setTimeout(showKeys, 0);
+  };
+  const onDown = (event) => {
+    const target = (
+      /** @type {Element} */
+      event.target
+    );
+    if (!target.closest || !target.closest("button, [tabindex], input, select, textarea, a[href]"))
+      root.focus({ preventScroll: true });
+    else if (target.closest("[tabindex]") === root) root.focus({ preventScroll: true });
   };
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -461,6 +786,8 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
   root.addEventListener("keydown", onKey);
+  root.addEventListener("focusout", onFocusOut);
+  root.addEventListener("mousedown", onDown);
   return { setHover };
 }
 
@@ -521,42 +848,6 @@ function iconName(name) {
   ) : "artifact";
 }
 
-// js/text.js
-var cap = (s2) => s2 ? s2.charAt(0).toUpperCase() + s2.slice(1) : s2;
-var plural = (n, one, many) => `${n} ${n === 1 ? one : many || one + "s"}`;
-var DEFAULT_TERMS = {
-  gold: "Gold",
-  boss: "Dragon",
-  boss_attack: "dragon attack",
-  row: "Dungeon row",
-  deck: "Dungeon deck",
-  space: "room",
-  spaces: "rooms",
-  place: "dungeon",
-  map: "The dungeon",
-  cubes: "cubes"
-};
-var termsOf = (view) => ({ ...DEFAULT_TERMS, ...view && view.terms || {} });
-function costText(o) {
-  const parts = [plural(o.boots, "boot")];
-  if (o.swords) parts.push(plural(o.swords, "sword"));
-  if (o.damage) parts.push(`${o.damage} damage`);
-  if (o.teleports) parts.push(plural(o.teleports, "teleport"));
-  if (o.lifts) parts.push(o.lifts === 1 ? "a lift ride" : `${o.lifts} lift rides`);
-  return parts.join(", ");
-}
-var pct = (x) => `${Math.round((x || 0) * 100)}%`;
-function damageBuckets(d) {
-  return [d[0] || 0, d[1] || 0, d[2] || 0, d.slice(3).reduce((a, b) => a + b, 0)];
-}
-var LOG_TURN = /* @__PURE__ */ new Set(["turn"]);
-var LOG_ATTACK = /* @__PURE__ */ new Set(["attack", "knockout", "countdown", "game-over"]);
-function logClass(kind) {
-  const base = `cw-log-${kind}`;
-  if (LOG_TURN.has(kind) || kind === "attack" || !LOG_ATTACK.has(kind)) return base;
-  return `${base} cw-log-attack`;
-}
-
 // js/map/modules.js
 function moduleAreas(board, modules, box) {
   const g = s("g", { class: "cw-modules", "aria-hidden": "true" });
@@ -601,93 +892,6 @@ function moduleAreas(board, modules, box) {
     tabs.append(tab);
   }
   return { regions: g, tabs };
-}
-
-// js/pawn.js
-var PALETTE = {
-  blue: { fill: "#0072B2", ink: "#ffffff", shape: "circle", letter: "B" },
-  yellow: { fill: "#F0E442", ink: "#1a1a1a", shape: "square", letter: "Y" },
-  green: { fill: "#009E73", ink: "#ffffff", shape: "diamond", letter: "G" },
-  purple: { fill: "#CC79A7", ink: "#1a1a1a", shape: "triangle", letter: "P" },
-  orange: { fill: "#E69F00", ink: "#1a1a1a", shape: "hexagon", letter: "O" },
-  white: { fill: "#ffffff", ink: "#1a1a1a", shape: "pentagon", letter: "W" },
-  pink: { fill: "#F5B8D6", ink: "#1a1a1a", shape: "star", letter: "K" },
-  teal: { fill: "#56B4E9", ink: "#1a1a1a", shape: "octagon", letter: "T" },
-  black: { fill: "#2b2b2b", ink: "#ffffff", shape: "square", letter: "" },
-  red: { fill: "#D55E00", ink: "#ffffff", shape: "tridown", letter: "R" }
-};
-function pal(colour) {
-  return PALETTE[colour] || {
-    fill: "#999999",
-    ink: "#000000",
-    shape: "circle",
-    letter: colour.slice(0, 1).toUpperCase()
-  };
-}
-function pawn(colour, x, y, r, extraClass = "") {
-  const p = pal(colour);
-  const g = s("g", { class: `cw-pawn ${extraClass}`, transform: `translate(${x} ${y})` });
-  g.append(shapeNode(p.shape, r, { fill: p.fill, stroke: "#1a1a1a", "stroke-width": Math.max(1.2, r / 6) }));
-  if (p.letter) {
-    g.append(
-      s("text", {
-        class: "cw-pawn-letter",
-        "text-anchor": "middle",
-        "dominant-baseline": "central",
-        y: p.shape === "triangle" ? r * 0.22 : p.shape === "tridown" ? -r * 0.22 : 0,
-        "font-size": r * 1.05,
-        fill: p.ink,
-        text: p.letter
-      })
-    );
-  }
-  return g;
-}
-function shapeNode(shape, r, attrs) {
-  const poly = (n, rot = -90, rr = r) => Array.from({ length: n }, (_, i) => {
-    const a = (rot + 360 / n * i) * Math.PI / 180;
-    return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
-  }).join(" ");
-  switch (shape) {
-    case "square":
-      return s("rect", {
-        x: -r * 0.88,
-        y: -r * 0.88,
-        width: r * 1.76,
-        height: r * 1.76,
-        rx: r * 0.18,
-        ...attrs
-      });
-    case "diamond":
-      return s("polygon", { points: poly(4, -90, r * 1.12), ...attrs });
-    case "triangle":
-      return s("polygon", { points: poly(3, -90, r * 1.25), ...attrs });
-    case "tridown":
-      return s("polygon", { points: poly(3, 90, r * 1.25), ...attrs });
-    case "hexagon":
-      return s("polygon", { points: poly(6, 0, r * 1.02), ...attrs });
-    case "pentagon":
-      return s("polygon", { points: poly(5, -90, r * 1.05), ...attrs });
-    case "octagon":
-      return s("polygon", { points: poly(8, 22.5, r * 1.02), ...attrs });
-    case "star": {
-      const pts = Array.from({ length: 10 }, (_, i) => {
-        const rr = i % 2 ? r * 0.55 : r * 1.2;
-        const a = (-90 + 36 * i) * Math.PI / 180;
-        return `${(rr * Math.cos(a)).toFixed(2)},${(rr * Math.sin(a)).toFixed(2)}`;
-      }).join(" ");
-      return s("polygon", { points: pts, ...attrs });
-    }
-    default:
-      return s("circle", { r, ...attrs });
-  }
-}
-function pawnBadge(colour, size = 18) {
-  const span = h("span", { class: "cw-pawnbadge", "aria-hidden": "true" });
-  const svg = s("svg", { viewBox: "-10 -10 20 20", width: size, height: size });
-  svg.append(pawn(colour, 0, 0, 7.4));
-  span.append(svg);
-  return span;
 }
 
 // js/map/features.js
@@ -878,29 +1082,6 @@ function legend(view) {
         (it) => it.icon === "arrow" ? h("li", {}, h("span", { class: "cw-legend-arrow", "aria-hidden": "true", text: "➤" }), it.text) : h("li", {}, icon(iconName(it.icon), 14), it.text)
       )
     )
-  );
-}
-
-// js/panels/buttons.js
-function button(action, text, o) {
-  const label = `${text}${o.key ? ` (${o.key})` : ""}${o.enabled ? "" : `. Not possible: ${o.why || "not now"}`}`;
-  return h(
-    "button",
-    {
-      type: "button",
-      class: `cw-btn ${o.cls || ""}${o.enabled ? "" : " cw-disabled"}`,
-      "data-action": action,
-      "data-key": o.keyName || `btn:${action}`,
-      "data-intent": o.intent ? JSON.stringify(o.intent) : null,
-      "aria-disabled": o.enabled ? null : "true",
-      "aria-expanded": o.expanded === void 0 ? null : o.expanded,
-      "data-why": o.enabled ? null : o.why || "not now",
-      "aria-label": label,
-      title: o.enabled ? o.key ? `${text} (key ${o.key})` : text : o.why || "not now",
-      ...o.extra || {}
-    },
-    text,
-    o.key ? h("kbd", { "aria-hidden": "true", text: o.key }) : null
   );
 }
 
@@ -1419,103 +1600,6 @@ function footPanel(view) {
       list
     ),
     h("div", { class: "cw-log", "data-role": "log" }, h("h4", { text: "Log" }), log)
-  );
-}
-
-// js/panels/header.js
-function header(ctx, view, board) {
-  const { model, ui } = ctx;
-  const me = view.seat === null ? null : view.players[view.seat];
-  const cur = view.players[view.current];
-  const who = view.is_over ? h("span", { class: "cw-turn-who", text: "Game over" }) : h(
-    "span",
-    { class: "cw-turn-who" },
-    pawnBadge(cur.colour, 20),
-    cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
-    model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
-  );
-  const st = model.get("status") || {};
-  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
-  const text = local ? local.text : st.text || view.hint;
-  const level = local ? local.level : st.text ? st.level : "hint";
-  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
-  return h(
-    "header",
-    { class: "cw-head" },
-    h(
-      "div",
-      { class: "cw-title" },
-      h("strong", { text: board.title }),
-      h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
-      who
-    ),
-    h(
-      "div",
-      { class: "cw-headbtns" },
-      button("undo", "Undo", {
-        key: "U",
-        enabled: view.can_undo,
-        why: "nothing to undo this turn",
-        intent: { kind: "undo" }
-      }),
-      button("redo", "Redo", {
-        key: "R",
-        enabled: view.can_redo,
-        why: "nothing to redo",
-        intent: { kind: "redo" }
-      }),
-      button("new-game", newLabel, {
-        key: "N",
-        enabled: true,
-        intent: null,
-        cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
-      }),
-      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
-        key: "?",
-        enabled: true,
-        intent: null,
-        cls: "cw-quiet",
-        expanded: ui.helpOpen
-      })
-    ),
-    h("div", {
-      class: `cw-status cw-status-${level}`,
-      role: "status",
-      "aria-live": "polite",
-      "data-role": "status",
-      text
-    }),
-    ui.helpOpen ? helpBox(view) : null,
-    me && me.status !== "in" && !view.is_over ? h("div", {
-      class: "cw-out",
-      text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
-    }) : null
-  );
-}
-function helpBox(view) {
-  const T = termsOf(view);
-  const rows = [
-    ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
-    ["Enter or Space", `use the focused card, ${T.space} or button`],
-    ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
-    ["A", "play all cards that need no choice"],
-    ["E", "end your turn"],
-    ["U / R", "undo / redo"],
-    ["1 - 9", "pick an option of a choice; X declines"],
-    ["T", `take the artifact in your ${T.space}`],
-    ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
-    ["+ / - / 0", "zoom the map in / out / to fit"],
-    ["B", `show the odds of the next ${T.boss_attack}`],
-    ["N", "new game (press twice)"]
-  ];
-  return h(
-    "div",
-    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
-    h(
-      "dl",
-      {},
-      rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })])
-    )
   );
 }
 
@@ -2191,7 +2275,14 @@ function choicePanel(view) {
 
 // js/widget.js
 function render({ model, el }) {
-  const root = h("div", { class: "cw", "data-lm-suppress-shortcuts": "true" });
+  const root = h("div", {
+    class: "cw",
+    tabindex: "0",
+    role: "application",
+    "aria-roledescription": "game board",
+    "aria-label": "Clank! game board: click it or Tab into it to use its keys",
+    "data-lm-suppress-shortcuts": "true"
+  });
   el.classList.add("cw-host");
   el.append(root);
   const ui = newUiState();
@@ -2236,13 +2327,15 @@ function render({ model, el }) {
     const oldScroll = root.querySelector(".cw-mapscroll");
     const scroll = oldScroll ? { left: oldScroll.scrollLeft, width: oldScroll.scrollWidth, client: oldScroll.clientWidth } : null;
     if (onlyMap === "table" && oldTable) {
-      oldTable.replaceWith(tableBar(ctx, view));
+      morph(oldTable, tableBar(ctx, view));
     } else if (onlyMap && oldMap) {
-      const map = boardPanel(ctx, board, view);
-      oldMap.replaceWith(map);
+      const map = (
+        /** @type {Element} */
+        morph(oldMap, boardPanel(ctx, board, view))
+      );
       fitRoomNames(map, ctx.box);
       const oldInspect = root.querySelector(".cw-inspect");
-      if (oldInspect) oldInspect.replaceWith(inspector(ctx, view, board));
+      if (oldInspect) morph(oldInspect, inspector(ctx, view, board));
     } else {
       const logEl = root.querySelector(".cw-log ol");
       const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
@@ -2263,7 +2356,11 @@ function render({ model, el }) {
         shopPanel(view),
         footPanel(view)
       ];
-      root.replaceChildren(...parts.filter(Boolean));
+      morphChildren(
+        root,
+        /** @type {Node[]} */
+        parts.filter(Boolean)
+      );
       fitRoomNames(root, ctx.box);
       const newLog = root.querySelector(".cw-log ol");
       if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;

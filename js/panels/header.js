@@ -64,6 +64,7 @@ export function header(ctx, view, board) {
         intent: null,
         cls: ui.confirmNew > Date.now() ? "cw-warn" : "",
       }),
+      keysState(ui.keysActive),
       button("help", ui.helpOpen ? "Hide keys" : "Keys", {
         key: "?",
         enabled: true,
@@ -90,6 +91,21 @@ export function header(ctx, view, board) {
         })
       : null,
   );
+}
+
+/**
+ * Whether the widget has the keyboard (its keys then never reach the notebook).
+ * @param {boolean} active
+ */
+export function keysState(active) {
+  return h("span", {
+    class: `cw-keys-state${active ? " cw-keys-on" : ""}`,
+    "data-role": "keys-state",
+    title: active
+      ? "The board has the keyboard: its keys never reach the notebook"
+      : "Click the board to use its keys",
+    text: active ? "Keys active" : "Click for keys",
+  });
 }
 
 /** @param {any} view */

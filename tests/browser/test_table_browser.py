@@ -1,0 +1,109 @@
+"""The widget as a comfortable game table (issue 15), in a real JupyterLab: keys stay in
+the widget, clicks on the map always count, the layout fits the column, the end screen,
+words for people, save and load."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import (
+    kernel_eval,
+    kernel_exec,
+    open_notebook,
+    page_errors,
+    run_all_cells,
+    wait_for_kernel_idle,
+    wait_until,
+    write_notebook,
+)
+
+pytestmark = pytest.mark.browser
+
+SETUP = (
+    "import clankwidget.widget as cww\n"
+    "w = cww.play(players=2, bots=['greedy'], seed=2, bot_delay=0)\n"
+    "w"
+)
+
+
+def _open_game(page, tmp_path, setup=SETUP, *more_cells):
+    notebook = write_notebook(tmp_path / "table.ipynb", setup, *more_cells)
+    open_notebook(page, notebook)
+    wait_for_kernel_idle(page)
+    assert run_all_cells(page) is True
+    widget = page.locator(".cw").first
+    widget.locator(".cw-map [data-space-id]").first.wait_for(timeout=30_000)
+    return widget
+
+
+def _cells(page):
+    """The notebook's cells as their kinds, read from JupyterLab's model."""
+    return page.evaluate(
+        """() => {
+          const panel = window.jupyterapp.shell.currentWidget;
+          const cells = panel.content.model.cells;
+          const out = [];
+          for (let i = 0; i < cells.length; i++) out.push(cells.get(i).type);
+          return out;
+        }"""
+    )
+
+
+def test_keys_after_clicking_a_panel_background_stay_in_the_widget(lab_page, tmp_path):
+    page = lab_page
+    widget = _open_game(page, tmp_path, SETUP, "x = 1", "y = 2")
+    before = _cells(page)
+    assert before == ["code", "code", "code"]
+
+    # Click the background of a panel (the log), not a button: the widget takes the keys.
+    log = widget.locator(".cw-log")
+    log.scroll_into_view_if_needed()
+    box = log.bounding_box()
+    page.mouse.click(box["x"] + box["width"] - 6, box["y"] + 4)
+    assert page.evaluate(
+        "() => !!document.activeElement && !!document.activeElement.closest('.cw')"
+    ), "a click on the widget's background gives it the keyboard"
+    expect(widget.locator("[data-role=keys-state]")).to_have_text("Keys active")
+
+    # Keys JupyterLab would take in command mode: cut, insert, delete, change cell type.
+    for key in ["d", "d", "x", "m", "y", "1", "2", "z", "c", "v", "Escape", "d", "d"]:
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert _cells(page) == before, "no key reached the notebook"
+
+    # Outside the widget the notebook's own keys work again.
+    page.locator(".jp-Cell .jp-InputPrompt").nth(2).click()
+    expect(widget.locator("[data-role=keys-state]")).not_to_have_text("Keys active")
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.content.model.cells.length === 4"
+    )
+    assert page_errors(page) == []
+
+
+def test_a_fast_click_on_a_room_counts_across_a_redraw(lab_page, tmp_path):
+    page = lab_page
+    widget = _open_game(page, tmp_path)
+    kernel_exec(page, "w.handle_intent({'kind': 'play-all'})")
+    wait_until(page, "len(w.view['moves']) > 0")
+    moves = kernel_eval(page, "[m['id'] for m in w.view['moves']]")
+    target = moves[0]
+    room = widget.locator(f'.cw-map [data-space-id="{target}"]')
+    expect(room).to_have_attribute("data-reachable", "true")
+    room.scroll_into_view_if_needed()
+    box = room.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    # The pointer arrives, and 50 ms later the button goes down; the kernel then sends a
+    # state update (and the hover's route reply) before the button comes up.
+    page.mouse.move(x, y)
+    page.wait_for_timeout(50)
+    page.mouse.down()
+    kernel_exec(page, "w._say('a state update'); w._sync()")
+    expect(widget.locator("[data-role=status]")).to_have_text("a state update")
+    page.wait_for_timeout(150)  # the route reply to the hover redraws the map too
+    page.mouse.up()
+    wait_until(page, f"w.game.players[0].space == '{target}' or w.game.pending is not None")
+    assert page_errors(page) == []
