@@ -3,6 +3,7 @@
 
 import { mapZoom, neighbour, nextZoom } from "./geometry.js";
 import { keyAction } from "./keys.js";
+import { mapWidth } from "./map/zoom.js";
 import { keysState } from "./panels/header.js";
 import { intentOf } from "./protocol.js";
 
@@ -15,15 +16,33 @@ import { intentOf } from "./protocol.js";
 /**
  * Listen to the widget's root for clicks, pointer moves, focus and keys.
  * @param {Ctx} ctx @param {Drawers} drawers
- * @returns {{setHover: (id: string|null) => void}}
+ * @returns {{setHover: (id: string|null) => void, bubbleAt: (text: string, anchor: Element|null) => void}}
  */
 export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   const { model, root, ui, send } = ctx;
 
-  /** @param {string} text @param {string} [level] */
-  const sayLocal = (text, level = "info") => {
+  /**
+   * Show `text` in a bubble by `anchor` (the control clicked) for a few seconds.
+   * @param {string} text @param {Element|null} anchor
+   */
+  const bubbleAt = (text, anchor) => {
+    window.clearTimeout(ui.bubbleTimer);
+    if (!anchor || !anchor.isConnected || !root.contains(anchor)) return;
+    const r = anchor.getBoundingClientRect();
+    const r0 = root.getBoundingClientRect();
+    const x = Math.max(8, Math.min(r0.width - 260, r.left - r0.left));
+    ui.bubble = { text, x, y: r.bottom - r0.top + 6 };
+    ui.bubbleTimer = window.setTimeout(() => {
+      ui.bubble = null;
+      draw();
+    }, 4500);
+  };
+
+  /** @param {string} text @param {string} [level] @param {Element|null} [anchor] */
+  const sayLocal = (text, level = "info", anchor = null) => {
     ui.local = { text, level };
     ui.lastSeq = (model.get("status") || {}).seq;
+    if (anchor) bubbleAt(text, anchor);
     draw();
   };
 
@@ -40,7 +59,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
         setHover(id);
         return;
       }
-      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error");
+      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error", target);
       return;
     }
     if (action === "new-game") {
@@ -68,7 +87,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (action === "zoom-in" || action === "zoom-out" || action === "zoom-fit") {
       const board = model.get("board");
       if (!board) return;
-      ui.zoom = nextZoom(mapZoom(board.width, root.clientWidth, ui.zoom).level, action);
+      ui.zoom = nextZoom(mapZoom(board.width, mapWidth(root), ui.zoom).level, action);
       ui.pawnSpace = null; // bring the pawn back into view at the new size
       draw();
       return;
@@ -83,7 +102,11 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       return;
     }
     const intent = intentOf(action, target.getAttribute("data-intent"), target.getAttribute("data-space-id"));
-    if (intent) send(intent);
+    if (intent) {
+      ui.clicked = target; // a refusal from the kernel is shown by it
+      ui.bubble = null;
+      send(intent);
+    }
   };
 
   /** Focus the first action of the actions panel; false when there is none. */
@@ -255,5 +278,5 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("keydown", onKey);
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("mousedown", onDown);
-  return { setHover };
+  return { setHover, bubbleAt };
 }

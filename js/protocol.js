@@ -23,6 +23,9 @@ export function newUiState() {
     lastSeq: -1,
     hoverTimer: undefined,
     keysActive: false,
+    bubble: null,
+    clicked: null,
+    bubbleTimer: undefined,
   };
 }
 

@@ -22,6 +22,20 @@ import { newUiState, takeReply } from "./protocol.js";
 /** @typedef {import("./types.js").Intent} Intent */
 /** @typedef {{model: any, el: HTMLElement}} RenderProps */
 
+/**
+ * A refusal shown next to the control that was clicked (it also stays in the status line).
+ * @param {{text: string, x: number, y: number}} b
+ */
+function bubble(b) {
+  return h("div", {
+    class: "cw-bubble",
+    role: "alert",
+    "data-role": "bubble",
+    style: `left: ${Math.round(b.x)}px; top: ${Math.round(b.y)}px`,
+    text: b.text,
+  });
+}
+
 /** @param {RenderProps} props */
 function render({ model, el }) {
   // The root takes the keyboard focus when any part of it is clicked (tabindex), so
@@ -99,21 +113,33 @@ function render({ model, el }) {
       const logEl = root.querySelector(".cw-log ol");
       const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
       root.classList.toggle("cw-busy", !!model.get("busy"));
+      // The map, and beside it (two columns when the output is wide) or under it in a
+      // bar that stays in view, what a turn needs: the choice, actions, pool, End turn
+      // and the hand; then the market.
       const parts = [
         header(ctx, view, board),
         tableBar(ctx, view),
-        boardPanel(ctx, board, view),
         h(
           "div",
-          { class: "cw-dock" },
-          choicePanel(view),
-          inspector(ctx, view, board),
-          actionsPanel(view, board),
-          turnBar(view),
+          { class: "cw-body" },
+          boardPanel(ctx, board, view),
+          h(
+            "div",
+            { class: "cw-side" },
+            h(
+              "div",
+              { class: "cw-dock" },
+              choicePanel(view),
+              inspector(ctx, view, board),
+              actionsPanel(view, board),
+              turnBar(view),
+            ),
+            handPanel(view),
+            shopPanel(view),
+          ),
         ),
-        handPanel(view),
-        shopPanel(view),
         footPanel(view),
+        ui.bubble ? bubble(ui.bubble) : null,
       ];
       // Redraw in place (keyed by id): what did not change stays the same element.
       morphChildren(root, /** @type {Node[]} */ (parts.filter(Boolean)));
@@ -178,10 +204,14 @@ function render({ model, el }) {
     }
   };
 
-  attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
+  const input = attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
 
   /** @param {any} msg */
   const onMsg = (msg) => {
+    if (msg && msg.kind === "error" && typeof msg.message === "string") {
+      input.bubbleAt(msg.message, ui.clicked);
+      ui.clicked = null;
+    }
     const what = takeReply(ui, msg);
     if (what === "map") drawMapSoon();
     else if (what === "table") drawTableSoon();
@@ -210,6 +240,7 @@ function render({ model, el }) {
     model.off("change:busy", redraw);
     model.off("msg:custom", onMsg);
     window.clearTimeout(ui.hoverTimer);
+    window.clearTimeout(ui.bubbleTimer);
     if (frame) cancelAnimationFrame(frame);
     if (tableFrame) cancelAnimationFrame(tableFrame);
   };

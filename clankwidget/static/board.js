@@ -198,16 +198,17 @@ function tabSpot({ x0, y0, x1, y1 }, tw, th, taken) {
 }
 var ZOOMS = [0, 0.6, 0.85, 1.05, 1.3];
 var ZOOM_AUTO = 2;
+var NAMES_MIN = 0.55;
 function mapZoom(boardWidth, outputWidth, zoom) {
   const W = boardWidth + 2 * MARGIN;
-  const avail = Math.max(320, (outputWidth || 960) - 26);
+  const avail = Math.max(280, (outputWidth || 960) - 26);
+  const fit = avail / W;
   const wide = W * 0.78 > 1100;
-  if (!wide) return { wide, style: null, names: true, level: ZOOM_AUTO, scale: avail / W };
-  const level = zoom === null ? ZOOM_AUTO : zoom;
-  const z = ZOOMS[level];
-  const scale = Math.max(z, avail / W);
-  const style = z ? `min-width: ${Math.round(W * z)}px` : "min-width: 0";
-  return { wide, style, names: scale >= 0.55, level, scale };
+  const level = zoom === null ? wide ? ZOOM_AUTO : 0 : zoom;
+  const scale = Math.max(level === 0 ? NAMES_MIN : ZOOMS[level], fit);
+  const fits = scale <= fit + 1e-9;
+  const style = fits ? "min-width: 0" : `min-width: ${Math.round(W * scale)}px`;
+  return { wide, style, names: true, level, scale, fits };
 }
 function nextZoom(level, action) {
   if (action === "zoom-fit") return level === 0 ? ZOOM_AUTO : 0;
@@ -271,6 +272,52 @@ function keyAction(key) {
   if (k === "h") return { actions: true };
   if (k === "Escape") return { escape: true };
   return null;
+}
+
+// js/map/zoom.js
+function mapWidth(root) {
+  const sc = root.querySelector(".cw-mapscroll");
+  return sc && sc.clientWidth ? sc.clientWidth + 26 : root.clientWidth;
+}
+function zoomBar(zoom) {
+  const pct2 = `${Math.round(zoom.scale * 100)}%`;
+  return h(
+    "div",
+    { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct2}` },
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-out",
+      "data-key": "btn:zoom-out",
+      "aria-label": "Zoom the map out (-)",
+      title: "Zoom out (-)",
+      "aria-disabled": zoom.level <= 0 ? "true" : null,
+      "data-why": zoom.level <= 0 ? "the whole map is shown" : null,
+      text: "−"
+    }),
+    h("span", { class: "cw-zoom-pct", text: pct2, "aria-hidden": "true" }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-in",
+      "data-key": "btn:zoom-in",
+      "aria-label": "Zoom the map in (+)",
+      title: "Zoom in (+)",
+      "aria-disabled": zoom.level >= ZOOMS.length - 1 ? "true" : null,
+      "data-why": zoom.level >= ZOOMS.length - 1 ? "the map is at its largest" : null,
+      text: "+"
+    }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-fit",
+      "data-key": "btn:zoom-fit",
+      "aria-label": zoom.level === 0 ? "Back to a larger size (0)" : "Fit the map to the width (0)",
+      title: zoom.level === 0 ? "Larger (0)" : "Fit (0)",
+      text: zoom.level === 0 ? "Larger" : "Fit"
+    }),
+    zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" })
+  );
 }
 
 // js/pawn.js
@@ -543,7 +590,10 @@ function newUiState() {
     local: null,
     lastSeq: -1,
     hoverTimer: void 0,
-    keysActive: false
+    keysActive: false,
+    bubble: null,
+    clicked: null,
+    bubbleTimer: void 0
   };
 }
 function takeReply(ui, msg) {
@@ -570,9 +620,22 @@ function hasFeature(view, feature) {
 // js/input.js
 function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   const { model, root, ui, send } = ctx;
-  const sayLocal = (text, level = "info") => {
+  const bubbleAt = (text, anchor) => {
+    window.clearTimeout(ui.bubbleTimer);
+    if (!anchor || !anchor.isConnected || !root.contains(anchor)) return;
+    const r = anchor.getBoundingClientRect();
+    const r0 = root.getBoundingClientRect();
+    const x = Math.max(8, Math.min(r0.width - 260, r.left - r0.left));
+    ui.bubble = { text, x, y: r.bottom - r0.top + 6 };
+    ui.bubbleTimer = window.setTimeout(() => {
+      ui.bubble = null;
+      draw();
+    }, 4500);
+  };
+  const sayLocal = (text, level = "info", anchor = null) => {
     ui.local = { text, level };
     ui.lastSeq = (model.get("status") || {}).seq;
+    if (anchor) bubbleAt(text, anchor);
     draw();
   };
   const activate = (target) => {
@@ -586,7 +649,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
         setHover(id);
         return;
       }
-      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error");
+      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error", target);
       return;
     }
     if (action === "new-game") {
@@ -614,7 +677,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (action === "zoom-in" || action === "zoom-out" || action === "zoom-fit") {
       const board = model.get("board");
       if (!board) return;
-      ui.zoom = nextZoom(mapZoom(board.width, root.clientWidth, ui.zoom).level, action);
+      ui.zoom = nextZoom(mapZoom(board.width, mapWidth(root), ui.zoom).level, action);
       ui.pawnSpace = null;
       draw();
       return;
@@ -629,7 +692,11 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       return;
     }
     const intent = intentOf(action, target.getAttribute("data-intent"), target.getAttribute("data-space-id"));
-    if (intent) send(intent);
+    if (intent) {
+      ui.clicked = target;
+      ui.bubble = null;
+      send(intent);
+    }
   };
   const focusActions = () => {
     const first = root.querySelector('.cw-actions [data-key^="act:"]');
@@ -788,7 +855,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("keydown", onKey);
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("mousedown", onDown);
-  return { setHover };
+  return { setHover, bubbleAt };
 }
 
 // js/icons.js
@@ -1026,48 +1093,6 @@ function moveCost(move, W, H) {
   return cg;
 }
 
-// js/map/zoom.js
-function zoomBar(zoom) {
-  const pct2 = `${Math.round(zoom.scale * 100)}%`;
-  return h(
-    "div",
-    { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct2}` },
-    h("button", {
-      type: "button",
-      class: "cw-btn cw-small cw-quiet",
-      "data-action": "zoom-out",
-      "data-key": "btn:zoom-out",
-      "aria-label": "Zoom the map out (-)",
-      title: "Zoom out (-)",
-      "aria-disabled": zoom.level <= 0 ? "true" : null,
-      "data-why": zoom.level <= 0 ? "the whole map is shown" : null,
-      text: "−"
-    }),
-    h("span", { class: "cw-zoom-pct", text: pct2, "aria-hidden": "true" }),
-    h("button", {
-      type: "button",
-      class: "cw-btn cw-small cw-quiet",
-      "data-action": "zoom-in",
-      "data-key": "btn:zoom-in",
-      "aria-label": "Zoom the map in (+)",
-      title: "Zoom in (+)",
-      "aria-disabled": zoom.level >= ZOOMS.length - 1 ? "true" : null,
-      "data-why": zoom.level >= ZOOMS.length - 1 ? "the map is at its largest" : null,
-      text: "+"
-    }),
-    h("button", {
-      type: "button",
-      class: "cw-btn cw-small cw-quiet",
-      "data-action": "zoom-fit",
-      "data-key": "btn:zoom-fit",
-      "aria-label": zoom.level === 0 ? "Back to a legible size (0)" : "Show the whole map (0)",
-      title: zoom.level === 0 ? "Legible size (0)" : "Whole map (0)",
-      text: zoom.level === 0 ? "Legible" : "Whole map"
-    }),
-    zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" })
-  );
-}
-
 // js/panels/legend.js
 function legend(view) {
   const items = view.legend || [];
@@ -1129,7 +1154,7 @@ function boardPanel(ctx, board, view) {
   const W = board.width + 2 * MARGIN;
   const H = board.height + 2 * MARGIN;
   const T = termsOf(view);
-  const zoom = mapZoom(board.width, ctx.root.clientWidth, ui.zoom);
+  const zoom = mapZoom(board.width, mapWidth(ctx.root), ui.zoom);
   const svg = s("svg", {
     class: `cw-map${zoom.names ? "" : " cw-map-nonames"}`,
     viewBox: `${-MARGIN} ${-MARGIN} ${W} ${H}`,
@@ -1214,7 +1239,7 @@ function boardPanel(ctx, board, view) {
     "div",
     { class: "cw-mapwrap" },
     h("div", { class: "cw-mapscroll", "data-role": "map-scroll" }, inner),
-    zoom.wide ? zoomBar(zoom) : null,
+    zoomBar(zoom),
     legend(view),
     view.is_over && !ui.overHidden ? gameOver(view) : null
   );
@@ -2274,6 +2299,15 @@ function choicePanel(view) {
 }
 
 // js/widget.js
+function bubble(b) {
+  return h("div", {
+    class: "cw-bubble",
+    role: "alert",
+    "data-role": "bubble",
+    style: `left: ${Math.round(b.x)}px; top: ${Math.round(b.y)}px`,
+    text: b.text
+  });
+}
 function render({ model, el }) {
   const root = h("div", {
     class: "cw",
@@ -2343,18 +2377,27 @@ function render({ model, el }) {
       const parts = [
         header(ctx, view, board),
         tableBar(ctx, view),
-        boardPanel(ctx, board, view),
         h(
           "div",
-          { class: "cw-dock" },
-          choicePanel(view),
-          inspector(ctx, view, board),
-          actionsPanel(view, board),
-          turnBar(view)
+          { class: "cw-body" },
+          boardPanel(ctx, board, view),
+          h(
+            "div",
+            { class: "cw-side" },
+            h(
+              "div",
+              { class: "cw-dock" },
+              choicePanel(view),
+              inspector(ctx, view, board),
+              actionsPanel(view, board),
+              turnBar(view)
+            ),
+            handPanel(view),
+            shopPanel(view)
+          )
         ),
-        handPanel(view),
-        shopPanel(view),
-        footPanel(view)
+        footPanel(view),
+        ui.bubble ? bubble(ui.bubble) : null
       ];
       morphChildren(
         root,
@@ -2412,8 +2455,12 @@ function render({ model, el }) {
       });
     }
   };
-  attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
+  const input = attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
   const onMsg = (msg) => {
+    if (msg && msg.kind === "error" && typeof msg.message === "string") {
+      input.bubbleAt(msg.message, ui.clicked);
+      ui.clicked = null;
+    }
     const what = takeReply(ui, msg);
     if (what === "map") drawMapSoon();
     else if (what === "table") drawTableSoon();
@@ -2441,6 +2488,7 @@ function render({ model, el }) {
     model.off("change:busy", redraw);
     model.off("msg:custom", onMsg);
     window.clearTimeout(ui.hoverTimer);
+    window.clearTimeout(ui.bubbleTimer);
     if (frame) cancelAnimationFrame(frame);
     if (tableFrame) cancelAnimationFrame(tableFrame);
   };

@@ -8,7 +8,7 @@ import { hasFeature } from "../protocol.js";
 import { plural, termsOf } from "../text.js";
 import { moduleAreas } from "./modules.js";
 import { room } from "./room.js";
-import { zoomBar } from "./zoom.js";
+import { mapWidth, zoomBar } from "./zoom.js";
 import { legend } from "../panels/legend.js";
 import { gameOver } from "../panels/gameover.js";
 
@@ -29,7 +29,7 @@ export function boardPanel(ctx, board, view) {
   const W = board.width + 2 * MARGIN;
   const H = board.height + 2 * MARGIN;
   const T = termsOf(view);
-  const zoom = mapZoom(board.width, ctx.root.clientWidth, ui.zoom);
+  const zoom = mapZoom(board.width, mapWidth(ctx.root), ui.zoom);
   const svg = s("svg", {
     class: `cw-map${zoom.names ? "" : " cw-map-nonames"}`,
     viewBox: `${-MARGIN} ${-MARGIN} ${W} ${H}`,
@@ -128,7 +128,7 @@ export function boardPanel(ctx, board, view) {
     "div",
     { class: "cw-mapwrap" },
     h("div", { class: "cw-mapscroll", "data-role": "map-scroll" }, inner),
-    zoom.wide ? zoomBar(zoom) : null,
+    zoomBar(zoom),
     legend(view),
     view.is_over && !ui.overHidden ? gameOver(view) : null,
   );

@@ -13,6 +13,7 @@ from .conftest import (
     open_notebook,
     page_errors,
     run_all_cells,
+    screenshot,
     wait_for_kernel_idle,
     wait_until,
     write_notebook,
@@ -106,4 +107,84 @@ def test_a_fast_click_on_a_room_counts_across_a_redraw(lab_page, tmp_path):
     page.wait_for_timeout(150)  # the route reply to the hover redraws the map too
     page.mouse.up()
     wait_until(page, f"w.game.players[0].space == '{target}' or w.game.pending is not None")
+    assert page_errors(page) == []
+
+
+def _box(page, selector):
+    return page.evaluate(
+        "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+        " return {x: r.left, y: r.top, w: r.width, h: r.height, r: r.right, b: r.bottom}; }",
+        selector,
+    )
+
+
+def _bring_map_to_top(page):
+    """Scroll the notebook so the map's top is at the top of the window."""
+    page.evaluate(
+        """() => {
+          const map = document.querySelector('.cw-map');
+          const outer = map.closest('.jp-WindowedPanel-outer');
+          outer.scrollTop += map.getBoundingClientRect().top - outer.getBoundingClientRect().top;
+        }"""
+    )
+    page.wait_for_timeout(200)
+
+
+def test_a_700px_column_fits_the_dungeon_and_keeps_the_turn_bar_in_view(lab_page, tmp_path):
+    page = lab_page
+    page.set_viewport_size({"width": 700, "height": 900})
+    widget = _open_game(page, tmp_path)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    page.wait_for_timeout(300)
+    # The whole dungeon in the column, names on, and a zoom like the ships have.
+    scroll = _box(page, ".cw-mapscroll")
+    expect(widget.locator('[data-action="zoom-in"]')).to_have_count(1)
+    page.wait_for_function(
+        "() => { const s = document.querySelector('.cw-mapscroll');"
+        " return s.scrollWidth <= s.clientWidth + 1; }"
+    )
+    expect(widget.locator(".cw-map.cw-map-nonames")).to_have_count(0)
+    widget.locator('[data-action="zoom-in"]').click()
+    page.wait_for_function(
+        "() => { const s = document.querySelector('.cw-mapscroll');"
+        " return s.scrollWidth > s.clientWidth + 50; }"
+    )
+    widget.locator('[data-action="zoom-fit"]').click()
+    # Looking at the map, End turn and the pool are on screen (the bar stays in view).
+    _bring_map_to_top(page)
+    end = _box(page, '.cw [data-action="end-turn"]')
+    assert end["y"] >= 0 and end["b"] <= 900, (end, scroll)
+    pool = _box(page, ".cw-pool")
+    assert pool["b"] <= 900
+    screenshot(page, "table-700")
+    assert page_errors(page) == []
+
+
+def test_a_1600px_window_puts_hand_and_end_turn_beside_the_map(lab_page, tmp_path):
+    page = lab_page
+    page.set_viewport_size({"width": 1600, "height": 900})
+    widget = _open_game(page, tmp_path)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    page.wait_for_timeout(300)
+    cw = _box(page, ".cw")
+    host = _box(page, ".cw-host")
+    assert cw["w"] >= host["w"] - 4, "the board takes the whole width of its output"
+    _bring_map_to_top(page)
+    page.wait_for_timeout(300)
+    board = _box(page, ".cw-map")
+    card = _box(page, '.cw [data-action="play"]')
+    end = _box(page, '.cw [data-action="end-turn"]')
+    assert card["x"] >= board["r"] - 1 and end["x"] >= board["r"] - 1, "beside the map"
+    assert card["b"] <= 900 and end["b"] <= 900, "in view while looking at the map"
+    screenshot(page, "table-1600")
+
+    # A refused click says why next to the thing clicked, not only at the top.
+    disabled = widget.locator('.cw-shop [aria-disabled="true"]').first
+    disabled.scroll_into_view_if_needed()
+    disabled.click(force=True)
+    bubble = widget.locator('[data-role="bubble"]')
+    expect(bubble).to_contain_text("Not possible")
+    near = disabled.bounding_box()
+    at = bubble.bounding_box()
+    assert abs(at["y"] - (near["y"] + near["height"])) < 30
     assert page_errors(page) == []
