@@ -18,7 +18,7 @@ from ..errors import IllegalAction
 from ..game import Game
 from ..registry import editions
 from ..rules import actions as A
-from .view import RoutePlan, edition_part, terms, view_state
+from .view import RoutePlan, action_words, edition_part, terms, view_state
 
 __all__ = ["ClankBoard", "play"]
 
@@ -59,6 +59,15 @@ UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
 _MAX_NODES = 32
 _MAX_STR = 120
 _MAX_INT = 2**53
+# What an action of each kind brought to light when undo cannot go back past it.
+_REVEALS = {
+    "play": "the card it drew",
+    "move": "the secret you found",
+    "teleport": "the secret you found",
+    "take-secret": "the secret you found",
+    "acquire": "the card that came into the row",
+    "defeat": "the card that came into the row",
+}
 # A bot that has not ended its turn after this many actions is made to end it.
 _MAX_BOT_ACTIONS_PER_TURN = 400
 
@@ -302,18 +311,28 @@ class ClankBoard(anywidget.AnyWidget):
     def _ui_undo(self) -> dict:
         self._require_turn()
         if not self._can_undo():
-            raise IntentError("nothing to undo: a card, cube or secret was revealed since")
+            raise IntentError(self._why_no_undo())
         action = self._game.undo()
-        self._say(f"Took back: {action}")
+        self._say(f"Took back: {action_words(self._game, action)}")
         self._changed()
         return {"kind": "ok", "intent": "undo"}
+
+    def _why_no_undo(self) -> str:
+        """Why undo is refused now, in words (the person's turn, checked before)."""
+        g = self._game
+        if len(g.actions) <= self._turn_start:
+            return "nothing to undo: you have not done anything this turn yet"
+        last = g.actions[-1]
+        what = _REVEALS.get(last.kind, "something hidden (a card, cube or secret)")
+        return f"can't undo past {action_words(g, last)}: it revealed {what}"
 
     def _ui_redo(self) -> dict:
         self._require_turn()
         if not self._game.can_redo:
             raise IntentError("nothing to redo")
+        before = self._game.fork()  # words for a move name where it went from
         action = self._game.redo()
-        self._say(f"Redid: {action}")
+        self._say(f"Redid: {action_words(before, action)}")
         self._changed()
         return {"kind": "ok", "intent": "redo"}
 

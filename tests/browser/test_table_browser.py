@@ -118,6 +118,15 @@ def _box(page, selector):
     )
 
 
+def _open_at_width(page, tmp_path, width):
+    """The game in a window ``width`` px wide, the file browser folded away."""
+    page.set_viewport_size({"width": width, "height": 900})
+    widget = _open_game(page, tmp_path)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    page.wait_for_timeout(300)
+    return widget
+
+
 def _bring_map_to_top(page):
     """Scroll the notebook so the map's top is at the top of the window."""
     page.evaluate(
@@ -132,10 +141,7 @@ def _bring_map_to_top(page):
 
 def test_a_700px_column_fits_the_dungeon_and_keeps_the_turn_bar_in_view(lab_page, tmp_path):
     page = lab_page
-    page.set_viewport_size({"width": 700, "height": 900})
-    widget = _open_game(page, tmp_path)
-    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-    page.wait_for_timeout(300)
+    widget = _open_at_width(page, tmp_path, 700)
     # The whole dungeon in the column, names on, and a zoom like the ships have.
     scroll = _box(page, ".cw-mapscroll")
     expect(widget.locator('[data-action="zoom-in"]')).to_have_count(1)
@@ -162,10 +168,7 @@ def test_a_700px_column_fits_the_dungeon_and_keeps_the_turn_bar_in_view(lab_page
 
 def test_a_1600px_window_puts_hand_and_end_turn_beside_the_map(lab_page, tmp_path):
     page = lab_page
-    page.set_viewport_size({"width": 1600, "height": 900})
-    widget = _open_game(page, tmp_path)
-    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
-    page.wait_for_timeout(300)
+    widget = _open_at_width(page, tmp_path, 1600)
     cw = _box(page, ".cw")
     host = _box(page, ".cw-host")
     assert cw["w"] >= host["w"] - 4, "the board takes the whole width of its output"
@@ -187,4 +190,10 @@ def test_a_1600px_window_puts_hand_and_end_turn_beside_the_map(lab_page, tmp_pat
     near = disabled.bounding_box()
     at = bubble.bounding_box()
     assert abs(at["y"] - (near["y"] + near["height"])) < 30
+
+    # Undo says what it took back in words.
+    widget.locator('[data-action="play"][data-card="stumble"]').first.click()
+    wait_until(page, "'stumble' in w.game.players[0].play")
+    widget.locator('[data-action="undo"]').click()
+    expect(widget.locator('[data-role="status"]')).to_have_text("Took back: playing Stumble")
     assert page_errors(page) == []

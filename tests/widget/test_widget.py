@@ -1150,3 +1150,23 @@ def test_every_offered_edition_intent_is_accepted_everywhere(where):
     else:
         expected |= {"take-artifact"}
     assert expected <= kinds, expected - kinds
+
+
+def test_undo_says_in_words_what_it_took_back_and_why_it_cannot():
+    w = new_widget(SHIPPED, seed=7)
+    reply = w.handle_intent({"kind": "undo"})
+    assert reply["message"] == "nothing to undo: you have not done anything this turn yet"
+    w.handle_intent({"kind": "play", "card": "stumble"})
+    w.handle_intent({"kind": "undo"})
+    assert w.status["text"] == "Took back: playing Stumble"
+    w.handle_intent({"kind": "redo"})
+    assert w.status["text"] == "Redid: playing Stumble"
+    # A card that draws one: the drawn card cannot be unseen.
+    me = w.game.current_player
+    me.hand.append("whispering-map")
+    me.deck.append("burgle")
+    w.refresh()
+    assert w.handle_intent({"kind": "play", "card": "whispering-map"})["kind"] == "ok"
+    name = w.game.cards.cards["whispering-map"].name
+    reply = w.handle_intent({"kind": "undo"})
+    assert reply["message"] == f"can't undo past playing {name}: it revealed the card it drew"
