@@ -156,7 +156,9 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (target && target.closest(".cw-map")) setHover(target.getAttribute("data-space-id"));
     const act = el.closest("[data-target-space]");
     if (act) setTarget(act.getAttribute("data-target-space"));
-    if (el.closest(".cw-dragon") && !ui.oddsHover) {
+    // Pointing at the bag (its row, its Odds button) shows the odds; the rest of the
+    // dragon panel does not, so they never open over a control by chance.
+    if (el.closest(".cw-bag-row") && !ui.oddsHover) {
       ui.oddsHover = true;
       if (!ui.oddsOpen) {
         model.send({ kind: "hover-bag" });
@@ -172,7 +174,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (to && to.closest && to.closest(".cw-map [data-space-id]")) return;
     const from = /** @type {Element} */ (event.target).closest(".cw-map [data-space-id]");
     if (from) setHover(null);
-    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-dragon"))) {
+    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-bag-row, .cw-odds"))) {
       ui.oddsHover = false;
       if (!ui.oddsOpen) drawTableSoon();
     }

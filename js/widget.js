@@ -221,6 +221,12 @@ function render({ model, el }) {
   const onView = () => {
     const v = model.get("view");
     if (v && !v.is_over) ui.overHidden = false;
+    if (v && v.is_over) {
+      // The end: nothing of the game in progress stays open over the final scores.
+      ui.oddsOpen = ui.oddsHover = ui.helpOpen = false;
+      ui.hover = ui.target = null;
+      ui.bubble = null;
+    }
     if (v && v.turn === 1 && v.log_total <= 2) ui.mapFocus = null;
     if (ui.oddsOpen || ui.oddsHover) model.send({ kind: "hover-bag" });
     if (ui.hover) model.send({ kind: "hover-space", id: ui.hover });

@@ -738,7 +738,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (target && target.closest(".cw-map")) setHover(target.getAttribute("data-space-id"));
     const act = el.closest("[data-target-space]");
     if (act) setTarget(act.getAttribute("data-target-space"));
-    if (el.closest(".cw-dragon") && !ui.oddsHover) {
+    if (el.closest(".cw-bag-row") && !ui.oddsHover) {
       ui.oddsHover = true;
       if (!ui.oddsOpen) {
         model.send({ kind: "hover-bag" });
@@ -758,7 +758,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       event.target.closest(".cw-map [data-space-id]")
     );
     if (from) setHover(null);
-    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-dragon"))) {
+    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-bag-row, .cw-odds"))) {
       ui.oddsHover = false;
       if (!ui.oddsOpen) drawTableSoon();
     }
@@ -1130,6 +1130,7 @@ function gameOver(view) {
         )
       )
     ),
+    breakdownTable(view, rows.map((r) => r.p)),
     h(
       "div",
       { class: "cw-turnbtns" },
@@ -1141,6 +1142,54 @@ function gameOver(view) {
         cls: "cw-primary"
       }),
       button("hide-over", "See the board", { enabled: true, intent: null, cls: "cw-quiet" })
+    )
+  );
+}
+function breakdownTable(view, players) {
+  const bd = view.breakdown || {};
+  const first = bd[players[0]?.colour];
+  if (!first) return null;
+  const names = [];
+  for (const p of players)
+    for (const r of (bd[p.colour] || {}).rows || []) if (!names.includes(r.name)) names.push(r.name);
+  const pts = (colour, name) => {
+    const row = ((bd[colour] || {}).rows || []).find((r) => r.name === name);
+    return row ? row.points : 0;
+  };
+  return h(
+    "table",
+    { class: "cw-breakdown", "data-role": "score-breakdown", "aria-label": "Points by source" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col", text: "Points" }),
+        players.map((p) => h("th", { scope: "col", "data-colour": p.colour }, pawnBadge(p.colour, 14), cap(p.colour)))
+      )
+    ),
+    h(
+      "tbody",
+      {},
+      names.map(
+        (name) => h(
+          "tr",
+          { "data-row": name },
+          h("th", { scope: "row", text: name }),
+          players.map((p) => h("td", { text: String(pts(p.colour, name)) }))
+        )
+      ),
+      h(
+        "tr",
+        { class: "cw-breakdown-total" },
+        h("th", { scope: "row", text: "Total" }),
+        players.map(
+          (p) => h("td", {
+            text: (bd[p.colour] || {}).counts === false ? `${view.scores[p.colour]} (left inside)` : String(view.scores[p.colour])
+          })
+        )
+      )
     )
   );
 }
@@ -1782,7 +1831,7 @@ function dragonPanel(ctx, view) {
     ),
     h(
       "div",
-      { class: "cw-dragon-row" },
+      { class: "cw-dragon-row cw-bag-row", "data-role": "bag" },
       h("span", { class: "cw-label", text: "Bag" }),
       bag,
       h("button", {
@@ -1800,7 +1849,7 @@ function dragonPanel(ctx, view) {
       class: "cw-dim cw-small-text",
       text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`
     }),
-    ui.oddsOpen || ui.oddsHover ? oddsBox(ctx, view) : null
+    !view.is_over && (ui.oddsOpen || ui.oddsHover) ? oddsBox(ctx, view) : null
   );
 }
 function oddsBox(ctx, view) {
@@ -2470,6 +2519,11 @@ function render({ model, el }) {
   const onView = () => {
     const v = model.get("view");
     if (v && !v.is_over) ui.overHidden = false;
+    if (v && v.is_over) {
+      ui.oddsOpen = ui.oddsHover = ui.helpOpen = false;
+      ui.hover = ui.target = null;
+      ui.bubble = null;
+    }
     if (v && v.turn === 1 && v.log_total <= 2) ui.mapFocus = null;
     if (ui.oddsOpen || ui.oddsHover) model.send({ kind: "hover-bag" });
     if (ui.hover) model.send({ kind: "hover-space", id: ui.hover });

@@ -455,6 +455,19 @@ def action_words(game, action: A.Action) -> str:
     return f"{ing} {rest}".strip()
 
 
+def _breakdown(game) -> dict[str, dict]:
+    """Each player's final points by source, for the end screen: ``{colour: {"rows":
+    [{"name", "points"}], "counts": bool}}`` (``counts`` False: left inside, no score)."""
+    s, rules = game.state, game.rules
+    return {
+        p.colour: {
+            "rows": [{"name": n, "points": v} for n, v in rules.score_breakdown(s, p)],
+            "counts": rules.eligible(s, p),
+        }
+        for p in s.players
+    }
+
+
 def _generic_label(game, action: A.Action) -> str:
     """Words for an action kind the view has no phrase for (a new edition's)."""
     words = action.kind.replace("-", " ").capitalize()
@@ -690,6 +703,7 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
         "end_reason": s.end_reason,
         "scores": scores,
         "winners": game.winners() if s.over else [],
+        "breakdown": _breakdown(game) if s.over else {},
         "hint": _hint(game, seat, actions),
         "log": _log(game),
         "log_total": len(s.log),

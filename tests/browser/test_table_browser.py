@@ -197,3 +197,38 @@ def test_a_1600px_window_puts_hand_and_end_turn_beside_the_map(lab_page, tmp_pat
     widget.locator('[data-action="undo"]').click()
     expect(widget.locator('[data-role="status"]')).to_have_text("Took back: playing Stumble")
     assert page_errors(page) == []
+
+
+def test_the_end_screen_shows_each_score_by_source_and_nothing_stale(lab_page, tmp_path):
+    page = lab_page
+    widget = _open_game(page, tmp_path)
+    # Pointing at the dragon panel's rage track opens nothing.
+    widget.locator(".cw-dragon .cw-draws").hover()
+    page.wait_for_timeout(400)
+    expect(widget.locator('[data-role="odds"]')).to_have_count(0)
+    # The odds open in the panel, covering no control (the map's Legend stays clickable).
+    widget.locator('[data-action="hover-bag"]').click()
+    widget.locator('[data-role="odds"]').wait_for(timeout=10_000)
+    legend = widget.locator(".cw-legend summary, .cw-legend button").first
+    box = legend.bounding_box()
+    assert page.evaluate(
+        "([x, y]) => !!document.elementFromPoint(x, y).closest('.cw-legend')",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    # The odds are open when the game ends.
+    kernel_exec(
+        page,
+        "w.game = cww.play(players=2, human=None, bots=['greedy'], seed=2, bot_delay=0).game",
+    )
+    over = widget.locator('[data-role="game-over"]')
+    over.wait_for(timeout=20_000)
+    table = over.locator('[data-role="score-breakdown"]')
+    for name in ["Artifacts", "Mastery token", "Gold", "Cards"]:
+        expect(table.locator(f'tr[data-row="{name}"]')).to_have_count(1)
+    scores = kernel_eval(page, "w.view['scores']")
+    totals = table.locator(".cw-breakdown-total td").all_inner_texts()
+    standings = sorted(scores.values(), reverse=True)
+    assert [int(t.split()[0]) for t in totals] == standings
+    expect(widget.locator('[data-role="odds"]')).to_have_count(0)
+    screenshot(page, "table-end-screen")
+    assert page_errors(page) == []

@@ -1170,3 +1170,22 @@ def test_undo_says_in_words_what_it_took_back_and_why_it_cannot():
     name = w.game.cards.cards["whispering-map"].name
     reply = w.handle_intent({"kind": "undo"})
     assert reply["message"] == f"can't undo past playing {name}: it revealed the card it drew"
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
+def test_the_end_screen_breaks_each_score_down_as_the_edition_counts(edition):
+    w = play(edition, players=3, human=None, bots=["greedy"], seed=2, bot_delay=0)
+    assert w.game.is_over
+    g = w.game
+    breakdown = w.view["breakdown"]
+    for p in g.players:
+        rows = breakdown[p.colour]["rows"]
+        names = [r["name"] for r in rows]
+        assert names[0] == "Artifacts" and {"Gold", "Cards"} <= set(names)
+        assert sum(r["points"] for r in rows) == g.rules.points(g.state, p)
+        if breakdown[p.colour]["counts"]:
+            assert w.view["scores"][p.colour] == g.rules.points(g.state, p)
+    if edition != "clank":
+        assert "Power crystals" in names
+    # While the game runs, the view carries no breakdown.
+    assert play(edition, players=2, seed=2).view["breakdown"] == {}
