@@ -6,6 +6,7 @@ See :mod:`clankwidget.widget` for the message protocol.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import pathlib
 from collections.abc import Sequence
 from typing import Any
@@ -678,6 +679,27 @@ def _paths():
     return paths
 
 
+def _warm_kernels(game: Game) -> None:
+    """Compile the kernels the board calls (route finding, attack odds), or load them from
+    numba's cache, with a progress bar when that takes a while: on a cold cache about
+    half a minute in which nothing else would show. A warm cache shows nothing."""
+    from tqdm.auto import tqdm
+
+    steps = [("route finding", lambda: RoutePlan(game)), ("attack odds", game.attack_odds)]
+    with tqdm(
+        total=len(steps),
+        desc="Preparing the board (first run: compiling)",
+        delay=0.5,
+        leave=False,
+    ) as bar:
+        for name, step in steps:
+            bar.set_postfix_str(name)
+            # The previews are optional: the board says so when one is asked for.
+            with contextlib.suppress(Exception):
+                step()
+            bar.update()
+
+
 def _make_bots(bots, n: int, human: int | None, seed: int) -> dict[int, Bot]:
     seats = [i for i in range(n) if i != human]
     if bots is None:
@@ -736,6 +758,7 @@ def play(
         if clash:
             raise TypeError(f"give either position= or {', '.join(clash)}=, not both")
         game = Game.from_position(position, seed=seed)
+        _warm_kernels(game)
         return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)
     extra: dict[str, Any] = {}
     if modules is not None:
@@ -745,4 +768,5 @@ def play(
     if options is not None:
         extra["options"] = options
     game = Game.new(edition, board=board, players=players, seed=seed, cards=cards, **extra)
+    _warm_kernels(game)
     return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)

@@ -1189,3 +1189,20 @@ def test_the_end_screen_breaks_each_score_down_as_the_edition_counts(edition):
         assert "Power crystals" in names
     # While the game runs, the view carries no breakdown.
     assert play(edition, players=2, seed=2).view["breakdown"] == {}
+
+
+def test_play_shows_progress_while_the_kernels_compile(monkeypatch):
+    import tqdm.auto
+
+    bars = []
+    real = tqdm.auto.tqdm
+
+    def recording(*args, **kwargs):
+        bars.append(kwargs)
+        return real(*args, **{**kwargs, "disable": True})
+
+    monkeypatch.setattr(tqdm.auto, "tqdm", recording)
+    w = play(players=2, bots=["greedy"], seed=7)
+    assert [b["desc"] for b in bars] == ["Preparing the board (first run: compiling)"]
+    assert bars[0]["total"] == 2 and bars[0]["delay"] > 0  # silent on a warm cache
+    assert w.game.state.turn == 1 and w.game.state.current == 0
