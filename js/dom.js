@@ -78,6 +78,9 @@ export function morph(from, to) {
   for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
   for (const { name, value } of [...to.attributes])
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  // A control the person has used keeps its own value: set the live one.
+  if (from instanceof HTMLInputElement && from.type !== "file" && to instanceof HTMLInputElement)
+    from.value = to.value;
   morphChildren(from, [...to.childNodes]);
   return from;
 }

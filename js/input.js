@@ -5,6 +5,7 @@ import { mapZoom, neighbour, nextZoom } from "./geometry.js";
 import { keyAction } from "./keys.js";
 import { mapWidth } from "./map/zoom.js";
 import { keysState } from "./panels/header.js";
+import { MAX_LOAD_BYTES } from "./panels/replay.js";
 import { intentOf } from "./protocol.js";
 
 /** @typedef {import("./types.js").Ctx} Ctx */
@@ -77,6 +78,15 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (action === "hide-over") {
       ui.overHidden = true;
       draw();
+      return;
+    }
+    if (action === "load") {
+      const input = root.querySelector('[data-role="load-file"]');
+      if (input instanceof HTMLInputElement) {
+        ui.clicked = target;
+        input.value = "";
+        input.click();
+      }
       return;
     }
     if (action === "help") {
@@ -263,6 +273,38 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     event.stopPropagation();
   };
 
+  /** A file chosen to load: read it and send it (the kernel checks everything). */
+  /** @param {Event} event */
+  const onChange = (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "load-file") return;
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const anchor = root.querySelector('[data-action="load"]');
+    if (file.size > MAX_LOAD_BYTES) {
+      sayLocal(`Not loaded: ${file.name} is ${file.size} bytes, over ${MAX_LOAD_BYTES}`, "error", anchor);
+      return;
+    }
+    file.text().then(
+      (text) => {
+        ui.clicked = anchor;
+        send({ kind: "load", text });
+      },
+      (err) => sayLocal(`Could not read ${file.name}: ${err}`, "error", anchor),
+    );
+  };
+
+  /** @type {number|undefined} */
+  let scrubTimer;
+  /** The replay's slider: show the step it is dragged to (the latest, after a pause). */
+  /** @param {Event} event */
+  const onInput = (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "replay-scrub") return;
+    window.clearTimeout(scrubTimer);
+    scrubTimer = window.setTimeout(() => send({ kind: "replay", step: Number(input.value) }), 60);
+  };
+
   /** @param {string|null} id @param {string} key */
   const focusNeighbour = (id, key) => {
     const board = model.get("board");
@@ -278,6 +320,8 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
   root.addEventListener("keydown", onKey);
+  root.addEventListener("change", onChange);
+  root.addEventListener("input", onInput);
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("mousedown", onDown);
   return { setHover, bubbleAt };

@@ -13,6 +13,7 @@ import { footPanel } from "./panels/foot.js";
 import { header } from "./panels/header.js";
 import { inspector } from "./panels/inspector.js";
 import { tableBar } from "./panels/players.js";
+import { download } from "./panels/replay.js";
 import { shopPanel } from "./panels/shop.js";
 import { choicePanel, turnBar } from "./panels/turn.js";
 import { newUiState, takeReply } from "./protocol.js";
@@ -208,6 +209,10 @@ function render({ model, el }) {
 
   /** @param {any} msg */
   const onMsg = (msg) => {
+    if (msg && msg.kind === "save" && typeof msg.text === "string") {
+      download(String(msg.name || "clank-save.json"), msg.text);
+      return;
+    }
     if (msg && msg.kind === "error" && typeof msg.message === "string") {
       input.bubbleAt(msg.message, ui.clicked);
       ui.clicked = null;

@@ -47,6 +47,8 @@ function morph(from, to) {
   for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
   for (const { name, value } of [...to.attributes])
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  if (from instanceof HTMLInputElement && from.type !== "file" && to instanceof HTMLInputElement)
+    from.value = to.value;
   morphChildren(from, [...to.childNodes]);
   return from;
 }
@@ -466,6 +468,82 @@ function button(action, text, o) {
   );
 }
 
+// js/panels/replay.js
+var MAX_LOAD_BYTES = 4 * 2 ** 20;
+function fileButtons(view) {
+  const replaying = !!view.replay;
+  return [
+    button("save", "Save", {
+      enabled: !replaying,
+      why: "leave the replay first",
+      intent: { kind: "save" }
+    }),
+    button("load", "Load", { enabled: true, intent: null }),
+    h("input", {
+      type: "file",
+      accept: ".json,application/json",
+      class: "cw-hidden",
+      "data-role": "load-file",
+      "aria-label": "Open a saved game (a .json file)",
+      tabindex: "-1"
+    }),
+    replaying ? null : button("replay", "Replay", {
+      enabled: true,
+      intent: { kind: "replay", step: 0 },
+      cls: "cw-quiet"
+    })
+  ];
+}
+function replayBar(view) {
+  const r = view.replay;
+  if (!r) return null;
+  const stepBtn = (action, text, step, why) => button(action, text, {
+    enabled: step >= 0 && step <= r.total && step !== r.step,
+    why,
+    intent: { kind: "replay", step },
+    cls: "cw-small"
+  });
+  return h(
+    "section",
+    { class: "cw-replay", role: "group", "aria-label": "Replay", "data-role": "replay" },
+    stepBtn("replay-first", "⏮ Start", 0, "this is the start"),
+    stepBtn("replay-back", "◀ Back", r.step - 1, "this is the start"),
+    h("input", {
+      type: "range",
+      min: "0",
+      max: String(r.total),
+      value: String(r.step),
+      class: "cw-replay-scrub",
+      "data-role": "replay-scrub",
+      "data-key": "replay-scrub",
+      "aria-label": `Replay step, ${r.step} of ${r.total}`
+    }),
+    stepBtn("replay-next", "Next ▶", r.step + 1, "this is the end"),
+    stepBtn("replay-last", "End ⏭", r.total, "this is the end"),
+    h("span", {
+      class: "cw-replay-where",
+      "data-role": "replay-step",
+      text: `Step ${r.step} of ${r.total}${r.next ? ` · next: ${cap(r.who)} ${r.next}` : " · the end"}`
+    }),
+    button("replay-exit", "Leave replay", {
+      enabled: true,
+      intent: { kind: "replay-exit" },
+      cls: "cw-quiet"
+    })
+  );
+}
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.style.display = "none";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1e4);
+}
+
 // js/panels/header.js
 function header(ctx, view, board) {
   const { model, ui } = ctx;
@@ -514,6 +592,7 @@ function header(ctx, view, board) {
         intent: null,
         cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
       }),
+      fileButtons(view),
       keysState(ui.keysActive),
       button("help", ui.helpOpen ? "Hide keys" : "Keys", {
         key: "?",
@@ -530,6 +609,7 @@ function header(ctx, view, board) {
       "data-role": "status",
       text
     }),
+    replayBar(view),
     ui.helpOpen ? helpBox(view) : null,
     me && me.status !== "in" && !view.is_over ? h("div", {
       class: "cw-out",
@@ -667,6 +747,15 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (action === "hide-over") {
       ui.overHidden = true;
       draw();
+      return;
+    }
+    if (action === "load") {
+      const input = root.querySelector('[data-role="load-file"]');
+      if (input instanceof HTMLInputElement) {
+        ui.clicked = target;
+        input.value = "";
+        input.click();
+      }
       return;
     }
     if (action === "help") {
@@ -840,6 +929,31 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     event.preventDefault();
     event.stopPropagation();
   };
+  const onChange = (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "load-file") return;
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const anchor = root.querySelector('[data-action="load"]');
+    if (file.size > MAX_LOAD_BYTES) {
+      sayLocal(`Not loaded: ${file.name} is ${file.size} bytes, over ${MAX_LOAD_BYTES}`, "error", anchor);
+      return;
+    }
+    file.text().then(
+      (text) => {
+        ui.clicked = anchor;
+        send({ kind: "load", text });
+      },
+      (err) => sayLocal(`Could not read ${file.name}: ${err}`, "error", anchor)
+    );
+  };
+  let scrubTimer;
+  const onInput = (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "replay-scrub") return;
+    window.clearTimeout(scrubTimer);
+    scrubTimer = window.setTimeout(() => send({ kind: "replay", step: Number(input.value) }), 60);
+  };
   const focusNeighbour = (id, key) => {
     const board = model.get("board");
     const best = neighbour(board.spaces, id, key);
@@ -853,6 +967,8 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
   root.addEventListener("keydown", onKey);
+  root.addEventListener("change", onChange);
+  root.addEventListener("input", onInput);
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("mousedown", onDown);
   return { setHover, bubbleAt };
@@ -2506,6 +2622,10 @@ function render({ model, el }) {
   };
   const input = attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
   const onMsg = (msg) => {
+    if (msg && msg.kind === "save" && typeof msg.text === "string") {
+      download(String(msg.name || "clank-save.json"), msg.text);
+      return;
+    }
     if (msg && msg.kind === "error" && typeof msg.message === "string") {
       input.bubbleAt(msg.message, ui.clicked);
       ui.clicked = null;

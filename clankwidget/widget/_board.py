@@ -15,7 +15,7 @@ import anywidget
 import traitlets
 
 from ..bots import Bot, make_bot
-from ..errors import IllegalAction
+from ..errors import IllegalAction, SaveError
 from ..game import Game
 from ..registry import editions
 from ..rules import actions as A
@@ -54,7 +54,14 @@ UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
     "new-game": {"seed": (int, False)},
     "hover-space": {"id": (str, True)},
     "move-to": {"id": (str, True), "option": (int, False)},
+    "save": {},
+    "replay": {"step": (int, False)},
+    "replay-exit": {},
 }
+# "load" ({"kind": "load", "text": <a save>}) is checked on its own: its text is large.
+
+#: The largest save the view may send (characters); Game.from_json checks the rest.
+MAX_LOAD_CHARS = 4 * 2**20
 
 # Limits on what one intent from the browser may hold.
 _MAX_NODES = 32
@@ -180,6 +187,7 @@ class ClankBoard(anywidget.AnyWidget):
         self._turn_start = len(game.actions)
         self._human_turn = False
         self._bot_turn_actions = 0
+        self._replay: tuple[Game, int] | None = None  # (the whole game, step shown)
         super().__init__(seat=human, bot_delay=float(bot_delay))
         self.on_msg(self._on_msg)
         self.refresh()
@@ -198,6 +206,7 @@ class ClankBoard(anywidget.AnyWidget):
         if len(game.players) != len(self._game.players):
             raise ValueError("the new game must have as many players as the old one")
         self._cancel_bots()
+        self._replay = None
         self._game = game
         self._turn_start = len(game.actions)
         self._human_turn = False
@@ -258,6 +267,8 @@ class ClankBoard(anywidget.AnyWidget):
             raise IntentError(
                 f"an intent must be an object with a 'kind', got {type(intent).__name__}"
             )
+        if intent.get("kind") == "load":
+            return self._ui_load(intent)
         problem = _payload_problem(intent)
         if problem:
             raise IntentError(f"refused: {problem}")
@@ -289,6 +300,8 @@ class ClankBoard(anywidget.AnyWidget):
 
     def _require_turn(self) -> None:
         g = self._game
+        if self._replay is not None:
+            raise IntentError("this is a replay: leave it to play on")
         if g.is_over:
             raise IntentError("the game is over: start a new game")
         if self.seat is None:
@@ -352,6 +365,67 @@ class ClankBoard(anywidget.AnyWidget):
         self.game = game
         self._say(f"New game, seed {game.seed}")
         return {"kind": "ok", "intent": "new-game", "seed": game.seed}
+
+    def _ui_save(self) -> dict:
+        g = self._game
+        name = f"clank-{g.edition}-seed{g.seed}-turn{g.state.turn}.json"
+        self._say(f"Saved the game as {name} (your downloads)")
+        return {"kind": "save", "name": name, "text": g.to_json()}
+
+    def _ui_load(self, intent: dict) -> dict:
+        """Load a save sent by the view: untrusted, so its size and shape are checked
+        here and everything else by :meth:`Game.from_json` (a :class:`SaveError`)."""
+        extra = sorted(set(intent) - {"kind", "text"})
+        if extra:
+            raise IntentError(f"'load' does not take {', '.join(map(str, extra))}")
+        text = intent.get("text")
+        if not isinstance(text, str):
+            raise IntentError("'load' needs the save's 'text'")
+        if len(text) > MAX_LOAD_CHARS:
+            raise IntentError(
+                f"not loaded: the file is {len(text):,} characters, over {MAX_LOAD_CHARS:,}"
+            )
+        try:
+            game = Game.from_json(text)
+        except SaveError as exc:
+            raise IntentError(str(exc)) from None
+        n = len(self._game.players)
+        if len(game.players) != n:
+            raise IntentError(
+                f"not loaded: the save has {len(game.players)} players and this board seats "
+                f"{n}; open it with clankwidget.widget.ClankBoard(Game.from_json(text), ...)"
+            )
+        self._replay = None
+        self.game = game
+        self._say(
+            f"Loaded a {game.edition} game at turn {game.state.turn} ({len(game.actions)} actions)"
+        )
+        return {"kind": "ok", "intent": "load"}
+
+    def _ui_replay(self, step: int | None = None) -> dict:
+        """Show the game as it was after ``step`` actions (enter the replay at 0)."""
+        if self._replay is None:
+            if self.busy:
+                raise IntentError("wait: the bots are playing")
+            full = self._game.copy()
+        else:
+            full = self._replay[0]
+        total = len(full.actions)
+        step = 0 if step is None else step
+        if not 0 <= step <= total:
+            raise IntentError(f"a replay step is from 0 to {total}")
+        self._replay = (full, step)
+        self._say("")
+        self._sync()
+        return {"kind": "ok", "intent": "replay", "step": step, "total": total}
+
+    def _ui_replay_exit(self) -> dict:
+        if self._replay is None:
+            raise IntentError("there is no replay to leave")
+        self._replay = None
+        self._say("Back to the game")
+        self._sync()
+        return {"kind": "ok", "intent": "replay-exit"}
 
     def _ui_play_all(self) -> dict:
         self._require_turn()
@@ -636,6 +710,9 @@ class ClankBoard(anywidget.AnyWidget):
         )
 
     def _sync(self) -> None:
+        if self._replay is not None:
+            self._sync_replay(*self._replay)
+            return
         g = self._game
         human_turn = self.seat is not None and not g.is_over and g.state.current == self.seat
         if human_turn and not self._human_turn:
@@ -666,6 +743,27 @@ class ClankBoard(anywidget.AnyWidget):
         ):
             vs["hint"] = f"You are out of the {terms(g)['place']}; the others play on."
         vs["busy"] = self.busy
+        self.board = board
+        self.view = vs
+
+    def _sync_replay(self, full: Game, step: int) -> None:
+        """The view of ``full`` as it was after ``step`` actions: nothing can be played."""
+        g = full.replay(step)
+        vs = view_state(g, self.seat)
+        board = vs.pop("board")
+        for entry in vs["players"]:
+            bot = self._bots.get(entry["seat"])
+            entry["bot"] = bot.name if bot is not None else None
+        vs.update(can_undo=False, can_redo=False, actions=[], moves=[], blocked=[], notes=[])
+        actions = full.actions
+        vs["replay"] = {
+            "step": step,
+            "total": len(actions),
+            "next": action_words(g, actions[step]) if step < len(actions) else None,
+            "who": g.current_player.colour,
+        }
+        vs["hint"] = f"Replay: step {step} of {len(actions)}"
+        vs["busy"] = False
         self.board = board
         self.view = vs
 

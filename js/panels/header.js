@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
 import { cap, termsOf } from "../text.js";
 import { button } from "./buttons.js";
+import { fileButtons, replayBar } from "./replay.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
 /** @typedef {import("../types.js").BoardView} BoardView */
@@ -64,6 +65,7 @@ export function header(ctx, view, board) {
         intent: null,
         cls: ui.confirmNew > Date.now() ? "cw-warn" : "",
       }),
+      fileButtons(view),
       keysState(ui.keysActive),
       button("help", ui.helpOpen ? "Hide keys" : "Keys", {
         key: "?",
@@ -80,6 +82,7 @@ export function header(ctx, view, board) {
       "data-role": "status",
       text,
     }),
+    replayBar(view),
     ui.helpOpen ? helpBox(view) : null,
     me && me.status !== "in" && !view.is_over
       ? h("div", {

@@ -232,3 +232,53 @@ def test_the_end_screen_shows_each_score_by_source_and_nothing_stale(lab_page, t
     expect(widget.locator('[data-role="odds"]')).to_have_count(0)
     screenshot(page, "table-end-screen")
     assert page_errors(page) == []
+
+
+def test_save_then_load_then_replay_a_game(lab_page, tmp_path):
+    page = lab_page
+    widget = _open_game(page, tmp_path)
+    widget.locator('[data-action="play-all"]').click()
+    wait_until(page, "len(w.game.players[0].hand) == 0")
+    widget.locator('[data-action="end-turn"]').click()
+    wait_until(page, "w.game.state.turn >= 3 and not w.busy", timeout=60)
+    saved_actions = kernel_eval(page, "[a.to_dict() for a in w.game.actions]")
+
+    # Save: the kernel's JSON comes down as a file.
+    with page.expect_download() as info:
+        widget.locator('[data-action="save"]').click()
+    path = tmp_path / "saved.json"
+    info.value.save_as(path)
+    assert info.value.suggested_filename.endswith(".json")
+
+    # Something else happens, then the file is opened again.
+    kernel_exec(page, "w.handle_intent({'kind': 'new-game', 'seed': 11})")
+    wait_until(page, "len(w.game.actions) == 0")
+    widget.locator('[data-role="load-file"]').set_input_files(str(path))
+    wait_until(page, f"len(w.game.actions) == {len(saved_actions)}")
+    assert kernel_eval(page, "[a.to_dict() for a in w.game.actions]") == saved_actions
+    expect(widget.locator('[data-role="status"]')).to_contain_text("Loaded")
+
+    # A file that is not a save is refused, saying why; the game is unchanged.
+    widget.locator('[data-role="load-file"]').set_input_files(
+        files=[{"name": "notes.json", "mimeType": "application/json", "buffer": b"{nope"}]
+    )
+    expect(widget.locator('[data-role="status"]')).to_contain_text("not a clankwidget save")
+    assert kernel_eval(page, "len(w.game.actions)") == len(saved_actions)
+
+    # Replay: step and scrub; the board and the log are those of the game at that step.
+    widget.locator('[data-action="replay"]').click()
+    step = widget.locator('[data-role="replay-step"]')
+    expect(step).to_contain_text(f"Step 0 of {len(saved_actions)}")
+    widget.locator('[data-action="replay-next"]').click()
+    expect(step).to_contain_text(f"Step 1 of {len(saved_actions)}")
+    widget.locator('[data-role="replay-scrub"]').fill("6")
+    expect(step).to_contain_text(f"Step 6 of {len(saved_actions)}")
+    last = kernel_eval(page, "w.game.replay(6).log[-1]")
+    expect(widget.locator(".cw-log li").last).to_contain_text(last)
+    here = kernel_eval(page, "w.game.replay(6).players[0].space")
+    expect(widget.locator(f'.cw-map [data-space-id="{here}"] .cw-pawn-you')).to_have_count(1)
+    # Nothing can be played in a replay; leaving it goes back to the game.
+    widget.locator('[data-action="replay-exit"]').click()
+    expect(widget.locator('[data-role="replay"]')).to_have_count(0)
+    assert kernel_eval(page, "len(w.game.actions)") == len(saved_actions)
+    assert page_errors(page) == []

@@ -1206,3 +1206,40 @@ def test_play_shows_progress_while_the_kernels_compile(monkeypatch):
     assert [b["desc"] for b in bars] == ["Preparing the board (first run: compiling)"]
     assert bars[0]["total"] == 2 and bars[0]["delay"] > 0  # silent on a warm cache
     assert w.game.state.turn == 1 and w.game.state.current == 0
+
+
+def test_save_load_and_replay_intents_check_what_the_browser_sends():
+    w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
+    w.handle_intent({"kind": "play-all"})
+    w.handle_intent({"kind": "end-turn"})
+    saved = w.handle_intent({"kind": "save"})
+    assert saved["kind"] == "save" and saved["name"].endswith(".json")
+    n = len(w.game.actions)
+    other = play(players=2, bots=["greedy"], seed=9, bot_delay=0)
+    refusals = {
+        "text": {"kind": "load"},
+        "int": {"kind": "load", "text": 5},
+        "extra": {"kind": "load", "text": saved["text"], "path": "/etc/passwd"},
+        "big": {"kind": "load", "text": " " * (board_module.MAX_LOAD_CHARS + 1)},
+        "not json": {"kind": "load", "text": "{nope"},
+        "edited": {"kind": "load", "text": saved["text"].replace('"seed": 2', '"seed": 3')},
+    }
+    for why, intent in refusals.items():
+        reply = other.handle_intent(intent)
+        assert reply["kind"] == "error", why
+        assert other.status["level"] == "error"
+        assert len(other.game.actions) == 0, why
+    three = play(players=3, bots=["greedy"], seed=2, bot_delay=0)
+    assert "seats 3" in three.handle_intent({"kind": "load", "text": saved["text"]})["message"]
+    assert other.handle_intent({"kind": "load", "text": saved["text"]})["kind"] == "ok"
+    assert [a.to_dict() for a in other.game.actions] == [a.to_dict() for a in w.game.actions]
+
+    assert other.handle_intent({"kind": "replay", "step": 3})["kind"] == "ok"
+    assert other.view["replay"]["step"] == 3 and other.view["replay"]["total"] == n
+    assert other.view["log"] == view_state(w.game.replay(3), 0)["log"]
+    assert other.view["actions"] == [] and not other.view["can_undo"]
+    assert other.handle_intent({"kind": "play-all"})["kind"] == "error"
+    assert other.handle_intent({"kind": "replay", "step": n + 1})["kind"] == "error"
+    assert other.handle_intent({"kind": "replay", "step": True})["kind"] == "error"
+    assert other.handle_intent({"kind": "replay-exit"})["kind"] == "ok"
+    assert "replay" not in other.view and len(other.game.actions) == n
