@@ -2165,7 +2165,8 @@ function playerCard(p, view) {
           { class: `cw-fact cw-fact-${f.id}`, title: f.title, "data-fact": f.id },
           f.icon ? icon(iconName(f.icon), 13) : null,
           h("span", { class: "cw-fact-label", text: f.label }),
-          h("span", { class: "cw-fact-value", text: f.value })
+          h("span", { class: "cw-fact-value", text: f.value }),
+          f.meter ? gauge(f.meter, f.label) : null
         )
       )
     ) : null,
@@ -2203,6 +2204,35 @@ function stat(name, n, title) {
     { class: "cw-stat", title },
     icon(name, 14),
     h("span", { class: "cw-num", text: `${n}` })
+  );
+}
+function gauge(m, label) {
+  const max = Math.max(1, m.max, m.value);
+  const pct2 = (n) => `${Math.min(100, 100 * n / max)}%`;
+  return h(
+    "span",
+    {
+      class: "cw-gauge",
+      role: "meter",
+      "aria-label": `${label}: ${m.value}; marks at ${m.marks.map((k) => `${k.at} (${k.label})`).join(", ")}`,
+      "aria-valuemin": "0",
+      "aria-valuemax": String(max),
+      "aria-valuenow": String(m.value),
+      "data-role": "gauge"
+    },
+    h("span", { class: "cw-gauge-fill", style: `width: ${pct2(m.value)}` }),
+    m.marks.map(
+      (k) => h(
+        "span",
+        {
+          class: `cw-gauge-mark${m.value >= k.at ? " cw-gauge-hit" : ""}`,
+          style: `left: ${pct2(k.at)}`,
+          "data-at": k.at,
+          title: `${k.at}: ${k.label}`
+        },
+        h("span", { class: "cw-gauge-label", text: `${k.at}` })
+      )
+    )
   );
 }
 

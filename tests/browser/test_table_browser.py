@@ -4,6 +4,8 @@ words for people, save and load."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -281,4 +283,27 @@ def test_save_then_load_then_replay_a_game(lab_page, tmp_path):
     widget.locator('[data-action="replay-exit"]').click()
     expect(widget.locator('[data-role="replay"]')).to_have_count(0)
     assert kernel_eval(page, "len(w.game.actions)") == len(saved_actions)
+    assert page_errors(page) == []
+
+
+def test_pulsarcade_skill_shot_is_a_meter_with_its_marks(lab_page, tmp_path):
+    page = lab_page
+    setup = (
+        "import clankwidget.widget as cww\n"
+        "w = cww.play('pulsarcade', players=2, bots=['greedy'], seed=5, bot_delay=0)\n"
+        "w"
+    )
+    widget = _open_game(page, tmp_path, setup)
+    gauge = widget.locator('[data-fact="skill-shot"] [data-role="gauge"]').first
+    expect(gauge).to_be_visible()
+    marks = gauge.locator(".cw-gauge-mark")
+    assert [marks.nth(i).get_attribute("data-at") for i in range(marks.count())] == ["6", "8"]
+    kernel_exec(page, "w.game.players[0].skill_generated = 7\nw.refresh()")
+    expect(gauge).to_have_attribute("aria-valuenow", "7")
+    expect(gauge.locator('.cw-gauge-mark[data-at="6"]')).to_have_class(re.compile("cw-gauge-hit"))
+    expect(gauge.locator('.cw-gauge-mark[data-at="8"]')).not_to_have_class(
+        re.compile("cw-gauge-hit")
+    )
+    widget.locator('[data-fact="skill-shot"]').first.scroll_into_view_if_needed()
+    screenshot(page, "table-skill-shot")
     assert page_errors(page) == []
