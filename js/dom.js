@@ -59,6 +59,13 @@ function keyOf(node) {
   return k === null ? null : `${node.nodeName}|${k}`;
 }
 
+/** An unkeyed node's kind: its tag and first class ("#text" for text). @param {Node} node */
+function kindOf(node) {
+  if (!(node instanceof Element)) return `~${node.nodeName}`;
+  const cls = (node.getAttribute("class") || "").trim().split(/\s+/)[0];
+  return `~${node.nodeName}.${cls}`;
+}
+
 /**
  * Redraw in place: make `from` (in the page) look like `to` (just built), keeping every
  * node that has a counterpart, so the element under the pointer or with the focus stays
@@ -75,9 +82,12 @@ export function morph(from, to) {
     if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
     return from;
   }
-  for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
+  // A <details> the person opened or closed stays so (its `open` is theirs).
+  const own = (/** @type {string} */ name) => name === "open" && from.nodeName === "DETAILS";
+  for (const { name } of [...from.attributes])
+    if (!to.hasAttribute(name) && !own(name)) from.removeAttribute(name);
   for (const { name, value } of [...to.attributes])
-    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+    if (from.getAttribute(name) !== value && !own(name)) from.setAttribute(name, value);
   // A control the person has used keeps its own value: set the live one.
   if (from instanceof HTMLInputElement && from.type !== "file" && to instanceof HTMLInputElement)
     from.value = to.value;
@@ -92,25 +102,20 @@ export function morph(from, to) {
  */
 export function morphChildren(parent, children) {
   const old = [...parent.childNodes];
+  // Old nodes by key; unkeyed ones by their kind (tag and first class), in order, so a
+  // panel that appears or goes does not shift the pairing of those after it.
   /** @type {Map<string, Node[]>} */
   const keyed = new Map();
-  /** @type {Node[]} */
-  const loose = [];
   for (const node of old) {
-    const k = keyOf(node);
-    if (k === null) loose.push(node);
-    else {
-      const list = keyed.get(k);
-      if (list) list.push(node);
-      else keyed.set(k, [node]);
-    }
+    const k = keyOf(node) ?? kindOf(node);
+    const list = keyed.get(k);
+    if (list) list.push(node);
+    else keyed.set(k, [node]);
   }
-  let looseAt = 0;
   /** @type {Set<Node>} */
   const kept = new Set();
   children.forEach((child, i) => {
-    const k = keyOf(child);
-    let match = k === null ? loose[looseAt++] : keyed.get(k)?.shift();
+    const match = keyed.get(keyOf(child) ?? kindOf(child))?.shift();
     let node = child;
     if (match && match.nodeName === child.nodeName && match.nodeType === child.nodeType) {
       kept.add(match);

@@ -277,6 +277,10 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   /** @param {Event} event */
   const onChange = (event) => {
     const input = event.target;
+    if (input instanceof HTMLSelectElement && input.getAttribute("data-role") === "bot-speed") {
+      send({ kind: "bot-speed", speed: input.value });
+      return;
+    }
     if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "load-file") return;
     const file = input.files && input.files[0];
     if (!file) return;

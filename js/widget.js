@@ -15,6 +15,7 @@ import { inspector } from "./panels/inspector.js";
 import { tableBar } from "./panels/players.js";
 import { download } from "./panels/replay.js";
 import { shopPanel } from "./panels/shop.js";
+import { sincePanel } from "./panels/since.js";
 import { choicePanel, turnBar } from "./panels/turn.js";
 import { newUiState, takeReply } from "./protocol.js";
 
@@ -120,6 +121,7 @@ function render({ model, el }) {
       const parts = [
         header(ctx, view, board),
         tableBar(ctx, view),
+        sincePanel(view, board),
         h(
           "div",
           { class: "cw-body" },

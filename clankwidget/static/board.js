@@ -35,6 +35,11 @@ function keyOf(node) {
   const k = node.getAttribute("data-key") || node.getAttribute("data-space-id") || node.getAttribute("data-path");
   return k === null ? null : `${node.nodeName}|${k}`;
 }
+function kindOf(node) {
+  if (!(node instanceof Element)) return `~${node.nodeName}`;
+  const cls = (node.getAttribute("class") || "").trim().split(/\s+/)[0];
+  return `~${node.nodeName}.${cls}`;
+}
 function morph(from, to) {
   if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || keyOf(from) !== keyOf(to)) {
     from.parentNode?.replaceChild(to, from);
@@ -44,9 +49,11 @@ function morph(from, to) {
     if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
     return from;
   }
-  for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
+  const own = (name) => name === "open" && from.nodeName === "DETAILS";
+  for (const { name } of [...from.attributes])
+    if (!to.hasAttribute(name) && !own(name)) from.removeAttribute(name);
   for (const { name, value } of [...to.attributes])
-    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+    if (from.getAttribute(name) !== value && !own(name)) from.setAttribute(name, value);
   if (from instanceof HTMLInputElement && from.type !== "file" && to instanceof HTMLInputElement)
     from.value = to.value;
   morphChildren(from, [...to.childNodes]);
@@ -55,21 +62,15 @@ function morph(from, to) {
 function morphChildren(parent, children) {
   const old = [...parent.childNodes];
   const keyed = /* @__PURE__ */ new Map();
-  const loose = [];
   for (const node of old) {
-    const k = keyOf(node);
-    if (k === null) loose.push(node);
-    else {
-      const list = keyed.get(k);
-      if (list) list.push(node);
-      else keyed.set(k, [node]);
-    }
+    const k = keyOf(node) ?? kindOf(node);
+    const list = keyed.get(k);
+    if (list) list.push(node);
+    else keyed.set(k, [node]);
   }
-  let looseAt = 0;
   const kept = /* @__PURE__ */ new Set();
   children.forEach((child, i) => {
-    const k = keyOf(child);
-    let match = k === null ? loose[looseAt++] : keyed.get(k)?.shift();
+    const match = keyed.get(keyOf(child) ?? kindOf(child))?.shift();
     let node = child;
     if (match && match.nodeName === child.nodeName && match.nodeType === child.nodeType) {
       kept.add(match);
@@ -544,6 +545,51 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1e4);
 }
 
+// js/panels/since.js
+function sincePanel(view, board) {
+  const since = view.since;
+  if (!since) return null;
+  const names = new Map(board.spaces.map((sp) => [sp.id, sp.name]));
+  const lines = since.players.map((p) => {
+    const bits = [];
+    if (p.trail.length > 1)
+      bits.push(`moved to ${p.trail.slice(1).map((id) => names.get(id) || id).join(" → ")}`);
+    if (p.gained.length) bits.push(`acquired ${p.gained.join(", ")}`);
+    if (p.defeated.length) bits.push(`defeated ${p.defeated.join(", ")}`);
+    if (p.bought.length) bits.push(p.bought.join("; "));
+    if (p.artifacts) bits.push(`took ${plural(p.artifacts, "artifact")}`);
+    if (p.clank) bits.push(`added ${p.clank} Clank!`);
+    return bits.length ? h("li", { "data-colour": p.colour }, pawnBadge(p.colour, 16), ` ${cap(p.colour)} ${bits.join("; ")}.`) : null;
+  }).filter(Boolean);
+  const attacks = since.attacks.map(
+    (a) => h(
+      "li",
+      { class: "cw-since-attack", "data-role": "since-attack" },
+      a.text,
+      a.hurt.length ? ` → ${a.hurt.map((x) => `${cap(x.colour)} took ${x.damage} damage`).join(", ")}` : " → nobody was hurt"
+    )
+  );
+  if (!lines.length && !attacks.length) return null;
+  return h(
+    "details",
+    { class: "cw-since", open: true, "data-role": "since" },
+    h("summary", { text: "Since your last turn" }),
+    h("ul", {}, lines, attacks)
+  );
+}
+function botControls(view) {
+  if (!view.players.some((p) => p.bot)) return null;
+  const speeds = ["slow", "normal", "fast", "instant"];
+  return [
+    h(
+      "select",
+      { class: "cw-select", "data-role": "bot-speed", "aria-label": "Bots' speed", title: "Bots' speed" },
+      speeds.map((s2) => h("option", { value: s2, selected: view.bot_speed === s2, text: `Bots: ${s2}` }))
+    ),
+    view.busy ? button("skip-bots", "Skip to my turn", { enabled: true, intent: { kind: "skip-bots" }, cls: "cw-small" }) : null
+  ];
+}
+
 // js/panels/header.js
 function header(ctx, view, board) {
   const { model, ui } = ctx;
@@ -592,6 +638,7 @@ function header(ctx, view, board) {
         intent: null,
         cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
       }),
+      botControls(view),
       fileButtons(view),
       keysState(ui.keysActive),
       button("help", ui.helpOpen ? "Hide keys" : "Keys", {
@@ -931,6 +978,10 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   };
   const onChange = (event) => {
     const input = event.target;
+    if (input instanceof HTMLSelectElement && input.getAttribute("data-role") === "bot-speed") {
+      send({ kind: "bot-speed", speed: input.value });
+      return;
+    }
     if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "load-file") return;
     const file = input.files && input.files[0];
     if (!file) return;
@@ -1389,6 +1440,7 @@ function boardPanel(ctx, board, view) {
   }
   svg.append(badges);
   if (areas) svg.append(areas.tabs);
+  svg.append(trails(view, byId));
   const pawnsAt = /* @__PURE__ */ new Map();
   for (const p of view.players) {
     if (p.status !== "in") continue;
@@ -1504,6 +1556,16 @@ function tunnelBadge(p, e1, e2) {
       );
     if (across) cy += size + 1;
     else cx += itemW(it) + 1;
+  }
+  return g;
+}
+function trails(view, byId) {
+  const g = s("g", { class: "cw-trails", "aria-hidden": "true" });
+  for (const p of view.since && view.since.players || []) {
+    const pts = p.trail.map((id) => byId.get(id)).filter(Boolean);
+    if (pts.length < 2) continue;
+    const d = pts.map((sp, i) => `${i ? "L" : "M"}${sp.x},${sp.y}`).join(" ");
+    g.append(s("path", { d, class: "cw-trail", stroke: pal(p.colour).fill, "data-trail": p.colour }));
   }
   return g;
 }
@@ -2572,6 +2634,7 @@ function render({ model, el }) {
       const parts = [
         header(ctx, view, board),
         tableBar(ctx, view),
+        sincePanel(view, board),
         h(
           "div",
           { class: "cw-body" },

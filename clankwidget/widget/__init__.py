@@ -32,7 +32,11 @@ Synced state (Python to the view)
     :func:`~clankwidget.widget.view.view_state`.
 ``view``
     the rest of :func:`~clankwidget.widget.view.view_state` for the person's seat, plus
-    per player ``bot`` (the bot's name, or None) and ``busy``.
+    per player ``bot`` (the bot's name, or None) and ``busy``; on the person's turn
+    ``since``: what the others did since their last turn (each player's ``trail`` of
+    spaces, cards ``gained``, ``defeated``, ``bought``, ``artifacts``, ``clank`` added;
+    each attack's ``drawn`` cubes and who they ``hurt``); ``bot_speed``; at the end
+    ``breakdown`` (points by source per player); in a replay ``replay``.
 ``status``
     ``{text, level, seq}``: the status line (``level`` ``"error"`` for a refusal).
 ``busy``
@@ -105,6 +109,9 @@ They are accepted only on the person's turn while no bot is playing. UI intents:
                  played meanwhile; ``view["replay"]`` holds ``step``,
                  ``total``, ``next`` (the next action, in words) and ``who``
 ``replay-exit``  back to the game
+``bot-speed``    ``speed``: ``slow``, ``normal``, ``fast`` or ``instant`` (the
+                 seconds between bot actions, ``bot_delay``)
+``skip-bots``    the bots finish their turns at once
 ===============  ===========================================================
 
 Replies (Python to the view, one per intent):

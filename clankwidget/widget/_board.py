@@ -57,7 +57,12 @@ UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
     "save": {},
     "replay": {"step": (int, False)},
     "replay-exit": {},
+    "bot-speed": {"speed": (str, True)},
+    "skip-bots": {},
 }
+
+#: Seconds between two bot actions for each speed the view offers.
+BOT_SPEEDS = {"slow": 1.0, "normal": 0.4, "fast": 0.1, "instant": 0.0}
 # "load" ({"kind": "load", "text": <a save>}) is checked on its own: its text is large.
 
 #: The largest save the view may send (characters); Game.from_json checks the rest.
@@ -188,6 +193,10 @@ class ClankBoard(anywidget.AnyWidget):
         self._human_turn = False
         self._bot_turn_actions = 0
         self._replay: tuple[Game, int] | None = None  # (the whole game, step shown)
+        # Since the person's last turn: where the log and the pawns were when it ended,
+        # the Clank! each bot added since, and the summary shown on the next turn.
+        self._since_mark: dict | None = None
+        self._since: dict | None = None
         super().__init__(seat=human, bot_delay=float(bot_delay))
         self.on_msg(self._on_msg)
         self.refresh()
@@ -427,6 +436,29 @@ class ClankBoard(anywidget.AnyWidget):
         self._sync()
         return {"kind": "ok", "intent": "replay-exit"}
 
+    def _ui_bot_speed(self, speed: str) -> dict:
+        if speed not in BOT_SPEEDS:
+            raise IntentError(f"a bot speed is one of {', '.join(BOT_SPEEDS)}")
+        self.bot_delay = BOT_SPEEDS[speed]
+        self._say(f"Bots play at {speed} speed")
+        self._sync()
+        return {"kind": "ok", "intent": "bot-speed"}
+
+    def _ui_skip_bots(self) -> dict:
+        """The bots finish their turns at once: straight to the person's turn."""
+        if self._handle is None or not self._bot_seat_to_play():
+            raise IntentError("the bots are not playing")
+        self._handle.cancel()
+        self._handle = None
+        self._generation += 1
+        for _ in range(100_000):
+            if not self._bot_seat_to_play():
+                break
+            self._bot_step()
+        self.busy = False
+        self._sync()
+        return {"kind": "ok", "intent": "skip-bots"}
+
     def _ui_play_all(self) -> dict:
         self._require_turn()
         g = self._game
@@ -662,6 +694,27 @@ class ClankBoard(anywidget.AnyWidget):
 
     def _bot_step(self) -> None:
         g = self._game
+        area, n_events = dict(g.state.clank_area), len(g.state.events)
+        try:
+            self._bot_act()
+        finally:
+            self._count_clank(area, n_events)
+
+    def _count_clank(self, area: dict, n_events: int) -> None:
+        """Add the Clank! a bot action put in the area to the 'since your last turn' tally
+        (after an attack, which empties the area into the bag, what is there now)."""
+        mark = self._since_mark
+        if mark is None:
+            return
+        s = self._game.state
+        attacked = any(e.get("kind") == "attack" for e in s.events[n_events:])
+        for colour, now in s.clank_area.items():
+            added = now - (0 if attacked else area.get(colour, 0))
+            if added > 0:
+                mark["clank"][colour] = mark["clank"].get(colour, 0) + added
+
+    def _bot_act(self) -> None:
+        g = self._game
         seat = g.state.current
         bot = self._bots[seat]
         legal = g.legal_actions()
@@ -717,6 +770,15 @@ class ClankBoard(anywidget.AnyWidget):
         human_turn = self.seat is not None and not g.is_over and g.state.current == self.seat
         if human_turn and not self._human_turn:
             self._turn_start = len(g.actions)
+            self._since = _since_summary(g, self._since_mark) if self._since_mark else None
+            self._since_mark = None
+        if self._human_turn and not human_turn and self.seat is not None:
+            self._since_mark = {
+                "events": len(g.state.events),
+                "spaces": {p.colour: p.space for p in g.players},
+                "clank": {},
+            }
+            self._since = None
         self._human_turn = human_turn
         vs = view_state(g, self.seat)
         board = vs.pop("board")
@@ -743,6 +805,10 @@ class ClankBoard(anywidget.AnyWidget):
         ):
             vs["hint"] = f"You are out of the {terms(g)['place']}; the others play on."
         vs["busy"] = self.busy
+        vs["since"] = self._since if human_turn else None
+        vs["bot_speed"] = next(
+            (k for k, v in BOT_SPEEDS.items() if v == self.bot_delay), f"{self.bot_delay:g} s"
+        )
         self.board = board
         self.view = vs
 
@@ -775,6 +841,52 @@ def _paths():
     from .. import paths
 
     return paths
+
+
+def _since_summary(game: Game, mark: dict) -> dict:
+    """What the others (and the dragon) did since the person's last turn ended, from the
+    game's structured events: each player's trail of spaces, cards gained, defeated and
+    bought, artifacts, Clank! added; each attack's drawn cubes and who they hurt."""
+    s = game.state
+    card = game.rules.card
+    events = s.events[mark["events"] :]
+    texts = s.log[mark["events"] :]
+    players = {
+        p.colour: {
+            "colour": p.colour,
+            "trail": [mark["spaces"].get(p.colour, p.space)],
+            "gained": [],
+            "defeated": [],
+            "bought": [],
+            "artifacts": 0,
+            "clank": mark["clank"].get(p.colour, 0),
+        }
+        for p in game.players
+    }
+    attacks = []
+    for e, text in zip(events, texts, strict=False):
+        who = players.get(e.get("actor") or "")
+        kind = e.get("kind")
+        if kind == "attack":
+            drawn = {c: int(n) for c, n in (e.get("drawn") or {}).items()}
+            hurt = [{"colour": c, "damage": n} for c, n in drawn.items() if c in players]
+            attacks.append({"text": text, "drawn": drawn, "hurt": hurt})
+        elif who is None:
+            continue
+        elif kind == "move" and e.get("to"):
+            who["trail"].append(e["to"])
+        elif kind in ("gain", "defeat") and e.get("card"):
+            key = "gained" if kind == "gain" else "defeated"
+            who[key].append(card(e["card"]).name)
+        elif kind == "buy":
+            who["bought"].append(text)
+        elif kind == "artifact":
+            who["artifacts"] += 1
+    me = game.players[game.state.current].colour
+    return {
+        "players": [v for c, v in players.items() if c != me],
+        "attacks": attacks,
+    }
 
 
 def _warm_kernels(game: Game) -> None:

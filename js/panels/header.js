@@ -6,6 +6,7 @@ import { pawnBadge } from "../pawn.js";
 import { cap, termsOf } from "../text.js";
 import { button } from "./buttons.js";
 import { fileButtons, replayBar } from "./replay.js";
+import { botControls } from "./since.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
 /** @typedef {import("../types.js").BoardView} BoardView */
@@ -65,6 +66,7 @@ export function header(ctx, view, board) {
         intent: null,
         cls: ui.confirmNew > Date.now() ? "cw-warn" : "",
       }),
+      botControls(view),
       fileButtons(view),
       keysState(ui.keysActive),
       button("help", ui.helpOpen ? "Hide keys" : "Keys", {

@@ -307,3 +307,38 @@ def test_pulsarcade_skill_shot_is_a_meter_with_its_marks(lab_page, tmp_path):
     widget.locator('[data-fact="skill-shot"]').first.scroll_into_view_if_needed()
     screenshot(page, "table-skill-shot")
     assert page_errors(page) == []
+
+
+def test_since_your_last_turn_and_the_bots_speed(lab_page, tmp_path):
+    page = lab_page
+    setup = (
+        "import clankwidget.widget as cww\n"
+        "w = cww.play(players=3, bots=['greedy'], seed=2, bot_delay=0)\n"
+        "w"
+    )
+    widget = _open_game(page, tmp_path, setup)
+    # The Legend opened by the person stays open across redraws.
+    widget.locator(".cw-legend summary").click()
+    kernel_exec(page, "w.handle_intent({'kind': 'play-all'})")
+    expect(widget.locator('[data-action="end-turn"]')).not_to_have_attribute(
+        "aria-disabled", "true"
+    )
+    expect(widget.locator(".cw-legend")).to_have_attribute("open", "")
+    # Slow the bots down, end the turn, and skip to mine.
+    widget.locator('[data-role="bot-speed"]').select_option("slow")
+    wait_until(page, "w.bot_delay == 1.0")
+    widget.locator('[data-action="end-turn"]').click()
+    widget.locator('[data-action="skip-bots"]').click(timeout=10_000)
+    wait_until(page, "w.game.state.current == 0 and not w.busy", timeout=30)
+    since = kernel_eval(page, "w.view['since']")
+    panel = widget.locator('[data-role="since"]')
+    expect(panel).to_be_visible()
+    expect(widget.locator(".cw-legend")).to_have_attribute("open", "")
+    for p in since["players"]:
+        if len(p["trail"]) > 1:
+            expect(widget.locator(f'.cw-map [data-trail="{p["colour"]}"]')).to_have_count(1)
+            expect(panel.locator(f'li[data-colour="{p["colour"]}"]')).to_contain_text("moved")
+        for name in p["gained"]:
+            expect(panel).to_contain_text(name)
+    screenshot(page, "table-since")
+    assert page_errors(page) == []

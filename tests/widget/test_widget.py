@@ -1243,3 +1243,27 @@ def test_save_load_and_replay_intents_check_what_the_browser_sends():
     assert other.handle_intent({"kind": "replay", "step": True})["kind"] == "error"
     assert other.handle_intent({"kind": "replay-exit"})["kind"] == "ok"
     assert "replay" not in other.view and len(other.game.actions) == n
+
+
+def test_since_your_last_turn_sums_up_the_others_turns_and_bots_take_a_speed():
+    w = play(players=3, bots=["greedy"], seed=2, bot_delay=0)
+    assert w.view["since"] is None  # nothing yet on the first turn
+    w.handle_intent({"kind": "play-all"})
+    log_at_end = len(w.game.state.events)
+    spaces = {p.colour: p.space for p in w.game.players}
+    w.handle_intent({"kind": "end-turn"})
+    since = w.view["since"]
+    assert [p["colour"] for p in since["players"]] == ["yellow", "green"]
+    events = w.game.state.events[log_at_end:]
+    for p in since["players"]:
+        moves = [e["to"] for e in events if e["kind"] == "move" and e["actor"] == p["colour"]]
+        assert p["trail"] == [spaces[p["colour"]], *moves]
+        gains = [e["card"] for e in events if e["kind"] == "gain" and e["actor"] == p["colour"]]
+        assert p["gained"] == [w.game.cards.cards[c].name for c in gains]
+    # Once the person acts, the summary stays for the turn; the next end clears it.
+    w.handle_intent({"kind": "play-all"})
+    assert w.view["since"] == since
+    assert w.handle_intent({"kind": "bot-speed", "speed": "warp"})["kind"] == "error"
+    assert w.handle_intent({"kind": "bot-speed", "speed": "slow"})["kind"] == "ok"
+    assert w.bot_delay == 1.0 and w.view["bot_speed"] == "slow"
+    assert w.handle_intent({"kind": "skip-bots"})["kind"] == "error"  # not playing now
