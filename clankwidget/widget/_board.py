@@ -451,12 +451,7 @@ class ClankBoard(anywidget.AnyWidget):
         self._handle.cancel()
         self._handle = None
         self._generation += 1
-        for _ in range(100_000):
-            if not self._bot_seat_to_play():
-                break
-            self._bot_step()
-        self.busy = False
-        self._sync()
+        self._play_bots_now()
         return {"kind": "ok", "intent": "skip-bots"}
 
     def _ui_play_all(self) -> dict:
@@ -657,17 +652,21 @@ class ClankBoard(anywidget.AnyWidget):
             return
         loop = _running_loop() if self.bot_delay > 0 else None
         if loop is None:
-            for _ in range(100_000):
-                if not self._bot_seat_to_play():
-                    break
-                self._bot_step()
-            self.busy = False
-            self._sync()
+            self._play_bots_now()
             return
         self.busy = True
         self._sync()
         generation = self._generation
         self._handle = loop.call_later(self.bot_delay, self._bot_tick, generation)
+
+    def _play_bots_now(self) -> None:
+        """The bots play all their actions at once, up to the person's turn or the end."""
+        for _ in range(100_000):
+            if not self._bot_seat_to_play():
+                break
+            self._bot_step()
+        self.busy = False
+        self._sync()
 
     def _bot_tick(self, generation: int) -> None:
         self._handle = None
