@@ -1881,7 +1881,13 @@ function inspector(ctx, view, board) {
       h("strong", { text: "This turn: " }),
       opts.map((o, i) => [
         i ? " or " : "",
-        h("span", { class: "cw-opt", text: costText(o) })
+        h("span", { class: "cw-opt", text: costText(o) }),
+        typeof o.survive === "number" ? h("span", {
+          class: `cw-survive${o.survive < 0.8 ? " cw-survive-low" : ""}`,
+          "data-role": "survive",
+          title: "The chance you are still standing after the next attack if you go this way",
+          text: ` (alive after the next attack: ${Math.round(o.survive * 100)}%)`
+        }) : null
       ]),
       via.length ? ` · via ${via.join(", ")}` : "",
       h("span", { class: "cw-dim", text: " · click or press Enter to walk there" })

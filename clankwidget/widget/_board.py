@@ -19,6 +19,7 @@ from ..errors import IllegalAction, SaveError
 from ..game import Game
 from ..registry import editions
 from ..rules import actions as A
+from .routes import route_survival
 from .view import RoutePlan, action_words, edition_part, terms, view_state
 
 __all__ = ["ClankBoard", "play"]
@@ -572,6 +573,9 @@ class ClankBoard(anywidget.AnyWidget):
             plan = RoutePlan(g)
             if id in plan:
                 reply["reachable"] = True
+                # The chance to get out alive along each option, when it matters: the
+                # countdown runs or the person is one attack from being knocked out.
+                risky = g.state.countdown is not None or me.damage >= g.rules.health - 4
                 for i, choice in enumerate(plan.options(id)):
                     steps = plan.route(id, i)
                     reply["options"].append(
@@ -593,6 +597,9 @@ class ClankBoard(anywidget.AnyWidget):
                             ],
                         }
                     )
+                    if risky:
+                        with contextlib.suppress(Exception):  # a preview, never an error
+                            reply["options"][-1]["survive"] = route_survival(g, id, i)
         return reply
 
     def _ui_hover_bag(self) -> dict:

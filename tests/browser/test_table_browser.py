@@ -342,3 +342,24 @@ def test_since_your_last_turn_and_the_bots_speed(lab_page, tmp_path):
             expect(panel).to_contain_text(name)
     screenshot(page, "table-since")
     assert page_errors(page) == []
+
+
+def test_a_hovered_route_shows_the_chance_to_get_out_alive(lab_page, tmp_path):
+    page = lab_page
+    widget = _open_game(page, tmp_path)
+    kernel_exec(
+        page,
+        "w.handle_intent({'kind': 'play-all'})\n"
+        "me = w.game.current_player\n"
+        "me.damage = w.game.rules.health - 2\n"
+        "w.game.state.clank_area[me.colour] = 3\n"
+        "w.refresh()",
+    )
+    target = kernel_eval(page, "w.view['moves'][0]['id']")
+    room = widget.locator(f'.cw-map [data-space-id="{target}"]')
+    room.hover()
+    survive = widget.locator('[data-role="route"] [data-role="survive"]').first
+    expect(survive).to_be_visible(timeout=10_000)
+    number = kernel_eval(page, f"round(100 * cww.routes.route_survival(w.game, '{target}', 0))")
+    expect(survive).to_contain_text(f"{number}%")
+    assert page_errors(page) == []

@@ -1267,3 +1267,27 @@ def test_since_your_last_turn_sums_up_the_others_turns_and_bots_take_a_speed():
     assert w.handle_intent({"kind": "bot-speed", "speed": "slow"})["kind"] == "ok"
     assert w.bot_delay == 1.0 and w.view["bot_speed"] == "slow"
     assert w.handle_intent({"kind": "skip-bots"})["kind"] == "error"  # not playing now
+
+
+def test_a_hovered_route_says_the_chance_to_get_out_alive_when_it_matters():
+    from clankwidget.widget.routes import route_survival
+
+    w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
+    w.handle_intent({"kind": "play-all"})
+    target = w.view["moves"][0]["id"]
+    calm = w.handle_intent({"kind": "hover-space", "id": target})
+    assert all("survive" not in o for o in calm["options"])  # healthy, no countdown
+    me = w.game.current_player
+    me.damage = w.game.rules.health - 2
+    w.game.state.clank_area[me.colour] = 3
+    reply = w.handle_intent({"kind": "hover-space", "id": target})
+    for i, o in enumerate(reply["options"]):
+        assert o["survive"] == route_survival(w.game, target, i)
+        assert 0.0 <= o["survive"] <= 1.0
+    first = reply["options"][0]
+    if first["damage"] == 0:
+        ko = w.game.attack_odds().knockout(me.colour)
+        assert first["survive"] == pytest.approx(1.0 - ko)
+        assert first["survive"] < 1.0  # three of its cubes wait in the Clank! area
+    with pytest.raises(ValueError, match="cannot be reached"):
+        route_survival(w.game, me.space)
