@@ -38,6 +38,26 @@ function bubble(b) {
   });
 }
 
+/** The hot-seat hand-over: who plays next, and their "ready". @param {any} view */
+function passScreen(view) {
+  const who = view.pass_to.charAt(0).toUpperCase() + view.pass_to.slice(1);
+  return h(
+    "section",
+    { class: "cw-pass", role: "dialog", "aria-label": `Pass to ${who}`, "data-role": "pass" },
+    h("h3", { text: `Pass the board to ${who}` }),
+    h("p", { text: "The last hand is hidden. When you have the board, show yours:" }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-primary",
+      "data-action": "ready",
+      "data-key": "btn:ready",
+      "data-intent": JSON.stringify({ kind: "ready" }),
+      "aria-label": `I am ${who}: show my hand`,
+      text: `I am ${who}: show my hand`,
+    }),
+  );
+}
+
 /** @param {RenderProps} props */
 function render({ model, el }) {
   // The root takes the keyboard focus when any part of it is clicked (tabindex), so
@@ -145,7 +165,10 @@ function render({ model, el }) {
         ui.bubble ? bubble(ui.bubble) : null,
       ];
       // Redraw in place (keyed by id): what did not change stays the same element.
-      morphChildren(root, /** @type {Node[]} */ (parts.filter(Boolean)));
+      // Hot-seat: between two people's turns only the table shows, and a screen that
+      // hands the board over (the view holds nobody's hand meanwhile).
+      const shown = view.pass_to ? [parts[0], parts[1], passScreen(view)] : parts;
+      morphChildren(root, /** @type {Node[]} */ (shown.filter(Boolean)));
       fitRoomNames(root, ctx.box);
       const newLog = root.querySelector(".cw-log ol");
       if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;

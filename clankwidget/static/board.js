@@ -2571,6 +2571,24 @@ function bubble(b) {
     text: b.text
   });
 }
+function passScreen(view) {
+  const who = view.pass_to.charAt(0).toUpperCase() + view.pass_to.slice(1);
+  return h(
+    "section",
+    { class: "cw-pass", role: "dialog", "aria-label": `Pass to ${who}`, "data-role": "pass" },
+    h("h3", { text: `Pass the board to ${who}` }),
+    h("p", { text: "The last hand is hidden. When you have the board, show yours:" }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-primary",
+      "data-action": "ready",
+      "data-key": "btn:ready",
+      "data-intent": JSON.stringify({ kind: "ready" }),
+      "aria-label": `I am ${who}: show my hand`,
+      text: `I am ${who}: show my hand`
+    })
+  );
+}
 function render({ model, el }) {
   const root = h("div", {
     class: "cw",
@@ -2663,10 +2681,11 @@ function render({ model, el }) {
         footPanel(view),
         ui.bubble ? bubble(ui.bubble) : null
       ];
+      const shown = view.pass_to ? [parts[0], parts[1], passScreen(view)] : parts;
       morphChildren(
         root,
         /** @type {Node[]} */
-        parts.filter(Boolean)
+        shown.filter(Boolean)
       );
       fitRoomNames(root, ctx.box);
       const newLog = root.querySelector(".cw-log ol");

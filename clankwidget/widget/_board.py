@@ -14,7 +14,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..bots import Bot, make_bot
+from ..bots import BOTS, Bot, make_bot
 from ..errors import IllegalAction, SaveError
 from ..game import Game
 from ..registry import editions
@@ -60,6 +60,7 @@ UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
     "replay-exit": {},
     "bot-speed": {"speed": (str, True)},
     "skip-bots": {},
+    "ready": {},
 }
 
 #: Seconds between two bot actions for each speed the view offers.
@@ -176,18 +177,26 @@ class ClankBoard(anywidget.AnyWidget):
         game: Game,
         *,
         bots: Sequence[str | Bot] | str | Bot | None = None,
-        human: int | None = 0,
+        human: int | Sequence[int] | None = 0,
         bot_delay: float = 0.4,
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"ClankBoard needs a clankwidget Game, got {type(game).__name__}")
         n = len(game.players)
-        if human is not None and (
-            isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < n
-        ):
-            raise ValueError(f"human must be a seat from 0 to {n - 1} or None, got {human!r}")
+        humans = [human] if human is None or isinstance(human, int) else list(human)
+        humans = [h for h in humans if h is not None]
+        if any(
+            isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < n for h in humans
+        ) or len(set(humans)) != len(humans):
+            raise ValueError(
+                f"human must be a seat from 0 to {n - 1}, a list of such seats, or None; "
+                f"got {human!r}"
+            )
         self._game = game
-        self._bots = _make_bots(bots, n, human, game.seed)
+        #: The seats people play (two or more: hot-seat, passing the device between turns).
+        self._humans = tuple(humans)
+        self._pass_to: int | None = None
+        self._bots = _make_bots(bots, n, self._humans, game.seed)
         self._generation = 0
         self._handle: asyncio.TimerHandle | None = None
         self._turn_start = len(game.actions)
@@ -198,7 +207,7 @@ class ClankBoard(anywidget.AnyWidget):
         # the Clank! each bot added since, and the summary shown on the next turn.
         self._since_mark: dict | None = None
         self._since: dict | None = None
-        super().__init__(seat=human, bot_delay=float(bot_delay))
+        super().__init__(seat=humans[0] if humans else None, bot_delay=float(bot_delay))
         self.on_msg(self._on_msg)
         self.refresh()
 
@@ -312,6 +321,9 @@ class ClankBoard(anywidget.AnyWidget):
         g = self._game
         if self._replay is not None:
             raise IntentError("this is a replay: leave it to play on")
+        if self._pass_to is not None:
+            who = g.players[self._pass_to].colour.capitalize()
+            raise IntentError(f"pass the board to {who} first (they press Ready)")
         if g.is_over:
             raise IntentError("the game is over: start a new game")
         if self.seat is None:
@@ -436,6 +448,15 @@ class ClankBoard(anywidget.AnyWidget):
         self._say("Back to the game")
         self._sync()
         return {"kind": "ok", "intent": "replay-exit"}
+
+    def _ui_ready(self) -> dict:
+        """Hot-seat: the next person has the board; show their hand."""
+        if self._pass_to is None:
+            raise IntentError("there is nobody to pass the board to")
+        self.seat, self._pass_to = self._pass_to, None
+        self._say(f"{self._game.players[self.seat].colour.capitalize()}: your turn")
+        self._changed()
+        return {"kind": "ok", "intent": "ready"}
 
     def _ui_bot_speed(self, speed: str) -> dict:
         if speed not in BOT_SPEEDS:
@@ -773,6 +794,18 @@ class ClankBoard(anywidget.AnyWidget):
             self._sync_replay(*self._replay)
             return
         g = self._game
+        cur = g.state.current
+        if (
+            len(self._humans) > 1
+            and not g.is_over
+            and cur in self._humans
+            and cur != self.seat
+            and self._pass_to is None
+        ):
+            # Hot-seat: the turn passes to another person. Hide the last hand until the
+            # next person says they are there (the "ready" intent).
+            self._pass_to = cur
+            self.seat = None
         human_turn = self.seat is not None and not g.is_over and g.state.current == self.seat
         if human_turn and not self._human_turn:
             self._turn_start = len(g.actions)
@@ -812,6 +845,9 @@ class ClankBoard(anywidget.AnyWidget):
             vs["hint"] = f"You are out of the {terms(g)['place']}; the others play on."
         vs["busy"] = self.busy
         vs["since"] = self._since if human_turn else None
+        if self._pass_to is not None:
+            vs["pass_to"] = g.players[self._pass_to].colour
+            vs["hint"] = f"Pass the board to {vs['pass_to'].capitalize()}"
         vs["bot_speed"] = next(
             (k for k, v in BOT_SPEEDS.items() if v == self.bot_delay), f"{self.bot_delay:g} s"
         )
@@ -916,8 +952,8 @@ def _warm_kernels(game: Game) -> None:
             bar.update()
 
 
-def _make_bots(bots, n: int, human: int | None, seed: int) -> dict[int, Bot]:
-    seats = [i for i in range(n) if i != human]
+def _make_bots(bots, n: int, humans: Sequence[int], seed: int) -> dict[int, Bot]:
+    seats = [i for i in range(n) if i not in humans]
     if bots is None:
         bots = ["random"]
     if isinstance(bots, str | Bot):
@@ -942,7 +978,7 @@ def play(
     players: int | Sequence[str] = 2,
     bots: Sequence[str | Bot] | str | Bot = ("random",),
     seed: int | None = None,
-    human: int | None = 0,
+    human: int | Sequence[int] | None = 0,
     bot_delay: float = 0.4,
     *,
     cards: Any = None,
@@ -964,10 +1000,23 @@ def play(
     ``"pulsarcade"``) take ``modules`` and ``positions`` instead of ``board`` (see
     :meth:`clankwidget.Game.new`); ``options`` go to the rules. ``bots``: one bot name
     (or object) per other seat, or one name for all. ``human=None`` seats bots
-    everywhere and lets you watch. ``position`` (a dict or JSON text, see
-    :mod:`clankwidget.positions`) opens the game there instead of a fresh set-up; the
-    edition, board, cards and players then come from the position.
+    everywhere and lets you watch; a list of seats (or ``players=["human", "human",
+    "greedy"]``, a role per seat) lets people share the board (hot-seat): between their
+    turns a "pass to ..." screen hides the last hand until the next person is ready.
+    ``position`` (a dict or JSON text, see :mod:`clankwidget.positions`) opens the game
+    there instead of a fresh set-up; the edition, board, cards and players then come
+    from the position.
     """
+    if (
+        not isinstance(players, int)
+        and players
+        and all(isinstance(r, str) and (r == "human" or r in BOTS) for r in players)
+    ):
+        # Seats by role: play(players=["human", "human", "greedy"]) (hot-seat).
+        roles = list(players)
+        human = [i for i, r in enumerate(roles) if r == "human"] or None
+        bots = [r for r in roles if r != "human"]
+        players = len(roles)
     if position is not None:
         given = {"board": board, "cards": cards, "modules": modules, "positions": positions}
         clash = [k for k, v in given.items() if v is not None] + (["options"] if options else [])

@@ -363,3 +363,25 @@ def test_a_hovered_route_shows_the_chance_to_get_out_alive(lab_page, tmp_path):
     number = kernel_eval(page, f"round(100 * cww.routes.route_survival(w.game, '{target}', 0))")
     expect(survive).to_contain_text(f"{number}%")
     assert page_errors(page) == []
+
+
+def test_hot_seat_passes_the_board_hiding_the_last_hand(lab_page, tmp_path):
+    page = lab_page
+    setup = (
+        "import clankwidget.widget as cww\n"
+        "w = cww.play(players=['human', 'human', 'greedy'], seed=2, bot_delay=0)\n"
+        "w"
+    )
+    widget = _open_game(page, tmp_path, setup)
+    widget.locator('[data-action="play-all"]').click()
+    wait_until(page, "len(w.game.players[0].hand) == 0")
+    widget.locator('[data-action="end-turn"]').click()
+    screen = widget.locator('[data-role="pass"]')
+    expect(screen).to_contain_text("Pass the board to Yellow")
+    expect(widget.locator('[data-action="play"]')).to_have_count(0)  # no hand shows
+    screenshot(page, "table-hot-seat")
+    widget.locator('[data-action="ready"]').click()
+    expect(screen).to_have_count(0)
+    hand = kernel_eval(page, "w.game.players[1].hand")
+    expect(widget.locator('.cw-hand [data-action="play"]')).to_have_count(len(hand))
+    assert page_errors(page) == []

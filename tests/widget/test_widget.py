@@ -1291,3 +1291,23 @@ def test_a_hovered_route_says_the_chance_to_get_out_alive_when_it_matters():
         assert first["survive"] < 1.0  # three of its cubes wait in the Clank! area
     with pytest.raises(ValueError, match="cannot be reached"):
         route_survival(w.game, me.space)
+
+
+def test_hot_seat_hides_the_last_hand_until_the_next_person_is_ready():
+    w = play(players=["human", "human", "greedy"], seed=2, bot_delay=0)
+    assert w.seat == 0 and sorted(w.bots) == [2] and w.bots[2].name == "greedy"
+    w.handle_intent({"kind": "play-all"})
+    w.handle_intent({"kind": "end-turn"})
+    # Yellow's turn: nobody's hand is in the view until Yellow says they have the board.
+    assert w.view["pass_to"] == "yellow" and w.seat is None
+    assert not any("hand" in p for p in w.view["players"])
+    assert "pass the board to Yellow" in w.handle_intent({"kind": "play-all"})["message"]
+    assert w.handle_intent({"kind": "ready"})["kind"] == "ok"
+    assert w.seat == 1 and "pass_to" not in w.view
+    assert [("hand" in p) for p in w.view["players"]] == [False, True, False]
+    assert w.handle_intent({"kind": "ready"})["kind"] == "error"
+    w.handle_intent({"kind": "play-all"})
+    w.handle_intent({"kind": "end-turn"})  # then Green (the bot), then Blue again
+    assert w.game.state.current == 0 and w.view["pass_to"] == "blue"
+    with pytest.raises(ValueError, match="a list of such seats"):
+        play(players=3, human=[0, 0], bots=["greedy"])
