@@ -23,11 +23,13 @@ from .conftest import (
 
 pytestmark = pytest.mark.browser
 
-SETUP = (
-    "import clankwidget.widget as cww\n"
-    "w = cww.play(players=2, bots=['greedy'], seed=2, bot_delay=0)\n"
-    "w"
-)
+
+def _game_cell(args: str) -> str:
+    """A notebook cell that shows ``cww.play(<args>)`` as ``w``."""
+    return f"import clankwidget.widget as cww\nw = cww.play({args})\nw"
+
+
+SETUP = _game_cell("players=2, bots=['greedy'], seed=2, bot_delay=0")
 
 
 def _open_game(page, tmp_path, setup=SETUP, *more_cells):
@@ -288,11 +290,7 @@ def test_save_then_load_then_replay_a_game(lab_page, tmp_path):
 
 def test_pulsarcade_skill_shot_is_a_meter_with_its_marks(lab_page, tmp_path):
     page = lab_page
-    setup = (
-        "import clankwidget.widget as cww\n"
-        "w = cww.play('pulsarcade', players=2, bots=['greedy'], seed=5, bot_delay=0)\n"
-        "w"
-    )
+    setup = _game_cell("'pulsarcade', players=2, bots=['greedy'], seed=5, bot_delay=0")
     widget = _open_game(page, tmp_path, setup)
     gauge = widget.locator('[data-fact="skill-shot"] [data-role="gauge"]').first
     expect(gauge).to_be_visible()
@@ -311,11 +309,7 @@ def test_pulsarcade_skill_shot_is_a_meter_with_its_marks(lab_page, tmp_path):
 
 def test_since_your_last_turn_and_the_bots_speed(lab_page, tmp_path):
     page = lab_page
-    setup = (
-        "import clankwidget.widget as cww\n"
-        "w = cww.play(players=3, bots=['greedy'], seed=2, bot_delay=0)\n"
-        "w"
-    )
+    setup = _game_cell("players=3, bots=['greedy'], seed=2, bot_delay=0")
     widget = _open_game(page, tmp_path, setup)
     # The Legend opened by the person stays open across redraws.
     widget.locator(".cw-legend summary").click()
@@ -367,11 +361,7 @@ def test_a_hovered_route_shows_the_chance_to_get_out_alive(lab_page, tmp_path):
 
 def test_hot_seat_passes_the_board_hiding_the_last_hand(lab_page, tmp_path):
     page = lab_page
-    setup = (
-        "import clankwidget.widget as cww\n"
-        "w = cww.play(players=['human', 'human', 'greedy'], seed=2, bot_delay=0)\n"
-        "w"
-    )
+    setup = _game_cell("players=['human', 'human', 'greedy'], seed=2, bot_delay=0")
     widget = _open_game(page, tmp_path, setup)
     widget.locator('[data-action="play-all"]').click()
     wait_until(page, "len(w.game.players[0].hand) == 0")
