@@ -392,10 +392,11 @@ class Game:
 
     # ---------------------------------------------------------- persistence
 
-    def replay(self) -> Game:
-        """A new game rebuilt from this game's seed and actions (equal to this one)."""
+    def replay(self, steps: int | None = None) -> Game:
+        """A new game rebuilt from this game's seed and actions (equal to this one), or
+        from its first ``steps`` actions only (the game as it was then)."""
         game = Game._from_setup(self._setup, type(self.rules), self.board, self.cards)
-        for a in self._actions:
+        for a in self._actions[:steps]:
             game._apply(a)
         game._forget_undo()
         return game

@@ -166,26 +166,31 @@ export function tabSpot({ x0, y0, x1, y1 }, tw, th, taken) {
   return spots.find(free) || spots[spots.length - 1];
 }
 
-/** Map zoom levels, in screen pixels per board unit (0: fit the width). */
+/** Map zoom levels, in screen pixels per board unit (0: fit the width, see NAMES_MIN). */
 export const ZOOMS = [0, 0.6, 0.85, 1.05, 1.3];
 export const ZOOM_AUTO = 2;
+/** The smallest scale the map is drawn at: the room names stay readable there. */
+export const NAMES_MIN = 0.55;
 
 /**
- * How big to draw the map. A board much wider than the output (a ship) is drawn at a
- * size where names stay legible and scrolls sideways; the zoom level changes that.
- * @param {number} boardWidth @param {number} outputWidth @param {number|null} zoom
- * @returns {{wide: boolean, style: string|null, names: boolean, level: number, scale: number}}
+ * How big to draw the map. Every board can be zoomed. By default a board that fits the
+ * output is fitted to it; one much wider (a ship) is drawn at a size where names are
+ * legible and scrolls sideways. Level 0 fits the width, but never below NAMES_MIN: the
+ * names stay on the map at every zoom offered (a long ship in a narrow column scrolls).
+ * @param {number} boardWidth @param {number} outputWidth the width the map may take
+ * @param {number|null} zoom
+ * @returns {{wide: boolean, style: string|null, names: boolean, level: number, scale: number, fits: boolean}}
  */
 export function mapZoom(boardWidth, outputWidth, zoom) {
   const W = boardWidth + 2 * MARGIN;
-  const avail = Math.max(320, (outputWidth || 960) - 26);
+  const avail = Math.max(280, (outputWidth || 960) - 26);
+  const fit = avail / W;
   const wide = W * 0.78 > 1100;
-  if (!wide) return { wide, style: null, names: true, level: ZOOM_AUTO, scale: avail / W };
-  const level = zoom === null ? ZOOM_AUTO : zoom;
-  const z = ZOOMS[level];
-  const scale = Math.max(z, avail / W);
-  const style = z ? `min-width: ${Math.round(W * z)}px` : "min-width: 0";
-  return { wide, style, names: scale >= 0.55, level, scale };
+  const level = zoom === null ? (wide ? ZOOM_AUTO : 0) : zoom;
+  const scale = Math.max(level === 0 ? NAMES_MIN : ZOOMS[level], fit);
+  const fits = scale <= fit + 1e-9;
+  const style = fits ? "min-width: 0" : `min-width: ${Math.round(W * scale)}px`;
+  return { wide, style, names: true, level, scale, fits };
 }
 
 /**

@@ -3,6 +3,9 @@
 
 import { mapZoom, neighbour, nextZoom } from "./geometry.js";
 import { keyAction } from "./keys.js";
+import { mapWidth } from "./map/zoom.js";
+import { keysState } from "./panels/header.js";
+import { MAX_LOAD_BYTES } from "./panels/replay.js";
 import { intentOf } from "./protocol.js";
 
 /** @typedef {import("./types.js").Ctx} Ctx */
@@ -14,15 +17,33 @@ import { intentOf } from "./protocol.js";
 /**
  * Listen to the widget's root for clicks, pointer moves, focus and keys.
  * @param {Ctx} ctx @param {Drawers} drawers
- * @returns {{setHover: (id: string|null) => void}}
+ * @returns {{setHover: (id: string|null) => void, bubbleAt: (text: string, anchor: Element|null) => void}}
  */
 export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   const { model, root, ui, send } = ctx;
 
-  /** @param {string} text @param {string} [level] */
-  const sayLocal = (text, level = "info") => {
+  /**
+   * Show `text` in a bubble by `anchor` (the control clicked) for a few seconds.
+   * @param {string} text @param {Element|null} anchor
+   */
+  const bubbleAt = (text, anchor) => {
+    window.clearTimeout(ui.bubbleTimer);
+    if (!anchor || !anchor.isConnected || !root.contains(anchor)) return;
+    const r = anchor.getBoundingClientRect();
+    const r0 = root.getBoundingClientRect();
+    const x = Math.max(8, Math.min(r0.width - 260, r.left - r0.left));
+    ui.bubble = { text, x, y: r.bottom - r0.top + 6 };
+    ui.bubbleTimer = window.setTimeout(() => {
+      ui.bubble = null;
+      draw();
+    }, 4500);
+  };
+
+  /** @param {string} text @param {string} [level] @param {Element|null} [anchor] */
+  const sayLocal = (text, level = "info", anchor = null) => {
     ui.local = { text, level };
     ui.lastSeq = (model.get("status") || {}).seq;
+    if (anchor) bubbleAt(text, anchor);
     draw();
   };
 
@@ -39,7 +60,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
         setHover(id);
         return;
       }
-      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error");
+      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error", target);
       return;
     }
     if (action === "new-game") {
@@ -59,6 +80,15 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       draw();
       return;
     }
+    if (action === "load") {
+      const input = root.querySelector('[data-role="load-file"]');
+      if (input instanceof HTMLInputElement) {
+        ui.clicked = target;
+        input.value = "";
+        input.click();
+      }
+      return;
+    }
     if (action === "help") {
       ui.helpOpen = !ui.helpOpen;
       draw();
@@ -67,7 +97,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (action === "zoom-in" || action === "zoom-out" || action === "zoom-fit") {
       const board = model.get("board");
       if (!board) return;
-      ui.zoom = nextZoom(mapZoom(board.width, root.clientWidth, ui.zoom).level, action);
+      ui.zoom = nextZoom(mapZoom(board.width, mapWidth(root), ui.zoom).level, action);
       ui.pawnSpace = null; // bring the pawn back into view at the new size
       draw();
       return;
@@ -82,7 +112,11 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       return;
     }
     const intent = intentOf(action, target.getAttribute("data-intent"), target.getAttribute("data-space-id"));
-    if (intent) send(intent);
+    if (intent) {
+      ui.clicked = target; // a refusal from the kernel is shown by it
+      ui.bubble = null;
+      send(intent);
+    }
   };
 
   /** Focus the first action of the actions panel; false when there is none. */
@@ -132,7 +166,9 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (target && target.closest(".cw-map")) setHover(target.getAttribute("data-space-id"));
     const act = el.closest("[data-target-space]");
     if (act) setTarget(act.getAttribute("data-target-space"));
-    if (el.closest(".cw-dragon") && !ui.oddsHover) {
+    // Pointing at the bag (its row, its Odds button) shows the odds; the rest of the
+    // dragon panel does not, so they never open over a control by chance.
+    if (el.closest(".cw-bag-row") && !ui.oddsHover) {
       ui.oddsHover = true;
       if (!ui.oddsOpen) {
         model.send({ kind: "hover-bag" });
@@ -148,7 +184,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (to && to.closest && to.closest(".cw-map [data-space-id]")) return;
     const from = /** @type {Element} */ (event.target).closest(".cw-map [data-space-id]");
     if (from) setHover(null);
-    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-dragon"))) {
+    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-bag-row, .cw-odds"))) {
       ui.oddsHover = false;
       if (!ui.oddsOpen) drawTableSoon();
     }
@@ -156,6 +192,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
 
   /** @param {FocusEvent} event */
   const onFocus = (event) => {
+    showKeys();
     const target = /** @type {Element} */ (event.target);
     if (target && target.closest) {
       const sp = target.closest(".cw-map [data-space-id]");
@@ -166,6 +203,32 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       const act = target.closest("[data-target-space]");
       setTarget(act ? act.getAttribute("data-target-space") : null);
     }
+  };
+
+  /** Show whether the widget has the keyboard (no redraw: the indicator alone). */
+  const showKeys = () => {
+    const active = !!document.activeElement && root.contains(document.activeElement);
+    if (active === ui.keysActive) return;
+    ui.keysActive = active;
+    const old = root.querySelector('[data-role="keys-state"]');
+    if (old) old.replaceWith(keysState(active));
+  };
+
+  /** @param {FocusEvent} event */
+  const onFocusOut = (event) => {
+    const to = /** @type {Node|null} */ (event.relatedTarget);
+    // Focus moving within the widget (or a redraw) keeps the keys; leaving it frees them.
+    if (!(to && root.contains(to))) window.setTimeout(showKeys, 0);
+  };
+
+  /** @param {MouseEvent} event */
+  const onDown = (event) => {
+    // A press on the board's background (text, a panel) focuses the board itself, so
+    // the notebook never gets the keys that follow.
+    const target = /** @type {Element} */ (event.target);
+    if (!target.closest || !target.closest("button, [tabindex], input, select, textarea, a[href]"))
+      root.focus({ preventScroll: true });
+    else if (target.closest("[tabindex]") === root) root.focus({ preventScroll: true });
   };
 
   /** @param {KeyboardEvent} event */
@@ -210,6 +273,42 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     event.stopPropagation();
   };
 
+  /** A file chosen to load: read it and send it (the kernel checks everything). */
+  /** @param {Event} event */
+  const onChange = (event) => {
+    const input = event.target;
+    if (input instanceof HTMLSelectElement && input.getAttribute("data-role") === "bot-speed") {
+      send({ kind: "bot-speed", speed: input.value });
+      return;
+    }
+    if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "load-file") return;
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const anchor = root.querySelector('[data-action="load"]');
+    if (file.size > MAX_LOAD_BYTES) {
+      sayLocal(`Not loaded: ${file.name} is ${file.size} bytes, over ${MAX_LOAD_BYTES}`, "error", anchor);
+      return;
+    }
+    file.text().then(
+      (text) => {
+        ui.clicked = anchor;
+        send({ kind: "load", text });
+      },
+      (err) => sayLocal(`Could not read ${file.name}: ${err}`, "error", anchor),
+    );
+  };
+
+  /** @type {number|undefined} */
+  let scrubTimer;
+  /** The replay's slider: show the step it is dragged to (the latest, after a pause). */
+  /** @param {Event} event */
+  const onInput = (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "replay-scrub") return;
+    window.clearTimeout(scrubTimer);
+    scrubTimer = window.setTimeout(() => send({ kind: "replay", step: Number(input.value) }), 60);
+  };
+
   /** @param {string|null} id @param {string} key */
   const focusNeighbour = (id, key) => {
     const board = model.get("board");
@@ -225,5 +324,9 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
   root.addEventListener("keydown", onKey);
-  return { setHover };
+  root.addEventListener("change", onChange);
+  root.addEventListener("input", onInput);
+  root.addEventListener("focusout", onFocusOut);
+  root.addEventListener("mousedown", onDown);
+  return { setHover, bubbleAt };
 }

@@ -22,6 +22,10 @@ export function newUiState() {
     local: null,
     lastSeq: -1,
     hoverTimer: undefined,
+    keysActive: false,
+    bubble: null,
+    clicked: null,
+    bubbleTimer: undefined,
   };
 }
 

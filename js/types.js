@@ -33,7 +33,9 @@
  *   hover: string|null, route: any, odds: any, oddsOpen: boolean, helpOpen: boolean,
  *   overHidden: boolean, mapFocus: string|null, oddsHover: boolean, confirmNew: number,
  *   zoom: number|null, pawnSpace: string|null, target: string|null,
- *   local: {text: string, level: string}|null, lastSeq: number, hoverTimer: number|undefined
+ *   local: {text: string, level: string}|null, lastSeq: number, hoverTimer: number|undefined,
+ *   keysActive: boolean, bubble: {text: string, x: number, y: number}|null,
+ *   clicked: Element|null, bubbleTimer: number|undefined
  * }} UiState
  */
 

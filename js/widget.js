@@ -3,7 +3,7 @@
 // decides a rule: it sends intents ({kind, ...}) with model.send and shows the replies.
 // This is the entry point esbuild bundles into clankwidget/static/board.js.
 
-import { h } from "./dom.js";
+import { h, morph, morphChildren } from "./dom.js";
 import { boxSize, fitRoomNames } from "./geometry.js";
 import { drawTable } from "./moonrakers/table.js";
 import { attachInput } from "./input.js";
@@ -14,7 +14,9 @@ import { footPanel } from "./panels/foot.js";
 import { header } from "./panels/header.js";
 import { inspector } from "./panels/inspector.js";
 import { tableBar } from "./panels/players.js";
+import { download } from "./panels/replay.js";
 import { shopPanel } from "./panels/shop.js";
+import { sincePanel } from "./panels/since.js";
 import { choicePanel, turnBar } from "./panels/turn.js";
 import { newUiState, takeReply } from "./protocol.js";
 
@@ -23,9 +25,53 @@ import { newUiState, takeReply } from "./protocol.js";
 /** @typedef {import("./types.js").Intent} Intent */
 /** @typedef {{model: any, el: HTMLElement}} RenderProps */
 
+/**
+ * A refusal shown next to the control that was clicked (it also stays in the status line).
+ * @param {{text: string, x: number, y: number}} b
+ */
+function bubble(b) {
+  return h("div", {
+    class: "cw-bubble",
+    role: "alert",
+    "data-role": "bubble",
+    style: `left: ${Math.round(b.x)}px; top: ${Math.round(b.y)}px`,
+    text: b.text,
+  });
+}
+
+/** The hot-seat hand-over: who plays next, and their "ready". @param {any} view */
+function passScreen(view) {
+  const who = view.pass_to.charAt(0).toUpperCase() + view.pass_to.slice(1);
+  return h(
+    "section",
+    { class: "cw-pass", role: "dialog", "aria-label": `Pass to ${who}`, "data-role": "pass" },
+    h("h3", { text: `Pass the board to ${who}` }),
+    h("p", { text: "The last hand is hidden. When you have the board, show yours:" }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-primary",
+      "data-action": "ready",
+      "data-key": "btn:ready",
+      "data-intent": JSON.stringify({ kind: "ready" }),
+      "aria-label": `I am ${who}: show my hand`,
+      text: `I am ${who}: show my hand`,
+    }),
+  );
+}
+
 /** @param {RenderProps} props */
 function render({ model, el }) {
-  const root = h("div", { class: "cw", "data-lm-suppress-shortcuts": "true" });
+  // The root takes the keyboard focus when any part of it is clicked (tabindex), so
+  // keys pressed after a click on a panel's background reach the widget, not the
+  // notebook; JupyterLab runs no shortcut for a key pressed inside it (the attribute).
+  const root = h("div", {
+    class: "cw",
+    tabindex: "0",
+    role: "application",
+    "aria-roledescription": "game board",
+    "aria-label": "Clank! game board: click it or Tab into it to use its keys",
+    "data-lm-suppress-shortcuts": "true",
+  });
   el.classList.add("cw-host");
   el.append(root);
 
@@ -84,34 +130,51 @@ function render({ model, el }) {
       ? { left: oldScroll.scrollLeft, width: oldScroll.scrollWidth, client: oldScroll.clientWidth }
       : null;
     if (onlyMap === "table" && oldTable) {
-      oldTable.replaceWith(tableBar(ctx, view));
+      morph(oldTable, tableBar(ctx, view));
     } else if (onlyMap && oldMap) {
-      const map = boardPanel(ctx, board, view);
-      oldMap.replaceWith(map);
+      // In place: the room under the pointer stays the same element (a click counts).
+      const map = /** @type {Element} */ (morph(oldMap, boardPanel(ctx, board, view)));
       fitRoomNames(map, ctx.box);
       const oldInspect = root.querySelector(".cw-inspect");
-      if (oldInspect) oldInspect.replaceWith(inspector(ctx, view, board));
+      if (oldInspect) morph(oldInspect, inspector(ctx, view, board));
     } else {
       const logEl = root.querySelector(".cw-log ol");
       const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
       root.classList.toggle("cw-busy", !!model.get("busy"));
+      // The map, and beside it (two columns when the output is wide) or under it in a
+      // bar that stays in view, what a turn needs: the choice, actions, pool, End turn
+      // and the hand; then the market.
       const parts = [
         header(ctx, view, board),
         tableBar(ctx, view),
-        boardPanel(ctx, board, view),
+        sincePanel(view, board),
         h(
           "div",
-          { class: "cw-dock" },
-          choicePanel(view),
-          inspector(ctx, view, board),
-          actionsPanel(view, board),
-          turnBar(view),
+          { class: "cw-body" },
+          boardPanel(ctx, board, view),
+          h(
+            "div",
+            { class: "cw-side" },
+            h(
+              "div",
+              { class: "cw-dock" },
+              choicePanel(view),
+              inspector(ctx, view, board),
+              actionsPanel(view, board),
+              turnBar(view),
+            ),
+            handPanel(view),
+            shopPanel(view),
+          ),
         ),
-        handPanel(view),
-        shopPanel(view),
         footPanel(view),
+        ui.bubble ? bubble(ui.bubble) : null,
       ];
-      root.replaceChildren(...parts.filter(Boolean));
+      // Redraw in place (keyed by id): what did not change stays the same element.
+      // Hot-seat: between two people's turns only the table shows, and a screen that
+      // hands the board over (the view holds nobody's hand meanwhile).
+      const shown = view.pass_to ? [parts[0], parts[1], passScreen(view)] : parts;
+      morphChildren(root, /** @type {Node[]} */ (shown.filter(Boolean)));
       fitRoomNames(root, ctx.box);
       const newLog = root.querySelector(".cw-log ol");
       if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
@@ -173,10 +236,18 @@ function render({ model, el }) {
     }
   };
 
-  attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
+  const input = attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
 
   /** @param {any} msg */
   const onMsg = (msg) => {
+    if (msg && msg.kind === "save" && typeof msg.text === "string") {
+      download(String(msg.name || "clank-save.json"), msg.text);
+      return;
+    }
+    if (msg && msg.kind === "error" && typeof msg.message === "string") {
+      input.bubbleAt(msg.message, ui.clicked);
+      ui.clicked = null;
+    }
     const what = takeReply(ui, msg);
     if (what === "map") drawMapSoon();
     else if (what === "table") drawTableSoon();
@@ -186,6 +257,12 @@ function render({ model, el }) {
   const onView = () => {
     const v = model.get("view");
     if (v && !v.is_over) ui.overHidden = false;
+    if (v && v.is_over) {
+      // The end: nothing of the game in progress stays open over the final scores.
+      ui.oddsOpen = ui.oddsHover = ui.helpOpen = false;
+      ui.hover = ui.target = null;
+      ui.bubble = null;
+    }
     if (v && v.turn === 1 && v.log_total <= 2) ui.mapFocus = null;
     if (ui.oddsOpen || ui.oddsHover) model.send({ kind: "hover-bag" });
     if (ui.hover) model.send({ kind: "hover-space", id: ui.hover });
@@ -205,6 +282,7 @@ function render({ model, el }) {
     model.off("change:busy", redraw);
     model.off("msg:custom", onMsg);
     window.clearTimeout(ui.hoverTimer);
+    window.clearTimeout(ui.bubbleTimer);
     if (frame) cancelAnimationFrame(frame);
     if (tableFrame) cancelAnimationFrame(tableFrame);
   };

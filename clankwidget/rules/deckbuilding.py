@@ -73,6 +73,10 @@ def _check_names(cls: type) -> tuple[str, ...]:
     return tuple(name for name in dir(cls) if name.startswith("_check_"))
 
 
+# Tokens the end screen names on their own row (the escape bonus of each edition).
+_BIG_TOKENS = ("mastery", "pod", "mug")
+
+
 class DeckBuildingRules:
     """The deck-building core every edition shares. Subclasses set ``edition``."""
 
@@ -774,6 +778,27 @@ class DeckBuildingRules:
             + p.gold
             + sum(self.card(c).points * k for c, k in cards.items())
         )
+
+    def score_breakdown(self, s, p) -> list[tuple[str, int]]:
+        """The player's points by where they come from, in the order a player counts
+        them (artifacts, the escape token, other tokens, gold, cards, then the edition's
+        own in :meth:`more_points`). They add up to :meth:`points`; whatever a subclass
+        counts that has no row of its own shows as "Other"."""
+        special = [t for t in p.tokens if t.get("kind") in _BIG_TOKENS and t.get("points")]
+        rows = [
+            ("Artifacts", sum(p.artifacts)),
+            *((t.get("name", t["kind"]), t["points"]) for t in special),
+            ("Tokens", sum(t.get("points", 0) for t in p.tokens if t not in special)),
+            ("Gold", p.gold),
+            ("Cards", sum(self.card(c).points for c in p.all_cards)),
+            *self.more_points(s, p),
+        ]
+        rest = self.points(s, p) - sum(v for _, v in rows)
+        return rows + ([("Other", rest)] if rest else [])
+
+    def more_points(self, s, p) -> list[tuple[str, int]]:
+        """Hook: the edition's own sources of points, as ``(name, points)`` rows."""
+        return []
 
     def eligible(self, s, p) -> bool:
         if p.status == ESCAPED:

@@ -87,6 +87,10 @@ class EditionRules(Protocol):
         """Points per seat: final for players who have left, running for the others."""
         ...
 
+    def score_breakdown(self, s: GameState, p: PlayerState) -> list[tuple[str, int]]:
+        """A player's points by source, ``(name, points)`` rows adding up to their points."""
+        ...
+
     def winners(self, s: GameState) -> list[int]:
         """Seats of the winners (empty when nobody scores)."""
         ...

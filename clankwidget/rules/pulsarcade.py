@@ -297,6 +297,10 @@ class PulsarcadeRules(SpaceRules):
     def extra_points(self, s, p) -> int:
         return sum(m.points(s, p) for m in self.modules)
 
+    def more_points(self, s, p) -> list[tuple[str, int]]:
+        rows = [(m.name, m.points(s, p)) for m in self.modules]
+        return super().more_points(s, p) + [(name, v) for name, v in rows if v]
+
     def cube_census(self, s) -> dict[str, int]:
         out = super().cube_census(s)
         for m in self.modules:

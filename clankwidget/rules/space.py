@@ -770,6 +770,10 @@ class SpaceRules(ThievesRules):
         """Hook: points from edition components (Pulsarcade tracks)."""
         return 0
 
+    def more_points(self, s, p) -> list[tuple[str, int]]:
+        per = sum(t.get("crystal_points", 0) for t in p.tokens)
+        return [("Power crystals", per * self.crystals_held(p))]
+
     # -- describing the state ------------------------------------------------------------
 
     def cube_census(self, s) -> dict[str, int]:

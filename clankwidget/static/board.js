@@ -30,6 +30,57 @@ function append(node, children) {
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
 }
+function keyOf(node) {
+  if (!(node instanceof Element)) return null;
+  const k = node.getAttribute("data-key") || node.getAttribute("data-space-id") || node.getAttribute("data-path");
+  return k === null ? null : `${node.nodeName}|${k}`;
+}
+function kindOf(node) {
+  if (!(node instanceof Element)) return `~${node.nodeName}`;
+  const cls = (node.getAttribute("class") || "").trim().split(/\s+/)[0];
+  return `~${node.nodeName}.${cls}`;
+}
+function morph(from, to) {
+  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || keyOf(from) !== keyOf(to)) {
+    from.parentNode?.replaceChild(to, from);
+    return to;
+  }
+  if (!(from instanceof Element) || !(to instanceof Element)) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return from;
+  }
+  const own = (name) => name === "open" && from.nodeName === "DETAILS";
+  for (const { name } of [...from.attributes])
+    if (!to.hasAttribute(name) && !own(name)) from.removeAttribute(name);
+  for (const { name, value } of [...to.attributes])
+    if (from.getAttribute(name) !== value && !own(name)) from.setAttribute(name, value);
+  if (from instanceof HTMLInputElement && from.type !== "file" && to instanceof HTMLInputElement)
+    from.value = to.value;
+  morphChildren(from, [...to.childNodes]);
+  return from;
+}
+function morphChildren(parent, children) {
+  const old = [...parent.childNodes];
+  const keyed = /* @__PURE__ */ new Map();
+  for (const node of old) {
+    const k = keyOf(node) ?? kindOf(node);
+    const list = keyed.get(k);
+    if (list) list.push(node);
+    else keyed.set(k, [node]);
+  }
+  const kept = /* @__PURE__ */ new Set();
+  children.forEach((child, i) => {
+    const match = keyed.get(keyOf(child) ?? kindOf(child))?.shift();
+    let node = child;
+    if (match && match.nodeName === child.nodeName && match.nodeType === child.nodeType) {
+      kept.add(match);
+      node = morph(match, child);
+    }
+    const here = parent.childNodes[i];
+    if (here !== node) parent.insertBefore(node, here || null);
+  });
+  for (const node of old) if (!kept.has(node) && node.parentNode === parent) parent.removeChild(node);
+}
 
 // js/geometry.js
 var MARGIN = 36;
@@ -150,16 +201,17 @@ function tabSpot({ x0, y0, x1, y1 }, tw, th, taken) {
 }
 var ZOOMS = [0, 0.6, 0.85, 1.05, 1.3];
 var ZOOM_AUTO = 2;
+var NAMES_MIN = 0.55;
 function mapZoom(boardWidth, outputWidth, zoom) {
   const W = boardWidth + 2 * MARGIN;
-  const avail = Math.max(320, (outputWidth || 960) - 26);
+  const avail = Math.max(280, (outputWidth || 960) - 26);
+  const fit = avail / W;
   const wide = W * 0.78 > 1100;
-  if (!wide) return { wide, style: null, names: true, level: ZOOM_AUTO, scale: avail / W };
-  const level = zoom === null ? ZOOM_AUTO : zoom;
-  const z = ZOOMS[level];
-  const scale = Math.max(z, avail / W);
-  const style = z ? `min-width: ${Math.round(W * z)}px` : "min-width: 0";
-  return { wide, style, names: scale >= 0.55, level, scale };
+  const level = zoom === null ? wide ? ZOOM_AUTO : 0 : zoom;
+  const scale = Math.max(level === 0 ? NAMES_MIN : ZOOMS[level], fit);
+  const fits = scale <= fit + 1e-9;
+  const style = fits ? "min-width: 0" : `min-width: ${Math.round(W * scale)}px`;
+  return { wide, style, names: true, level, scale, fits };
 }
 function nextZoom(level, action) {
   if (action === "zoom-fit") return level === 0 ? ZOOM_AUTO : 0;
@@ -1002,6 +1054,282 @@ function keyAction(key) {
   return null;
 }
 
+// js/map/zoom.js
+function mapWidth(root) {
+  const sc = root.querySelector(".cw-mapscroll");
+  return sc && sc.clientWidth ? sc.clientWidth + 26 : root.clientWidth;
+}
+function zoomBar(zoom) {
+  const pct2 = `${Math.round(zoom.scale * 100)}%`;
+  return h(
+    "div",
+    { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct2}` },
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-out",
+      "data-key": "btn:zoom-out",
+      "aria-label": "Zoom the map out (-)",
+      title: "Zoom out (-)",
+      "aria-disabled": zoom.level <= 0 ? "true" : null,
+      "data-why": zoom.level <= 0 ? "the whole map is shown" : null,
+      text: "−"
+    }),
+    h("span", { class: "cw-zoom-pct", text: pct2, "aria-hidden": "true" }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-in",
+      "data-key": "btn:zoom-in",
+      "aria-label": "Zoom the map in (+)",
+      title: "Zoom in (+)",
+      "aria-disabled": zoom.level >= ZOOMS.length - 1 ? "true" : null,
+      "data-why": zoom.level >= ZOOMS.length - 1 ? "the map is at its largest" : null,
+      text: "+"
+    }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-small cw-quiet",
+      "data-action": "zoom-fit",
+      "data-key": "btn:zoom-fit",
+      "aria-label": zoom.level === 0 ? "Back to a larger size (0)" : "Fit the map to the width (0)",
+      title: zoom.level === 0 ? "Larger (0)" : "Fit (0)",
+      text: zoom.level === 0 ? "Larger" : "Fit"
+    }),
+    zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" })
+  );
+}
+
+// js/panels/replay.js
+var MAX_LOAD_BYTES = 4 * 2 ** 20;
+function fileButtons(view) {
+  const replaying = !!view.replay;
+  return [
+    button("save", "Save", {
+      enabled: !replaying,
+      why: "leave the replay first",
+      intent: { kind: "save" }
+    }),
+    button("load", "Load", { enabled: true, intent: null }),
+    h("input", {
+      type: "file",
+      accept: ".json,application/json",
+      class: "cw-hidden",
+      "data-role": "load-file",
+      "aria-label": "Open a saved game (a .json file)",
+      tabindex: "-1"
+    }),
+    replaying ? null : button("replay", "Replay", {
+      enabled: true,
+      intent: { kind: "replay", step: 0 },
+      cls: "cw-quiet"
+    })
+  ];
+}
+function replayBar(view) {
+  const r = view.replay;
+  if (!r) return null;
+  const stepBtn = (action, text, step, why) => button(action, text, {
+    enabled: step >= 0 && step <= r.total && step !== r.step,
+    why,
+    intent: { kind: "replay", step },
+    cls: "cw-small"
+  });
+  return h(
+    "section",
+    { class: "cw-replay", role: "group", "aria-label": "Replay", "data-role": "replay" },
+    stepBtn("replay-first", "⏮ Start", 0, "this is the start"),
+    stepBtn("replay-back", "◀ Back", r.step - 1, "this is the start"),
+    h("input", {
+      type: "range",
+      min: "0",
+      max: String(r.total),
+      value: String(r.step),
+      class: "cw-replay-scrub",
+      "data-role": "replay-scrub",
+      "data-key": "replay-scrub",
+      "aria-label": `Replay step, ${r.step} of ${r.total}`
+    }),
+    stepBtn("replay-next", "Next ▶", r.step + 1, "this is the end"),
+    stepBtn("replay-last", "End ⏭", r.total, "this is the end"),
+    h("span", {
+      class: "cw-replay-where",
+      "data-role": "replay-step",
+      text: `Step ${r.step} of ${r.total}${r.next ? ` · next: ${cap(r.who)} ${r.next}` : " · the end"}`
+    }),
+    button("replay-exit", "Leave replay", {
+      enabled: true,
+      intent: { kind: "replay-exit" },
+      cls: "cw-quiet"
+    })
+  );
+}
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.style.display = "none";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1e4);
+}
+
+// js/panels/since.js
+function sincePanel(view, board) {
+  const since = view.since;
+  if (!since) return null;
+  const names = new Map(board.spaces.map((sp) => [sp.id, sp.name]));
+  const lines = since.players.map((p) => {
+    const bits = [];
+    if (p.trail.length > 1)
+      bits.push(`moved to ${p.trail.slice(1).map((id) => names.get(id) || id).join(" → ")}`);
+    if (p.gained.length) bits.push(`acquired ${p.gained.join(", ")}`);
+    if (p.defeated.length) bits.push(`defeated ${p.defeated.join(", ")}`);
+    if (p.bought.length) bits.push(p.bought.join("; "));
+    if (p.artifacts) bits.push(`took ${plural(p.artifacts, "artifact")}`);
+    if (p.clank) bits.push(`added ${p.clank} Clank!`);
+    return bits.length ? h("li", { "data-colour": p.colour }, pawnBadge(p.colour, 16), ` ${cap(p.colour)} ${bits.join("; ")}.`) : null;
+  }).filter(Boolean);
+  const attacks = since.attacks.map(
+    (a) => h(
+      "li",
+      { class: "cw-since-attack", "data-role": "since-attack" },
+      a.text,
+      a.hurt.length ? ` → ${a.hurt.map((x) => `${cap(x.colour)} took ${x.damage} damage`).join(", ")}` : " → nobody was hurt"
+    )
+  );
+  if (!lines.length && !attacks.length) return null;
+  return h(
+    "details",
+    { class: "cw-since", open: true, "data-role": "since" },
+    h("summary", { text: "Since your last turn" }),
+    h("ul", {}, lines, attacks)
+  );
+}
+function botControls(view) {
+  if (!view.players.some((p) => p.bot)) return null;
+  const speeds = ["slow", "normal", "fast", "instant"];
+  return [
+    h(
+      "select",
+      { class: "cw-select", "data-role": "bot-speed", "aria-label": "Bots' speed", title: "Bots' speed" },
+      speeds.map((s2) => h("option", { value: s2, selected: view.bot_speed === s2, text: `Bots: ${s2}` }))
+    ),
+    view.busy ? button("skip-bots", "Skip to my turn", { enabled: true, intent: { kind: "skip-bots" }, cls: "cw-small" }) : null
+  ];
+}
+
+// js/panels/header.js
+function header(ctx, view, board) {
+  const { model, ui } = ctx;
+  const me = view.seat === null ? null : view.players[view.seat];
+  const cur = view.players[view.current];
+  const who = view.is_over ? h("span", { class: "cw-turn-who", text: "Game over" }) : h(
+    "span",
+    { class: "cw-turn-who" },
+    pawnBadge(cur.colour, 20),
+    cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
+    model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
+  );
+  const st = model.get("status") || {};
+  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+  const text = local ? local.text : st.text || view.hint;
+  const level = local ? local.level : st.text ? st.level : "hint";
+  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
+  return h(
+    "header",
+    { class: "cw-head" },
+    h(
+      "div",
+      { class: "cw-title" },
+      h("strong", { text: board.title }),
+      h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
+      who
+    ),
+    h(
+      "div",
+      { class: "cw-headbtns" },
+      button("undo", "Undo", {
+        key: "U",
+        enabled: view.can_undo,
+        why: "nothing to undo this turn",
+        intent: { kind: "undo" }
+      }),
+      button("redo", "Redo", {
+        key: "R",
+        enabled: view.can_redo,
+        why: "nothing to redo",
+        intent: { kind: "redo" }
+      }),
+      button("new-game", newLabel, {
+        key: "N",
+        enabled: true,
+        intent: null,
+        cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
+      }),
+      botControls(view),
+      fileButtons(view),
+      keysState(ui.keysActive),
+      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
+        key: "?",
+        enabled: true,
+        intent: null,
+        cls: "cw-quiet",
+        expanded: ui.helpOpen
+      })
+    ),
+    h("div", {
+      class: `cw-status cw-status-${level}`,
+      role: "status",
+      "aria-live": "polite",
+      "data-role": "status",
+      text
+    }),
+    replayBar(view),
+    ui.helpOpen ? helpBox2(view) : null,
+    me && me.status !== "in" && !view.is_over ? h("div", {
+      class: "cw-out",
+      text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
+    }) : null
+  );
+}
+function keysState(active) {
+  return h("span", {
+    class: `cw-keys-state${active ? " cw-keys-on" : ""}`,
+    "data-role": "keys-state",
+    title: active ? "The board has the keyboard: its keys never reach the notebook" : "Click the board to use its keys",
+    text: active ? "Keys active" : "Click for keys"
+  });
+}
+function helpBox2(view) {
+  const T = termsOf(view);
+  const rows = [
+    ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
+    ["Enter or Space", `use the focused card, ${T.space} or button`],
+    ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
+    ["A", "play all cards that need no choice"],
+    ["E", "end your turn"],
+    ["U / R", "undo / redo"],
+    ["1 - 9", "pick an option of a choice; X declines"],
+    ["T", `take the artifact in your ${T.space}`],
+    ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
+    ["+ / - / 0", "zoom the map in / out / to fit"],
+    ["B", `show the odds of the next ${T.boss_attack}`],
+    ["N", "new game (press twice)"]
+  ];
+  return h(
+    "div",
+    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
+    h(
+      "dl",
+      {},
+      rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })])
+    )
+  );
+}
+
 // js/protocol.js
 function newUiState() {
   return {
@@ -1019,7 +1347,11 @@ function newUiState() {
     target: null,
     local: null,
     lastSeq: -1,
-    hoverTimer: void 0
+    hoverTimer: void 0,
+    keysActive: false,
+    bubble: null,
+    clicked: null,
+    bubbleTimer: void 0
   };
 }
 function takeReply(ui, msg) {
@@ -1046,9 +1378,22 @@ function hasFeature(view, feature) {
 // js/input.js
 function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   const { model, root, ui, send } = ctx;
-  const sayLocal = (text, level = "info") => {
+  const bubbleAt = (text, anchor) => {
+    window.clearTimeout(ui.bubbleTimer);
+    if (!anchor || !anchor.isConnected || !root.contains(anchor)) return;
+    const r = anchor.getBoundingClientRect();
+    const r0 = root.getBoundingClientRect();
+    const x = Math.max(8, Math.min(r0.width - 260, r.left - r0.left));
+    ui.bubble = { text, x, y: r.bottom - r0.top + 6 };
+    ui.bubbleTimer = window.setTimeout(() => {
+      ui.bubble = null;
+      draw();
+    }, 4500);
+  };
+  const sayLocal = (text, level = "info", anchor = null) => {
     ui.local = { text, level };
     ui.lastSeq = (model.get("status") || {}).seq;
+    if (anchor) bubbleAt(text, anchor);
     draw();
   };
   const activate = (target) => {
@@ -1062,7 +1407,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
         setHover(id);
         return;
       }
-      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error");
+      sayLocal(`Not possible: ${target.getAttribute("data-why") || "not now"}`, "error", target);
       return;
     }
     if (action === "new-game") {
@@ -1082,6 +1427,15 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       draw();
       return;
     }
+    if (action === "load") {
+      const input = root.querySelector('[data-role="load-file"]');
+      if (input instanceof HTMLInputElement) {
+        ui.clicked = target;
+        input.value = "";
+        input.click();
+      }
+      return;
+    }
     if (action === "help") {
       ui.helpOpen = !ui.helpOpen;
       draw();
@@ -1090,7 +1444,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (action === "zoom-in" || action === "zoom-out" || action === "zoom-fit") {
       const board = model.get("board");
       if (!board) return;
-      ui.zoom = nextZoom(mapZoom(board.width, root.clientWidth, ui.zoom).level, action);
+      ui.zoom = nextZoom(mapZoom(board.width, mapWidth(root), ui.zoom).level, action);
       ui.pawnSpace = null;
       draw();
       return;
@@ -1105,7 +1459,11 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       return;
     }
     const intent = intentOf(action, target.getAttribute("data-intent"), target.getAttribute("data-space-id"));
-    if (intent) send(intent);
+    if (intent) {
+      ui.clicked = target;
+      ui.bubble = null;
+      send(intent);
+    }
   };
   const focusActions = () => {
     const first = root.querySelector('.cw-actions [data-key^="act:"]');
@@ -1147,7 +1505,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     if (target && target.closest(".cw-map")) setHover(target.getAttribute("data-space-id"));
     const act = el.closest("[data-target-space]");
     if (act) setTarget(act.getAttribute("data-target-space"));
-    if (el.closest(".cw-dragon") && !ui.oddsHover) {
+    if (el.closest(".cw-bag-row") && !ui.oddsHover) {
       ui.oddsHover = true;
       if (!ui.oddsOpen) {
         model.send({ kind: "hover-bag" });
@@ -1167,12 +1525,13 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       event.target.closest(".cw-map [data-space-id]")
     );
     if (from) setHover(null);
-    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-dragon"))) {
+    if (ui.oddsHover && !(to && to.closest && to.closest(".cw-bag-row, .cw-odds"))) {
       ui.oddsHover = false;
       if (!ui.oddsOpen) drawTableSoon();
     }
   };
   const onFocus = (event) => {
+    showKeys();
     const target = (
       /** @type {Element} */
       event.target
@@ -1186,6 +1545,29 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       const act = target.closest("[data-target-space]");
       setTarget(act ? act.getAttribute("data-target-space") : null);
     }
+  };
+  const showKeys = () => {
+    const active = !!document.activeElement && root.contains(document.activeElement);
+    if (active === ui.keysActive) return;
+    ui.keysActive = active;
+    const old = root.querySelector('[data-role="keys-state"]');
+    if (old) old.replaceWith(keysState(active));
+  };
+  const onFocusOut = (event) => {
+    const to = (
+      /** @type {Node|null} */
+      event.relatedTarget
+    );
+    if (!(to && root.contains(to))) window.setTimeout(showKeys, 0);
+  };
+  const onDown = (event) => {
+    const target = (
+      /** @type {Element} */
+      event.target
+    );
+    if (!target.closest || !target.closest("button, [tabindex], input, select, textarea, a[href]"))
+      root.focus({ preventScroll: true });
+    else if (target.closest("[tabindex]") === root) root.focus({ preventScroll: true });
   };
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -1225,6 +1607,35 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     event.preventDefault();
     event.stopPropagation();
   };
+  const onChange = (event) => {
+    const input = event.target;
+    if (input instanceof HTMLSelectElement && input.getAttribute("data-role") === "bot-speed") {
+      send({ kind: "bot-speed", speed: input.value });
+      return;
+    }
+    if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "load-file") return;
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const anchor = root.querySelector('[data-action="load"]');
+    if (file.size > MAX_LOAD_BYTES) {
+      sayLocal(`Not loaded: ${file.name} is ${file.size} bytes, over ${MAX_LOAD_BYTES}`, "error", anchor);
+      return;
+    }
+    file.text().then(
+      (text) => {
+        ui.clicked = anchor;
+        send({ kind: "load", text });
+      },
+      (err) => sayLocal(`Could not read ${file.name}: ${err}`, "error", anchor)
+    );
+  };
+  let scrubTimer;
+  const onInput = (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.getAttribute("data-role") !== "replay-scrub") return;
+    window.clearTimeout(scrubTimer);
+    scrubTimer = window.setTimeout(() => send({ kind: "replay", step: Number(input.value) }), 60);
+  };
   const focusNeighbour = (id, key) => {
     const board = model.get("board");
     const best = neighbour(board.spaces, id, key);
@@ -1238,7 +1649,11 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
   root.addEventListener("keydown", onKey);
-  return { setHover };
+  root.addEventListener("change", onChange);
+  root.addEventListener("input", onInput);
+  root.addEventListener("focusout", onFocusOut);
+  root.addEventListener("mousedown", onDown);
+  return { setHover, bubbleAt };
 }
 
 // js/icons.js
@@ -1476,48 +1891,6 @@ function moveCost(move, W, H) {
   return cg;
 }
 
-// js/map/zoom.js
-function zoomBar(zoom) {
-  const pct2 = `${Math.round(zoom.scale * 100)}%`;
-  return h(
-    "div",
-    { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct2}` },
-    h("button", {
-      type: "button",
-      class: "cw-btn cw-small cw-quiet",
-      "data-action": "zoom-out",
-      "data-key": "btn:zoom-out",
-      "aria-label": "Zoom the map out (-)",
-      title: "Zoom out (-)",
-      "aria-disabled": zoom.level <= 0 ? "true" : null,
-      "data-why": zoom.level <= 0 ? "the whole map is shown" : null,
-      text: "−"
-    }),
-    h("span", { class: "cw-zoom-pct", text: pct2, "aria-hidden": "true" }),
-    h("button", {
-      type: "button",
-      class: "cw-btn cw-small cw-quiet",
-      "data-action": "zoom-in",
-      "data-key": "btn:zoom-in",
-      "aria-label": "Zoom the map in (+)",
-      title: "Zoom in (+)",
-      "aria-disabled": zoom.level >= ZOOMS.length - 1 ? "true" : null,
-      "data-why": zoom.level >= ZOOMS.length - 1 ? "the map is at its largest" : null,
-      text: "+"
-    }),
-    h("button", {
-      type: "button",
-      class: "cw-btn cw-small cw-quiet",
-      "data-action": "zoom-fit",
-      "data-key": "btn:zoom-fit",
-      "aria-label": zoom.level === 0 ? "Back to a legible size (0)" : "Show the whole map (0)",
-      title: zoom.level === 0 ? "Legible size (0)" : "Whole map (0)",
-      text: zoom.level === 0 ? "Legible" : "Whole map"
-    }),
-    zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" })
-  );
-}
-
 // js/panels/legend.js
 function legend(view) {
   const items = view.legend || [];
@@ -1555,6 +1928,7 @@ function gameOver(view) {
         )
       )
     ),
+    breakdownTable(view, rows.map((r) => r.p)),
     h(
       "div",
       { class: "cw-turnbtns" },
@@ -1569,6 +1943,54 @@ function gameOver(view) {
     )
   );
 }
+function breakdownTable(view, players) {
+  const bd = view.breakdown || {};
+  const first = bd[players[0]?.colour];
+  if (!first) return null;
+  const names = [];
+  for (const p of players)
+    for (const r of (bd[p.colour] || {}).rows || []) if (!names.includes(r.name)) names.push(r.name);
+  const pts = (colour, name) => {
+    const row = ((bd[colour] || {}).rows || []).find((r) => r.name === name);
+    return row ? row.points : 0;
+  };
+  return h(
+    "table",
+    { class: "cw-breakdown", "data-role": "score-breakdown", "aria-label": "Points by source" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col", text: "Points" }),
+        players.map((p) => h("th", { scope: "col", "data-colour": p.colour }, pawnBadge(p.colour, 14), cap(p.colour)))
+      )
+    ),
+    h(
+      "tbody",
+      {},
+      names.map(
+        (name) => h(
+          "tr",
+          { "data-row": name },
+          h("th", { scope: "row", text: name }),
+          players.map((p) => h("td", { text: String(pts(p.colour, name)) }))
+        )
+      ),
+      h(
+        "tr",
+        { class: "cw-breakdown-total" },
+        h("th", { scope: "row", text: "Total" }),
+        players.map(
+          (p) => h("td", {
+            text: (bd[p.colour] || {}).counts === false ? `${view.scores[p.colour]} (left inside)` : String(view.scores[p.colour])
+          })
+        )
+      )
+    )
+  );
+}
 
 // js/map/board.js
 function boardPanel(ctx, board, view) {
@@ -1579,7 +2001,7 @@ function boardPanel(ctx, board, view) {
   const W = board.width + 2 * MARGIN;
   const H = board.height + 2 * MARGIN;
   const T = termsOf(view);
-  const zoom = mapZoom(board.width, ctx.root.clientWidth, ui.zoom);
+  const zoom = mapZoom(board.width, mapWidth(ctx.root), ui.zoom);
   const svg = s("svg", {
     class: `cw-map${zoom.names ? "" : " cw-map-nonames"}`,
     viewBox: `${-MARGIN} ${-MARGIN} ${W} ${H}`,
@@ -1649,6 +2071,7 @@ function boardPanel(ctx, board, view) {
   }
   svg.append(badges);
   if (areas) svg.append(areas.tabs);
+  svg.append(trails(view, byId));
   const pawnsAt = /* @__PURE__ */ new Map();
   for (const p of view.players) {
     if (p.status !== "in") continue;
@@ -1664,7 +2087,7 @@ function boardPanel(ctx, board, view) {
     "div",
     { class: "cw-mapwrap" },
     h("div", { class: "cw-mapscroll", "data-role": "map-scroll" }, inner),
-    zoom.wide ? zoomBar(zoom) : null,
+    zoomBar(zoom),
     legend(view),
     view.is_over && !ui.overHidden ? gameOver(view) : null
   );
@@ -1764,6 +2187,16 @@ function tunnelBadge(p, e1, e2) {
       );
     if (across) cy += size + 1;
     else cx += itemW(it) + 1;
+  }
+  return g;
+}
+function trails(view, byId) {
+  const g = s("g", { class: "cw-trails", "aria-hidden": "true" });
+  for (const p of view.since && view.since.players || []) {
+    const pts = p.trail.map((id) => byId.get(id)).filter(Boolean);
+    if (pts.length < 2) continue;
+    const d = pts.map((sp, i) => `${i ? "L" : "M"}${sp.x},${sp.y}`).join(" ");
+    g.append(s("path", { d, class: "cw-trail", stroke: pal(p.colour).fill, "data-trail": p.colour }));
   }
   return g;
 }
@@ -2053,103 +2486,6 @@ function footPanel(view) {
   );
 }
 
-// js/panels/header.js
-function header(ctx, view, board) {
-  const { model, ui } = ctx;
-  const me = view.seat === null ? null : view.players[view.seat];
-  const cur = view.players[view.current];
-  const who = view.is_over ? h("span", { class: "cw-turn-who", text: "Game over" }) : h(
-    "span",
-    { class: "cw-turn-who" },
-    pawnBadge(cur.colour, 20),
-    cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
-    model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
-  );
-  const st = model.get("status") || {};
-  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
-  const text = local ? local.text : st.text || view.hint;
-  const level = local ? local.level : st.text ? st.level : "hint";
-  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
-  return h(
-    "header",
-    { class: "cw-head" },
-    h(
-      "div",
-      { class: "cw-title" },
-      h("strong", { text: board.title }),
-      h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
-      who
-    ),
-    h(
-      "div",
-      { class: "cw-headbtns" },
-      button("undo", "Undo", {
-        key: "U",
-        enabled: view.can_undo,
-        why: "nothing to undo this turn",
-        intent: { kind: "undo" }
-      }),
-      button("redo", "Redo", {
-        key: "R",
-        enabled: view.can_redo,
-        why: "nothing to redo",
-        intent: { kind: "redo" }
-      }),
-      button("new-game", newLabel, {
-        key: "N",
-        enabled: true,
-        intent: null,
-        cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
-      }),
-      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
-        key: "?",
-        enabled: true,
-        intent: null,
-        cls: "cw-quiet",
-        expanded: ui.helpOpen
-      })
-    ),
-    h("div", {
-      class: `cw-status cw-status-${level}`,
-      role: "status",
-      "aria-live": "polite",
-      "data-role": "status",
-      text
-    }),
-    ui.helpOpen ? helpBox2(view) : null,
-    me && me.status !== "in" && !view.is_over ? h("div", {
-      class: "cw-out",
-      text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
-    }) : null
-  );
-}
-function helpBox2(view) {
-  const T = termsOf(view);
-  const rows = [
-    ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
-    ["Enter or Space", `use the focused card, ${T.space} or button`],
-    ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
-    ["A", "play all cards that need no choice"],
-    ["E", "end your turn"],
-    ["U / R", "undo / redo"],
-    ["1 - 9", "pick an option of a choice; X declines"],
-    ["T", `take the artifact in your ${T.space}`],
-    ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
-    ["+ / - / 0", "zoom the map in / out / to fit"],
-    ["B", `show the odds of the next ${T.boss_attack}`],
-    ["N", "new game (press twice)"]
-  ];
-  return h(
-    "div",
-    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
-    h(
-      "dl",
-      {},
-      rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })])
-    )
-  );
-}
-
 // js/panels/inspector.js
 function inspector(ctx, view, board) {
   const { ui } = ctx;
@@ -2176,7 +2512,13 @@ function inspector(ctx, view, board) {
       h("strong", { text: "This turn: " }),
       opts.map((o, i) => [
         i ? " or " : "",
-        h("span", { class: "cw-opt", text: costText(o) })
+        h("span", { class: "cw-opt", text: costText(o) }),
+        typeof o.survive === "number" ? h("span", {
+          class: `cw-survive${o.survive < 0.8 ? " cw-survive-low" : ""}`,
+          "data-role": "survive",
+          title: "The chance you are still standing after the next attack if you go this way",
+          text: ` (alive after the next attack: ${Math.round(o.survive * 100)}%)`
+        }) : null
       ]),
       via.length ? ` · via ${via.join(", ")}` : "",
       h("span", { class: "cw-dim", text: " · click or press Enter to walk there" })
@@ -2304,7 +2646,7 @@ function dragonPanel(ctx, view) {
     ),
     h(
       "div",
-      { class: "cw-dragon-row" },
+      { class: "cw-dragon-row cw-bag-row", "data-role": "bag" },
       h("span", { class: "cw-label", text: "Bag" }),
       bag,
       h("button", {
@@ -2322,7 +2664,7 @@ function dragonPanel(ctx, view) {
       class: "cw-dim cw-small-text",
       text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`
     }),
-    ui.oddsOpen || ui.oddsHover ? oddsBox(ctx, view) : null
+    !view.is_over && (ui.oddsOpen || ui.oddsHover) ? oddsBox(ctx, view) : null
   );
 }
 function oddsBox(ctx, view) {
@@ -2522,7 +2864,8 @@ function playerCard(p, view) {
           { class: `cw-fact cw-fact-${f.id}`, title: f.title, "data-fact": f.id },
           f.icon ? icon(iconName(f.icon), 13) : null,
           h("span", { class: "cw-fact-label", text: f.label }),
-          h("span", { class: "cw-fact-value", text: f.value })
+          h("span", { class: "cw-fact-value", text: f.value }),
+          f.meter ? gauge(f.meter, f.label) : null
         )
       )
     ) : null,
@@ -2560,6 +2903,35 @@ function stat(name, n, title) {
     { class: "cw-stat", title },
     icon(name, 14),
     h("span", { class: "cw-num", text: `${n}` })
+  );
+}
+function gauge(m, label) {
+  const max = Math.max(1, m.max, m.value);
+  const pct2 = (n) => `${Math.min(100, 100 * n / max)}%`;
+  return h(
+    "span",
+    {
+      class: "cw-gauge",
+      role: "meter",
+      "aria-label": `${label}: ${m.value}; marks at ${m.marks.map((k) => `${k.at} (${k.label})`).join(", ")}`,
+      "aria-valuemin": "0",
+      "aria-valuemax": String(max),
+      "aria-valuenow": String(m.value),
+      "data-role": "gauge"
+    },
+    h("span", { class: "cw-gauge-fill", style: `width: ${pct2(m.value)}` }),
+    m.marks.map(
+      (k) => h(
+        "span",
+        {
+          class: `cw-gauge-mark${m.value >= k.at ? " cw-gauge-hit" : ""}`,
+          style: `left: ${pct2(k.at)}`,
+          "data-at": k.at,
+          title: `${k.at}: ${k.label}`
+        },
+        h("span", { class: "cw-gauge-label", text: `${k.at}` })
+      )
+    )
   );
 }
 
@@ -2821,8 +3193,42 @@ function choicePanel(view) {
 }
 
 // js/widget.js
+function bubble(b) {
+  return h("div", {
+    class: "cw-bubble",
+    role: "alert",
+    "data-role": "bubble",
+    style: `left: ${Math.round(b.x)}px; top: ${Math.round(b.y)}px`,
+    text: b.text
+  });
+}
+function passScreen(view) {
+  const who = view.pass_to.charAt(0).toUpperCase() + view.pass_to.slice(1);
+  return h(
+    "section",
+    { class: "cw-pass", role: "dialog", "aria-label": `Pass to ${who}`, "data-role": "pass" },
+    h("h3", { text: `Pass the board to ${who}` }),
+    h("p", { text: "The last hand is hidden. When you have the board, show yours:" }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-primary",
+      "data-action": "ready",
+      "data-key": "btn:ready",
+      "data-intent": JSON.stringify({ kind: "ready" }),
+      "aria-label": `I am ${who}: show my hand`,
+      text: `I am ${who}: show my hand`
+    })
+  );
+}
 function render({ model, el }) {
-  const root = h("div", { class: "cw", "data-lm-suppress-shortcuts": "true" });
+  const root = h("div", {
+    class: "cw",
+    tabindex: "0",
+    role: "application",
+    "aria-roledescription": "game board",
+    "aria-label": "Clank! game board: click it or Tab into it to use its keys",
+    "data-lm-suppress-shortcuts": "true"
+  });
   el.classList.add("cw-host");
   el.append(root);
   const ui = newUiState();
@@ -2871,13 +3277,15 @@ function render({ model, el }) {
     const oldScroll = root.querySelector(".cw-mapscroll");
     const scroll = oldScroll ? { left: oldScroll.scrollLeft, width: oldScroll.scrollWidth, client: oldScroll.clientWidth } : null;
     if (onlyMap === "table" && oldTable) {
-      oldTable.replaceWith(tableBar(ctx, view));
+      morph(oldTable, tableBar(ctx, view));
     } else if (onlyMap && oldMap) {
-      const map = boardPanel(ctx, board, view);
-      oldMap.replaceWith(map);
+      const map = (
+        /** @type {Element} */
+        morph(oldMap, boardPanel(ctx, board, view))
+      );
       fitRoomNames(map, ctx.box);
       const oldInspect = root.querySelector(".cw-inspect");
-      if (oldInspect) oldInspect.replaceWith(inspector(ctx, view, board));
+      if (oldInspect) morph(oldInspect, inspector(ctx, view, board));
     } else {
       const logEl = root.querySelector(".cw-log ol");
       const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
@@ -2885,20 +3293,35 @@ function render({ model, el }) {
       const parts = [
         header(ctx, view, board),
         tableBar(ctx, view),
-        boardPanel(ctx, board, view),
+        sincePanel(view, board),
         h(
           "div",
-          { class: "cw-dock" },
-          choicePanel(view),
-          inspector(ctx, view, board),
-          actionsPanel(view, board),
-          turnBar(view)
+          { class: "cw-body" },
+          boardPanel(ctx, board, view),
+          h(
+            "div",
+            { class: "cw-side" },
+            h(
+              "div",
+              { class: "cw-dock" },
+              choicePanel(view),
+              inspector(ctx, view, board),
+              actionsPanel(view, board),
+              turnBar(view)
+            ),
+            handPanel2(view),
+            shopPanel(view)
+          )
         ),
-        handPanel2(view),
-        shopPanel(view),
-        footPanel(view)
+        footPanel(view),
+        ui.bubble ? bubble(ui.bubble) : null
       ];
-      root.replaceChildren(...parts.filter(Boolean));
+      const shown = view.pass_to ? [parts[0], parts[1], passScreen(view)] : parts;
+      morphChildren(
+        root,
+        /** @type {Node[]} */
+        shown.filter(Boolean)
+      );
       fitRoomNames(root, ctx.box);
       const newLog = root.querySelector(".cw-log ol");
       if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
@@ -2950,8 +3373,16 @@ function render({ model, el }) {
       });
     }
   };
-  attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
+  const input = attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
   const onMsg = (msg) => {
+    if (msg && msg.kind === "save" && typeof msg.text === "string") {
+      download(String(msg.name || "clank-save.json"), msg.text);
+      return;
+    }
+    if (msg && msg.kind === "error" && typeof msg.message === "string") {
+      input.bubbleAt(msg.message, ui.clicked);
+      ui.clicked = null;
+    }
     const what = takeReply(ui, msg);
     if (what === "map") drawMapSoon();
     else if (what === "table") drawTableSoon();
@@ -2961,6 +3392,11 @@ function render({ model, el }) {
   const onView = () => {
     const v = model.get("view");
     if (v && !v.is_over) ui.overHidden = false;
+    if (v && v.is_over) {
+      ui.oddsOpen = ui.oddsHover = ui.helpOpen = false;
+      ui.hover = ui.target = null;
+      ui.bubble = null;
+    }
     if (v && v.turn === 1 && v.log_total <= 2) ui.mapFocus = null;
     if (ui.oddsOpen || ui.oddsHover) model.send({ kind: "hover-bag" });
     if (ui.hover) model.send({ kind: "hover-space", id: ui.hover });
@@ -2979,6 +3415,7 @@ function render({ model, el }) {
     model.off("change:busy", redraw);
     model.off("msg:custom", onMsg);
     window.clearTimeout(ui.hoverTimer);
+    window.clearTimeout(ui.bubbleTimer);
     if (frame) cancelAnimationFrame(frame);
     if (tableFrame) cancelAnimationFrame(tableFrame);
   };

@@ -32,7 +32,11 @@ Synced state (Python to the view)
     :func:`~clankwidget.widget.view.view_state`.
 ``view``
     the rest of :func:`~clankwidget.widget.view.view_state` for the person's seat, plus
-    per player ``bot`` (the bot's name, or None) and ``busy``.
+    per player ``bot`` (the bot's name, or None) and ``busy``; on the person's turn
+    ``since``: what the others did since their last turn (each player's ``trail`` of
+    spaces, cards ``gained``, ``defeated``, ``bought``, ``artifacts``, ``clank`` added;
+    each attack's ``drawn`` cubes and who they ``hurt``); ``bot_speed``; at the end
+    ``breakdown`` (points by source per player); in a replay ``replay``.
 ``status``
     ``{text, level, seq}``: the status line (``level`` ``"error"`` for a refusal).
 ``busy``
@@ -116,6 +120,17 @@ They are accepted only on the person's turn while no bot is playing. UI intents:
                  where a choice opens (a secret) or the player escapes
 ``hover-space``  ``id``: the route preview to that space
 ``hover-bag``    the odds of the next dragon attack
+``save``         the game as a save (``Game.to_json``), to download
+``load``         ``text``: a save to open (at most ``MAX_LOAD_CHARS``; checked
+                 by ``Game.from_json``, a refusal says why); same seat count
+``replay``       optional ``step`` (int): show the game as it was after that
+                 many actions (entering the replay at 0); nothing can be
+                 played meanwhile; ``view["replay"]`` holds ``step``,
+                 ``total``, ``next`` (the next action, in words) and ``who``
+``replay-exit``  back to the game
+``bot-speed``    ``speed``: ``slow``, ``normal``, ``fast`` or ``instant`` (the
+                 seconds between bot actions, ``bot_delay``)
+``skip-bots``    the bots finish their turns at once
 ===============  ===========================================================
 
 Replies (Python to the view, one per intent):
@@ -125,6 +140,7 @@ Replies (Python to the view, one per intent):
   ``seed``).
 * ``{"kind": "error", "message": "..."}`` - refused; the game is unchanged and the
   message is also put in ``status``.
+* ``{"kind": "save", "name", "text"}`` - for ``save``: the file name and the save.
 * ``{"kind": "route", "id", "name", "reachable", "distance", "options"}`` - for
   ``hover-space``: ``distance`` is the fewest boots from the person's room over any
   number of turns (None when unreachable); ``options`` (this turn only) is the

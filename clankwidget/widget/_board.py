@@ -6,6 +6,7 @@ See :mod:`clankwidget.widget` for the message protocol.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import pathlib
 from collections.abc import Sequence
 from typing import Any
@@ -13,12 +14,13 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..bots import Bot, make_bot
-from ..errors import IllegalAction
+from ..bots import BOTS, Bot, make_bot
+from ..errors import IllegalAction, SaveError
 from ..game import Game
 from ..registry import edition, editions
 from ..rules import actions as A
-from .view import RoutePlan, edition_part, terms, view_state
+from .routes import route_survival
+from .view import RoutePlan, action_words, edition_part, terms, view_state
 
 __all__ = ["ClankBoard", "play"]
 
@@ -53,12 +55,34 @@ UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
     "new-game": {"seed": (int, False)},
     "hover-space": {"id": (str, True)},
     "move-to": {"id": (str, True), "option": (int, False)},
+    "save": {},
+    "replay": {"step": (int, False)},
+    "replay-exit": {},
+    "bot-speed": {"speed": (str, True)},
+    "skip-bots": {},
+    "ready": {},
 }
+
+#: Seconds between two bot actions for each speed the view offers.
+BOT_SPEEDS = {"slow": 1.0, "normal": 0.4, "fast": 0.1, "instant": 0.0}
+# "load" ({"kind": "load", "text": <a save>}) is checked on its own: its text is large.
+
+#: The largest save the view may send (characters); Game.from_json checks the rest.
+MAX_LOAD_CHARS = 4 * 2**20
 
 # Limits on what one intent from the browser may hold.
 _MAX_NODES = 32
 _MAX_STR = 120
 _MAX_INT = 2**53
+# What an action of each kind brought to light when undo cannot go back past it.
+_REVEALS = {
+    "play": "the card it drew",
+    "move": "the secret you found",
+    "teleport": "the secret you found",
+    "take-secret": "the secret you found",
+    "acquire": "the card that came into the row",
+    "defeat": "the card that came into the row",
+}
 # A bot that has not ended its turn after this many actions is made to end it.
 _MAX_BOT_ACTIONS_PER_TURN = 400
 
@@ -153,24 +177,37 @@ class ClankBoard(anywidget.AnyWidget):
         game: Game,
         *,
         bots: Sequence[str | Bot] | str | Bot | None = None,
-        human: int | None = 0,
+        human: int | Sequence[int] | None = 0,
         bot_delay: float = 0.4,
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"ClankBoard needs a clankwidget Game, got {type(game).__name__}")
         n = len(game.players)
-        if human is not None and (
-            isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < n
-        ):
-            raise ValueError(f"human must be a seat from 0 to {n - 1} or None, got {human!r}")
+        humans = [human] if human is None or isinstance(human, int) else list(human)
+        humans = [h for h in humans if h is not None]
+        if any(
+            isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < n for h in humans
+        ) or len(set(humans)) != len(humans):
+            raise ValueError(
+                f"human must be a seat from 0 to {n - 1}, a list of such seats, or None; "
+                f"got {human!r}"
+            )
         self._game = game
-        self._bots = _make_bots(bots, n, human, game.seed, game.edition)
+        #: The seats people play (two or more: hot-seat, passing the device between turns).
+        self._humans = tuple(humans)
+        self._pass_to: int | None = None
+        self._bots = _make_bots(bots, n, self._humans, game.seed, game.edition)
         self._generation = 0
         self._handle: asyncio.TimerHandle | None = None
         self._turn_start = len(game.actions)
         self._human_turn = False
         self._bot_turn_actions = 0
-        super().__init__(seat=human, bot_delay=float(bot_delay))
+        self._replay: tuple[Game, int] | None = None  # (the whole game, step shown)
+        # Since the person's last turn: where the log and the pawns were when it ended,
+        # the Clank! each bot added since, and the summary shown on the next turn.
+        self._since_mark: dict | None = None
+        self._since: dict | None = None
+        super().__init__(seat=humans[0] if humans else None, bot_delay=float(bot_delay))
         self.on_msg(self._on_msg)
         self.refresh()
 
@@ -188,6 +225,7 @@ class ClankBoard(anywidget.AnyWidget):
         if len(game.players) != len(self._game.players):
             raise ValueError("the new game must have as many players as the old one")
         self._cancel_bots()
+        self._replay = None
         self._game = game
         self._turn_start = len(game.actions)
         self._human_turn = False
@@ -249,6 +287,8 @@ class ClankBoard(anywidget.AnyWidget):
             raise IntentError(
                 f"an intent must be an object with a 'kind', got {type(intent).__name__}"
             )
+        if intent.get("kind") == "load":
+            return self._ui_load(intent)
         problem = _payload_problem(intent)
         if problem:
             raise IntentError(f"refused: {problem}")
@@ -286,6 +326,11 @@ class ClankBoard(anywidget.AnyWidget):
 
     def _require_turn(self) -> None:
         g = self._game
+        if self._replay is not None:
+            raise IntentError("this is a replay: leave it to play on")
+        if self._pass_to is not None:
+            who = g.players[self._pass_to].colour.capitalize()
+            raise IntentError(f"pass the board to {who} first (they press Ready)")
         if g.is_over:
             raise IntentError("the game is over: start a new game")
         if self.seat is None:
@@ -309,18 +354,28 @@ class ClankBoard(anywidget.AnyWidget):
     def _ui_undo(self) -> dict:
         self._require_turn()
         if not self._can_undo():
-            raise IntentError("nothing to undo: a card, cube or secret was revealed since")
+            raise IntentError(self._why_no_undo())
         action = self._game.undo()
-        self._say(f"Took back: {action}")
+        self._say(f"Took back: {action_words(self._game, action)}")
         self._changed()
         return {"kind": "ok", "intent": "undo"}
+
+    def _why_no_undo(self) -> str:
+        """Why undo is refused now, in words (the person's turn, checked before)."""
+        g = self._game
+        if len(g.actions) <= self._turn_start:
+            return "nothing to undo: you have not done anything this turn yet"
+        last = g.actions[-1]
+        what = _REVEALS.get(last.kind, "something hidden (a card, cube or secret)")
+        return f"can't undo past {action_words(g, last)}: it revealed {what}"
 
     def _ui_redo(self) -> dict:
         self._require_turn()
         if not self._game.can_redo:
             raise IntentError("nothing to redo")
+        before = self._game.fork()  # words for a move name where it went from
         action = self._game.redo()
-        self._say(f"Redid: {action}")
+        self._say(f"Redid: {action_words(before, action)}")
         self._changed()
         return {"kind": "ok", "intent": "redo"}
 
@@ -339,6 +394,94 @@ class ClankBoard(anywidget.AnyWidget):
         self.game = game
         self._say(f"New game, seed {game.seed}")
         return {"kind": "ok", "intent": "new-game", "seed": game.seed}
+
+    def _ui_save(self) -> dict:
+        g = self._game
+        name = f"clank-{g.edition}-seed{g.seed}-turn{g.state.turn}.json"
+        self._say(f"Saved the game as {name} (your downloads)")
+        return {"kind": "save", "name": name, "text": g.to_json()}
+
+    def _ui_load(self, intent: dict) -> dict:
+        """Load a save sent by the view: untrusted, so its size and shape are checked
+        here and everything else by :meth:`Game.from_json` (a :class:`SaveError`)."""
+        extra = sorted(set(intent) - {"kind", "text"})
+        if extra:
+            raise IntentError(f"'load' does not take {', '.join(map(str, extra))}")
+        text = intent.get("text")
+        if not isinstance(text, str):
+            raise IntentError("'load' needs the save's 'text'")
+        if len(text) > MAX_LOAD_CHARS:
+            raise IntentError(
+                f"not loaded: the file is {len(text):,} characters, over {MAX_LOAD_CHARS:,}"
+            )
+        try:
+            game = Game.from_json(text)
+        except SaveError as exc:
+            raise IntentError(str(exc)) from None
+        n = len(self._game.players)
+        if len(game.players) != n:
+            raise IntentError(
+                f"not loaded: the save has {len(game.players)} players and this board seats "
+                f"{n}; open it with clankwidget.widget.ClankBoard(Game.from_json(text), ...)"
+            )
+        self._replay = None
+        self.game = game
+        self._say(
+            f"Loaded a {game.edition} game at turn {game.state.turn} ({len(game.actions)} actions)"
+        )
+        return {"kind": "ok", "intent": "load"}
+
+    def _ui_replay(self, step: int | None = None) -> dict:
+        """Show the game as it was after ``step`` actions (enter the replay at 0)."""
+        if self._replay is None:
+            if self.busy:
+                raise IntentError("wait: the bots are playing")
+            full = self._game.copy()
+        else:
+            full = self._replay[0]
+        total = len(full.actions)
+        step = 0 if step is None else step
+        if not 0 <= step <= total:
+            raise IntentError(f"a replay step is from 0 to {total}")
+        self._replay = (full, step)
+        self._say("")
+        self._sync()
+        return {"kind": "ok", "intent": "replay", "step": step, "total": total}
+
+    def _ui_replay_exit(self) -> dict:
+        if self._replay is None:
+            raise IntentError("there is no replay to leave")
+        self._replay = None
+        self._say("Back to the game")
+        self._sync()
+        return {"kind": "ok", "intent": "replay-exit"}
+
+    def _ui_ready(self) -> dict:
+        """Hot-seat: the next person has the board; show their hand."""
+        if self._pass_to is None:
+            raise IntentError("there is nobody to pass the board to")
+        self.seat, self._pass_to = self._pass_to, None
+        self._say(f"{self._game.players[self.seat].colour.capitalize()}: your turn")
+        self._changed()
+        return {"kind": "ok", "intent": "ready"}
+
+    def _ui_bot_speed(self, speed: str) -> dict:
+        if speed not in BOT_SPEEDS:
+            raise IntentError(f"a bot speed is one of {', '.join(BOT_SPEEDS)}")
+        self.bot_delay = BOT_SPEEDS[speed]
+        self._say(f"Bots play at {speed} speed")
+        self._sync()
+        return {"kind": "ok", "intent": "bot-speed"}
+
+    def _ui_skip_bots(self) -> dict:
+        """The bots finish their turns at once: straight to the person's turn."""
+        if self._handle is None or not self._bot_seat_to_play():
+            raise IntentError("the bots are not playing")
+        self._handle.cancel()
+        self._handle = None
+        self._generation += 1
+        self._play_bots_now()
+        return {"kind": "ok", "intent": "skip-bots"}
 
     def _ui_play_all(self) -> dict:
         self._require_turn()
@@ -462,6 +605,9 @@ class ClankBoard(anywidget.AnyWidget):
             plan = RoutePlan(g)
             if id in plan:
                 reply["reachable"] = True
+                # The chance to get out alive along each option, when it matters: the
+                # countdown runs or the person is one attack from being knocked out.
+                risky = g.state.countdown is not None or me.damage >= g.rules.health - 4
                 for i, choice in enumerate(plan.options(id)):
                     steps = plan.route(id, i)
                     reply["options"].append(
@@ -483,6 +629,9 @@ class ClankBoard(anywidget.AnyWidget):
                             ],
                         }
                     )
+                    if risky:
+                        with contextlib.suppress(Exception):  # a preview, never an error
+                            reply["options"][-1]["survive"] = route_survival(g, id, i)
         return reply
 
     def _ui_hover_bag(self) -> dict:
@@ -542,17 +691,21 @@ class ClankBoard(anywidget.AnyWidget):
             return
         loop = _running_loop() if self.bot_delay > 0 else None
         if loop is None:
-            for _ in range(100_000):
-                if not self._bot_seat_to_play():
-                    break
-                self._bot_step()
-            self.busy = False
-            self._sync()
+            self._play_bots_now()
             return
         self.busy = True
         self._sync()
         generation = self._generation
         self._handle = loop.call_later(self.bot_delay, self._bot_tick, generation)
+
+    def _play_bots_now(self) -> None:
+        """The bots play all their actions at once, up to the person's turn or the end."""
+        for _ in range(100_000):
+            if not self._bot_seat_to_play():
+                break
+            self._bot_step()
+        self.busy = False
+        self._sync()
 
     def _bot_tick(self, generation: int) -> None:
         self._handle = None
@@ -578,6 +731,27 @@ class ClankBoard(anywidget.AnyWidget):
         self._sync()
 
     def _bot_step(self) -> None:
+        g = self._game
+        area, n_events = dict(g.state.clank_area), len(g.state.events)
+        try:
+            self._bot_act()
+        finally:
+            self._count_clank(area, n_events)
+
+    def _count_clank(self, area: dict, n_events: int) -> None:
+        """Add the Clank! a bot action put in the area to the 'since your last turn' tally
+        (after an attack, which empties the area into the bag, what is there now)."""
+        mark = self._since_mark
+        if mark is None:
+            return
+        s = self._game.state
+        attacked = any(e.get("kind") == "attack" for e in s.events[n_events:])
+        for colour, now in s.clank_area.items():
+            added = now - (0 if attacked else area.get(colour, 0))
+            if added > 0:
+                mark["clank"][colour] = mark["clank"].get(colour, 0) + added
+
+    def _bot_act(self) -> None:
         g = self._game
         seat = self._actor()
         bot = self._bots[seat]
@@ -627,10 +801,34 @@ class ClankBoard(anywidget.AnyWidget):
         )
 
     def _sync(self) -> None:
+        if self._replay is not None:
+            self._sync_replay(*self._replay)
+            return
         g = self._game
+        cur = self._actor()
+        if (
+            len(self._humans) > 1
+            and not g.is_over
+            and cur in self._humans
+            and cur != self.seat
+            and self._pass_to is None
+        ):
+            # Hot-seat: the turn passes to another person. Hide the last hand until the
+            # next person says they are there (the "ready" intent).
+            self._pass_to = cur
+            self.seat = None
         human_turn = self.seat is not None and not g.is_over and self._actor() == self.seat
         if human_turn and not self._human_turn:
             self._turn_start = len(g.actions)
+            self._since = _since_summary(g, self._since_mark) if self._since_mark else None
+            self._since_mark = None
+        if self._human_turn and not human_turn and self.seat is not None:
+            self._since_mark = {
+                "events": len(g.state.events),
+                "spaces": {p.colour: p.space for p in g.players},
+                "clank": {},
+            }
+            self._since = None
         self._human_turn = human_turn
         # an edition without a map (Moonrakers) is drawn as a table: its part builds the
         # whole view, and the front end draws it when the features have no "map"
@@ -660,6 +858,34 @@ class ClankBoard(anywidget.AnyWidget):
         ):
             vs["hint"] = f"You are out of the {terms(g)['place']}; the others play on."
         vs["busy"] = self.busy
+        vs["since"] = self._since if human_turn else None
+        if self._pass_to is not None:
+            vs["pass_to"] = g.players[self._pass_to].colour
+            vs["hint"] = f"Pass the board to {vs['pass_to'].capitalize()}"
+        vs["bot_speed"] = next(
+            (k for k, v in BOT_SPEEDS.items() if v == self.bot_delay), f"{self.bot_delay:g} s"
+        )
+        self.board = board
+        self.view = vs
+
+    def _sync_replay(self, full: Game, step: int) -> None:
+        """The view of ``full`` as it was after ``step`` actions: nothing can be played."""
+        g = full.replay(step)
+        vs = view_state(g, self.seat)
+        board = vs.pop("board")
+        for entry in vs["players"]:
+            bot = self._bots.get(entry["seat"])
+            entry["bot"] = bot.name if bot is not None else None
+        vs.update(can_undo=False, can_redo=False, actions=[], moves=[], blocked=[], notes=[])
+        actions = full.actions
+        vs["replay"] = {
+            "step": step,
+            "total": len(actions),
+            "next": action_words(g, actions[step]) if step < len(actions) else None,
+            "who": g.current_player.colour,
+        }
+        vs["hint"] = f"Replay: step {step} of {len(actions)}"
+        vs["busy"] = False
         self.board = board
         self.view = vs
 
@@ -673,10 +899,77 @@ def _paths():
     return paths
 
 
+def _since_summary(game: Game, mark: dict) -> dict:
+    """What the others (and the dragon) did since the person's last turn ended, from the
+    game's structured events: each player's trail of spaces, cards gained, defeated and
+    bought, artifacts, Clank! added; each attack's drawn cubes and who they hurt."""
+    s = game.state
+    card = game.rules.card
+    events = s.events[mark["events"] :]
+    texts = s.log[mark["events"] :]
+    players = {
+        p.colour: {
+            "colour": p.colour,
+            "trail": [mark["spaces"].get(p.colour, p.space)],
+            "gained": [],
+            "defeated": [],
+            "bought": [],
+            "artifacts": 0,
+            "clank": mark["clank"].get(p.colour, 0),
+        }
+        for p in game.players
+    }
+    attacks = []
+    for e, text in zip(events, texts, strict=False):
+        who = players.get(e.get("actor") or "")
+        kind = e.get("kind")
+        if kind == "attack":
+            drawn = {c: int(n) for c, n in (e.get("drawn") or {}).items()}
+            hurt = [{"colour": c, "damage": n} for c, n in drawn.items() if c in players]
+            attacks.append({"text": text, "drawn": drawn, "hurt": hurt})
+        elif who is None:
+            continue
+        elif kind == "move" and e.get("to"):
+            who["trail"].append(e["to"])
+        elif kind in ("gain", "defeat") and e.get("card"):
+            key = "gained" if kind == "gain" else "defeated"
+            who[key].append(card(e["card"]).name)
+        elif kind == "buy":
+            who["bought"].append(text)
+        elif kind == "artifact":
+            who["artifacts"] += 1
+    me = game.players[game.state.current].colour
+    return {
+        "players": [v for c, v in players.items() if c != me],
+        "attacks": attacks,
+    }
+
+
+def _warm_kernels(game: Game) -> None:
+    """Compile the kernels the board calls (route finding, attack odds), or load them from
+    numba's cache, with a progress bar when that takes a while: on a cold cache about
+    half a minute in which nothing else would show. A warm cache shows nothing."""
+    from tqdm.auto import tqdm
+
+    steps = [("route finding", lambda: RoutePlan(game)), ("attack odds", game.attack_odds)]
+    with tqdm(
+        total=len(steps),
+        desc="Preparing the board (first run: compiling)",
+        delay=0.5,
+        leave=False,
+    ) as bar:
+        for name, step in steps:
+            bar.set_postfix_str(name)
+            # The previews are optional: the board says so when one is asked for.
+            with contextlib.suppress(Exception):
+                step()
+            bar.update()
+
+
 def _make_bots(
-    bots, n: int, human: int | None, seed: int, edition_name: str | None = None
+    bots, n: int, humans: Sequence[int], seed: int, edition_name: str | None = None
 ) -> dict[int, Bot]:
-    seats = [i for i in range(n) if i != human]
+    seats = [i for i in range(n) if i not in humans]
     if bots is None:
         bots = ["random"]
     if isinstance(bots, str | Bot):
@@ -701,7 +994,7 @@ def play(
     players: int | Sequence[str] = 2,
     bots: Sequence[str | Bot] | str | Bot = ("random",),
     seed: int | None = None,
-    human: int | None = 0,
+    human: int | Sequence[int] | None = 0,
     bot_delay: float = 0.4,
     *,
     cards: Any = None,
@@ -723,16 +1016,30 @@ def play(
     ``"pulsarcade"``) take ``modules`` and ``positions`` instead of ``board`` (see
     :meth:`clankwidget.Game.new`); ``options`` go to the rules. ``bots``: one bot name
     (or object) per other seat, or one name for all. ``human=None`` seats bots
-    everywhere and lets you watch. ``position`` (a dict or JSON text, see
-    :mod:`clankwidget.positions`) opens the game there instead of a fresh set-up; the
-    edition, board, cards and players then come from the position.
+    everywhere and lets you watch; a list of seats (or ``players=["human", "human",
+    "greedy"]``, a role per seat) lets people share the board (hot-seat): between their
+    turns a "pass to ..." screen hides the last hand until the next person is ready.
+    ``position`` (a dict or JSON text, see :mod:`clankwidget.positions`) opens the game
+    there instead of a fresh set-up; the edition, board, cards and players then come
+    from the position.
     """
+    if (
+        not isinstance(players, int)
+        and players
+        and all(isinstance(r, str) and (r == "human" or r in BOTS) for r in players)
+    ):
+        # Seats by role: play(players=["human", "human", "greedy"]) (hot-seat).
+        roles = list(players)
+        human = [i for i, r in enumerate(roles) if r == "human"] or None
+        bots = [r for r in roles if r != "human"]
+        players = len(roles)
     if position is not None:
         given = {"board": board, "cards": cards, "modules": modules, "positions": positions}
         clash = [k for k, v in given.items() if v is not None] + (["options"] if options else [])
         if clash:
             raise TypeError(f"give either position= or {', '.join(clash)}=, not both")
         game = Game.from_position(position, seed=seed)
+        _warm_kernels(game)
         return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)
     extra: dict[str, Any] = {}
     if modules is not None:
@@ -742,4 +1049,5 @@ def play(
     if options is not None:
         extra["options"] = options
     game = Game.new(edition, board=board, players=players, seed=seed, cards=cards, **extra)
+    _warm_kernels(game)
     return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)

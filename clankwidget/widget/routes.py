@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import paths
 
-__all__ = ["RoutePlan", "moves"]
+__all__ = ["RoutePlan", "moves", "route_survival"]
 
 
 class RoutePlan:
@@ -43,6 +43,38 @@ class RoutePlan:
     def route(self, space_id: str, option: int = 0) -> list:
         """The steps (``paths.Step``) of option ``option`` to ``space_id``."""
         return self._opts.route(space_id, option)
+
+
+def route_survival(game, space_id: str, option: int = 0) -> float:
+    """The chance that the current player is still standing after the next attack if
+    they walk route ``option`` to ``space_id`` this turn: the damage the route costs
+    (monsters paid with health) comes off their health first, then the exact knock-out
+    odds of the next attack (the countdown's when it runs, its extra cubes counted) with
+    everyone else as they are. The widget shows this number beside a route's cost.
+
+    >>> route_survival(game, "moss-spring")  # doctest: +SKIP
+    0.97
+    """
+    from .. import odds
+
+    plan = RoutePlan(game)
+    choices = plan.options(space_id)
+    if not choices:
+        raise ValueError(f"{space_id!r} cannot be reached this turn")
+    if not 0 <= option < len(choices):
+        raise ValueError(f"option must be from 0 to {len(choices) - 1}, got {option}")
+    s, rules, me = game.state, game.rules, game.current_player
+    health = {p.colour: rules.health - p.damage for p in game.players if p.is_in}
+    health[me.colour] -= choices[option].damage
+    if health[me.colour] <= 0:
+        return 0.0
+    cubes, draws = game.attack_cubes()
+    clones = {p.colour: rules.clones(s, p) for p in game.players if p.is_in}
+    clones = {c: n for c, n in clones.items() if n}
+    result = odds.attack_odds(
+        cubes, draws, health=health, hit_all=rules.hit_all, clones=clones or None
+    )
+    return 1.0 - float(result.knockout(me.colour))
 
 
 def _option_view(choice, steps) -> dict:

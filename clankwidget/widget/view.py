@@ -103,6 +103,7 @@ __all__ = [
     "TERMS",
     "RoutePlan",
     "action_label",
+    "action_words",
     "card_view",
     "edition_part",
     "terms",
@@ -425,6 +426,48 @@ def action_label(game, action: A.Action, part: ViewPart | None = None) -> str:
     return part.action_label(action) or _generic_label(game, action)
 
 
+# Verbs whose -ing form is not the regular one.
+_ING = {"Stop": "stopping", "Get": "getting", "Swap": "swapping", "Drop": "dropping"}
+
+
+def action_words(game, action: A.Action) -> str:
+    """What an action does, as a phrase for a sentence: ``"playing Stumble"``.
+
+    Built from :func:`action_label` in the game's present state (for a move, say it
+    before the move is made or after it is taken back), falling back to the action's
+    kind when the label needs a state the game is no longer in.
+    """
+    try:
+        label = action_label(game, action)
+    except Exception:  # a label reads the state: words must never fail
+        label = _generic_label(game, action)
+    verb, _, rest = label.partition(" ")
+    if verb.endswith(":"):  # "Choose: ..." -> "choosing ..."
+        verb = verb[:-1]
+    if verb in _ING:
+        ing = _ING[verb]
+    elif verb.endswith("e") and not verb.endswith("ee"):
+        ing = verb[:-1].lower() + "ing"
+    else:
+        ing = verb.lower() + "ing"
+    if rest[:1].islower() and rest.split(" ", 1)[0] in ("turn",):
+        rest = "the " + rest  # "ending the turn"
+    return f"{ing} {rest}".strip()
+
+
+def _breakdown(game) -> dict[str, dict]:
+    """Each player's final points by source, for the end screen: ``{colour: {"rows":
+    [{"name", "points"}], "counts": bool}}`` (``counts`` False: left inside, no score)."""
+    s, rules = game.state, game.rules
+    return {
+        p.colour: {
+            "rows": [{"name": n, "points": v} for n, v in rules.score_breakdown(s, p)],
+            "counts": rules.eligible(s, p),
+        }
+        for p in s.players
+    }
+
+
 def _generic_label(game, action: A.Action) -> str:
     """Words for an action kind the view has no phrase for (a new edition's)."""
     words = action.kind.replace("-", " ").capitalize()
@@ -660,6 +703,7 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
         "end_reason": s.end_reason,
         "scores": scores,
         "winners": game.winners() if s.over else [],
+        "breakdown": _breakdown(game) if s.over else {},
         "hint": _hint(game, seat, actions),
         "log": _log(game),
         "log_total": len(s.log),

@@ -4,11 +4,12 @@
 import { h, s } from "../dom.js";
 import { MARGIN, arrowheads, mapZoom, rectEdge } from "../geometry.js";
 import { svgIcon } from "../icons.js";
+import { pal } from "../pawn.js";
 import { hasFeature } from "../protocol.js";
 import { plural, termsOf } from "../text.js";
 import { moduleAreas } from "./modules.js";
 import { room } from "./room.js";
-import { zoomBar } from "./zoom.js";
+import { mapWidth, zoomBar } from "./zoom.js";
 import { legend } from "../panels/legend.js";
 import { gameOver } from "../panels/gameover.js";
 
@@ -29,7 +30,7 @@ export function boardPanel(ctx, board, view) {
   const W = board.width + 2 * MARGIN;
   const H = board.height + 2 * MARGIN;
   const T = termsOf(view);
-  const zoom = mapZoom(board.width, ctx.root.clientWidth, ui.zoom);
+  const zoom = mapZoom(board.width, mapWidth(ctx.root), ui.zoom);
   const svg = s("svg", {
     class: `cw-map${zoom.names ? "" : " cw-map-nonames"}`,
     viewBox: `${-MARGIN} ${-MARGIN} ${W} ${H}`,
@@ -109,6 +110,7 @@ export function boardPanel(ctx, board, view) {
   }
   svg.append(badges);
   if (areas) svg.append(areas.tabs);
+  svg.append(trails(view, byId));
 
   // Rooms.
   const pawnsAt = new Map();
@@ -128,7 +130,7 @@ export function boardPanel(ctx, board, view) {
     "div",
     { class: "cw-mapwrap" },
     h("div", { class: "cw-mapscroll", "data-role": "map-scroll" }, inner),
-    zoom.wide ? zoomBar(zoom) : null,
+    zoomBar(zoom),
     legend(view),
     view.is_over && !ui.overHidden ? gameOver(view) : null,
   );
@@ -242,6 +244,21 @@ function tunnelBadge(p, e1, e2) {
       );
     if (across) cy += size + 1;
     else cx += itemW(it) + 1;
+  }
+  return g;
+}
+
+/**
+ * The others' moves since the person's last turn, as dashed trails in their colours.
+ * @param {any} view @param {Map<string, Space>} byId
+ */
+function trails(view, byId) {
+  const g = s("g", { class: "cw-trails", "aria-hidden": "true" });
+  for (const p of (view.since && view.since.players) || []) {
+    const pts = p.trail.map((/** @type {string} */ id) => byId.get(id)).filter(Boolean);
+    if (pts.length < 2) continue;
+    const d = pts.map((/** @type {Space} */ sp, /** @type {number} */ i) => `${i ? "L" : "M"}${sp.x},${sp.y}`).join(" ");
+    g.append(s("path", { d, class: "cw-trail", stroke: pal(p.colour).fill, "data-trail": p.colour }));
   }
   return g;
 }

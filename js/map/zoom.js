@@ -3,6 +3,16 @@
 import { h } from "../dom.js";
 import { ZOOMS } from "../geometry.js";
 
+/**
+ * The width the map may take in the widget: its scroll area's, once drawn (a column
+ * when the widget is wide), else the whole widget's.
+ * @param {HTMLElement} root
+ */
+export function mapWidth(root) {
+  const sc = root.querySelector(".cw-mapscroll");
+  return sc && sc.clientWidth ? sc.clientWidth + 26 : root.clientWidth;
+}
+
 /** @param {{level: number, scale: number, names: boolean}} zoom */
 export function zoomBar(zoom) {
   const pct = `${Math.round(zoom.scale * 100)}%`;
@@ -37,9 +47,9 @@ export function zoomBar(zoom) {
       class: "cw-btn cw-small cw-quiet",
       "data-action": "zoom-fit",
       "data-key": "btn:zoom-fit",
-      "aria-label": zoom.level === 0 ? "Back to a legible size (0)" : "Show the whole map (0)",
-      title: zoom.level === 0 ? "Legible size (0)" : "Whole map (0)",
-      text: zoom.level === 0 ? "Legible" : "Whole map",
+      "aria-label": zoom.level === 0 ? "Back to a larger size (0)" : "Fit the map to the width (0)",
+      title: zoom.level === 0 ? "Larger (0)" : "Fit (0)",
+      text: zoom.level === 0 ? "Larger" : "Fit",
     }),
     zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" }),
   );

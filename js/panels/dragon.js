@@ -133,7 +133,7 @@ export function dragonPanel(ctx, view) {
     ),
     h(
       "div",
-      { class: "cw-dragon-row" },
+      { class: "cw-dragon-row cw-bag-row", "data-role": "bag" },
       h("span", { class: "cw-label", text: "Bag" }),
       bag,
       h("button", {
@@ -151,7 +151,7 @@ export function dragonPanel(ctx, view) {
       class: "cw-dim cw-small-text",
       text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`,
     }),
-    ui.oddsOpen || ui.oddsHover ? oddsBox(ctx, view) : null,
+    !view.is_over && (ui.oddsOpen || ui.oddsHover) ? oddsBox(ctx, view) : null,
   );
 }
 

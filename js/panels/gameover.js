@@ -35,6 +35,7 @@ export function gameOver(view) {
         ),
       ),
     ),
+    breakdownTable(view, rows.map((/** @type {any} */ r) => r.p)),
     h(
       "div",
       { class: "cw-turnbtns" },
@@ -46,6 +47,62 @@ export function gameOver(view) {
         cls: "cw-primary",
       }),
       button("hide-over", "See the board", { enabled: true, intent: null, cls: "cw-quiet" }),
+    ),
+  );
+}
+
+/**
+ * The final points of each player by source (the edition's own rows, from the rules),
+ * one column per player in the order of the standings.
+ * @param {any} view @param {PlayerView[]} players
+ */
+function breakdownTable(view, players) {
+  const bd = view.breakdown || {};
+  const first = bd[players[0]?.colour];
+  if (!first) return null;
+  /** @type {string[]} */
+  const names = [];
+  for (const p of players)
+    for (const r of (bd[p.colour] || {}).rows || []) if (!names.includes(r.name)) names.push(r.name);
+  /** @param {string} colour @param {string} name */
+  const pts = (colour, name) => {
+    const row = ((bd[colour] || {}).rows || []).find((/** @type {any} */ r) => r.name === name);
+    return row ? row.points : 0;
+  };
+  return h(
+    "table",
+    { class: "cw-breakdown", "data-role": "score-breakdown", "aria-label": "Points by source" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col", text: "Points" }),
+        players.map((p) => h("th", { scope: "col", "data-colour": p.colour }, pawnBadge(p.colour, 14), cap(p.colour))),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      names.map((name) =>
+        h(
+          "tr",
+          { "data-row": name },
+          h("th", { scope: "row", text: name }),
+          players.map((p) => h("td", { text: String(pts(p.colour, name)) })),
+        ),
+      ),
+      h(
+        "tr",
+        { class: "cw-breakdown-total" },
+        h("th", { scope: "row", text: "Total" }),
+        players.map((p) =>
+          h("td", {
+            text: (bd[p.colour] || {}).counts === false ? `${view.scores[p.colour]} (left inside)` : String(view.scores[p.colour]),
+          }),
+        ),
+      ),
     ),
   );
 }

@@ -5,6 +5,8 @@ import { h } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
 import { cap, termsOf } from "../text.js";
 import { button } from "./buttons.js";
+import { fileButtons, replayBar } from "./replay.js";
+import { botControls } from "./since.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
 /** @typedef {import("../types.js").BoardView} BoardView */
@@ -64,6 +66,9 @@ export function header(ctx, view, board) {
         intent: null,
         cls: ui.confirmNew > Date.now() ? "cw-warn" : "",
       }),
+      botControls(view),
+      fileButtons(view),
+      keysState(ui.keysActive),
       button("help", ui.helpOpen ? "Hide keys" : "Keys", {
         key: "?",
         enabled: true,
@@ -79,6 +84,7 @@ export function header(ctx, view, board) {
       "data-role": "status",
       text,
     }),
+    replayBar(view),
     ui.helpOpen ? helpBox(view) : null,
     me && me.status !== "in" && !view.is_over
       ? h("div", {
@@ -90,6 +96,21 @@ export function header(ctx, view, board) {
         })
       : null,
   );
+}
+
+/**
+ * Whether the widget has the keyboard (its keys then never reach the notebook).
+ * @param {boolean} active
+ */
+export function keysState(active) {
+  return h("span", {
+    class: `cw-keys-state${active ? " cw-keys-on" : ""}`,
+    "data-role": "keys-state",
+    title: active
+      ? "The board has the keyboard: its keys never reach the notebook"
+      : "Click the board to use its keys",
+    text: active ? "Keys active" : "Click for keys",
+  });
 }
 
 /** @param {any} view */

@@ -45,6 +45,14 @@ export function inspector(ctx, view, board) {
       opts.map((/** @type {any} */ o, /** @type {number} */ i) => [
         i ? " or " : "",
         h("span", { class: "cw-opt", text: costText(o) }),
+        typeof o.survive === "number"
+          ? h("span", {
+              class: `cw-survive${o.survive < 0.8 ? " cw-survive-low" : ""}`,
+              "data-role": "survive",
+              title: "The chance you are still standing after the next attack if you go this way",
+              text: ` (alive after the next attack: ${Math.round(o.survive * 100)}%)`,
+            })
+          : null,
       ]),
       via.length ? ` · via ${via.join(", ")}` : "",
       h("span", { class: "cw-dim", text: " · click or press Enter to walk there" }),

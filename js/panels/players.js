@@ -117,6 +117,7 @@ export function playerCard(p, view) {
               f.icon ? icon(iconName(f.icon), 13) : null,
               h("span", { class: "cw-fact-label", text: f.label }),
               h("span", { class: "cw-fact-value", text: f.value }),
+              f.meter ? gauge(f.meter, f.label) : null,
             ),
           ),
         )
@@ -163,5 +164,41 @@ export function stat(name, n, title) {
     { class: "cw-stat", title },
     icon(name, 14),
     h("span", { class: "cw-num", text: `${n}` }),
+  );
+}
+
+/**
+ * A count toward thresholds, as a bar with its marks (a fact's `meter`): the part
+ * reached is filled, each mark is a tick with its label, lit once reached.
+ * @param {{value: number, max: number, marks: {at: number, label: string}[]}} m
+ * @param {string} label
+ */
+export function gauge(m, label) {
+  const max = Math.max(1, m.max, m.value);
+  const pct = (/** @type {number} */ n) => `${Math.min(100, (100 * n) / max)}%`;
+  return h(
+    "span",
+    {
+      class: "cw-gauge",
+      role: "meter",
+      "aria-label": `${label}: ${m.value}; marks at ${m.marks.map((k) => `${k.at} (${k.label})`).join(", ")}`,
+      "aria-valuemin": "0",
+      "aria-valuemax": String(max),
+      "aria-valuenow": String(m.value),
+      "data-role": "gauge",
+    },
+    h("span", { class: "cw-gauge-fill", style: `width: ${pct(m.value)}` }),
+    m.marks.map((k) =>
+      h(
+        "span",
+        {
+          class: `cw-gauge-mark${m.value >= k.at ? " cw-gauge-hit" : ""}`,
+          style: `left: ${pct(k.at)}`,
+          "data-at": k.at,
+          title: `${k.at}: ${k.label}`,
+        },
+        h("span", { class: "cw-gauge-label", text: `${k.at}` }),
+      ),
+    ),
   );
 }

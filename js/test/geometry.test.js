@@ -6,6 +6,7 @@ import {
   arrowheads,
   boxSize,
   mapZoom,
+  NAMES_MIN,
   moduleRects,
   nameWidth,
   neighbour,
@@ -106,21 +107,29 @@ describe("tabSpot", () => {
 });
 
 describe("mapZoom", () => {
-  it("fits a narrow board to the output, names shown", () => {
+  it("fits a board that fits the output, names shown", () => {
     const z = mapZoom(900, 1000, null);
     expect(z.wide).toBe(false);
-    expect(z.style).toBeNull();
+    expect(z).toMatchObject({ style: "min-width: 0", level: 0, names: true, fits: true });
     expect(z.scale).toBeCloseTo(974 / (900 + 2 * MARGIN));
+  });
+  it("zooms any board in, and never below the scale where names are readable", () => {
+    const z = mapZoom(1000, 700, ZOOM_AUTO);
+    expect(z.fits).toBe(false);
+    expect(z.style).toBe(`min-width: ${Math.round((1000 + 2 * MARGIN) * ZOOMS[ZOOM_AUTO])}px`);
+    const narrow = mapZoom(1000, 400, 0);
+    expect(narrow.scale).toBe(NAMES_MIN);
+    expect(narrow.names).toBe(true);
   });
   it("draws a wide board at a legible size that scrolls", () => {
     const z = mapZoom(3000, 1000, null);
     expect(z).toMatchObject({ wide: true, level: ZOOM_AUTO, names: true });
     expect(z.style).toBe(`min-width: ${Math.round((3000 + 2 * MARGIN) * ZOOMS[ZOOM_AUTO])}px`);
   });
-  it("shows the whole wide board at level 0, too small for names", () => {
+  it("shows a wide board as small as names allow at level 0, names kept", () => {
     const z = mapZoom(3000, 1000, 0);
-    expect(z.style).toBe("min-width: 0");
-    expect(z.names).toBe(false);
+    expect(z.style).toBe(`min-width: ${Math.round((3000 + 2 * MARGIN) * NAMES_MIN)}px`);
+    expect(z.names).toBe(true);
   });
   it("steps the zoom within its levels", () => {
     expect(nextZoom(ZOOMS.length - 1, "zoom-in")).toBe(ZOOMS.length - 1);

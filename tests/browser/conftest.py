@@ -311,6 +311,12 @@ def lab_server(
         JUPYTERLAB_WORKSPACES_DIR=str(home / ".jupyter" / "lab" / "workspaces"),
         IPYTHONDIR=str(home / ".ipython"),
         PYTHONUNBUFFERED="1",
+        # The kernels import the clankwidget of this checkout (its widget bundle too),
+        # not whichever one is installed in the environment (an editable install of
+        # another worktree, say).
+        PYTHONPATH=os.pathsep.join(
+            p for p in (str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH")) if p
+        ),
     )
     port = _free_port()
     log_path = home / "jupyterlab.log"

@@ -41,8 +41,13 @@ def test_play_the_start_notebook_by_mouse_and_keyboard(lab_page):
     assert widget.locator(".cw-map [data-space-id]").count() == n_spaces
     assert widget.locator('[data-action="end-turn"]').count() == 1
 
-    # The notebook's last cell played the opening hand through the same protocol.
-    assert kernel_eval(page, f"len({ME}.hand)") == 0
+    # Run All leaves the person at the start of the first turn, facing the greedy bot;
+    # the notebook's last cell only asked for the odds (through the same protocol).
+    assert kernel_eval(page, f"{G}.state.turn == 1 and {G}.state.current == 0")
+    assert kernel_eval(page, f"len({ME}.hand)") == 5
+    assert kernel_eval(page, f"{W}.bots[1].name") == "greedy"
+    widget.locator('[data-action="play-all"]').click()
+    wait_until(page, f"len({ME}.hand) == 0")
     skill = kernel_eval(page, f"{ME}.skill")
     assert widget.locator('[data-pool="skill"] .cw-poolnum').inner_text() == str(skill)
 

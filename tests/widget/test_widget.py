@@ -1155,3 +1155,164 @@ def test_every_offered_edition_intent_is_accepted_everywhere(where):
     else:
         expected |= {"take-artifact"}
     assert expected <= kinds, expected - kinds
+
+
+def test_undo_says_in_words_what_it_took_back_and_why_it_cannot():
+    w = new_widget(SHIPPED, seed=7)
+    reply = w.handle_intent({"kind": "undo"})
+    assert reply["message"] == "nothing to undo: you have not done anything this turn yet"
+    w.handle_intent({"kind": "play", "card": "stumble"})
+    w.handle_intent({"kind": "undo"})
+    assert w.status["text"] == "Took back: playing Stumble"
+    w.handle_intent({"kind": "redo"})
+    assert w.status["text"] == "Redid: playing Stumble"
+    # A card that draws one: the drawn card cannot be unseen.
+    me = w.game.current_player
+    me.hand.append("whispering-map")
+    me.deck.append("burgle")
+    w.refresh()
+    assert w.handle_intent({"kind": "play", "card": "whispering-map"})["kind"] == "ok"
+    name = w.game.cards.cards["whispering-map"].name
+    reply = w.handle_intent({"kind": "undo"})
+    assert reply["message"] == f"can't undo past playing {name}: it revealed the card it drew"
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
+def test_the_end_screen_breaks_each_score_down_as_the_edition_counts(edition):
+    w = play(edition, players=3, human=None, bots=["greedy"], seed=2, bot_delay=0)
+    assert w.game.is_over
+    g = w.game
+    breakdown = w.view["breakdown"]
+    for p in g.players:
+        rows = breakdown[p.colour]["rows"]
+        names = [r["name"] for r in rows]
+        assert names[0] == "Artifacts" and {"Gold", "Cards"} <= set(names)
+        assert sum(r["points"] for r in rows) == g.rules.points(g.state, p)
+        if breakdown[p.colour]["counts"]:
+            assert w.view["scores"][p.colour] == g.rules.points(g.state, p)
+    if edition != "clank":
+        assert "Power crystals" in names
+    # While the game runs, the view carries no breakdown.
+    assert play(edition, players=2, seed=2).view["breakdown"] == {}
+
+
+def test_play_shows_progress_while_the_kernels_compile(monkeypatch):
+    import tqdm.auto
+
+    bars = []
+    real = tqdm.auto.tqdm
+
+    def recording(*args, **kwargs):
+        bars.append(kwargs)
+        return real(*args, **{**kwargs, "disable": True})
+
+    monkeypatch.setattr(tqdm.auto, "tqdm", recording)
+    w = play(players=2, bots=["greedy"], seed=7)
+    assert [b["desc"] for b in bars] == ["Preparing the board (first run: compiling)"]
+    assert bars[0]["total"] == 2 and bars[0]["delay"] > 0  # silent on a warm cache
+    assert w.game.state.turn == 1 and w.game.state.current == 0
+
+
+def test_save_load_and_replay_intents_check_what_the_browser_sends():
+    w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
+    w.handle_intent({"kind": "play-all"})
+    w.handle_intent({"kind": "end-turn"})
+    saved = w.handle_intent({"kind": "save"})
+    assert saved["kind"] == "save" and saved["name"].endswith(".json")
+    n = len(w.game.actions)
+    other = play(players=2, bots=["greedy"], seed=9, bot_delay=0)
+    refusals = {
+        "text": {"kind": "load"},
+        "int": {"kind": "load", "text": 5},
+        "extra": {"kind": "load", "text": saved["text"], "path": "/etc/passwd"},
+        "big": {"kind": "load", "text": " " * (board_module.MAX_LOAD_CHARS + 1)},
+        "not json": {"kind": "load", "text": "{nope"},
+        "edited": {"kind": "load", "text": saved["text"].replace('"seed": 2', '"seed": 3')},
+    }
+    for why, intent in refusals.items():
+        reply = other.handle_intent(intent)
+        assert reply["kind"] == "error", why
+        assert other.status["level"] == "error"
+        assert len(other.game.actions) == 0, why
+    three = play(players=3, bots=["greedy"], seed=2, bot_delay=0)
+    assert "seats 3" in three.handle_intent({"kind": "load", "text": saved["text"]})["message"]
+    assert other.handle_intent({"kind": "load", "text": saved["text"]})["kind"] == "ok"
+    assert [a.to_dict() for a in other.game.actions] == [a.to_dict() for a in w.game.actions]
+
+    assert other.handle_intent({"kind": "replay", "step": 3})["kind"] == "ok"
+    assert other.view["replay"]["step"] == 3 and other.view["replay"]["total"] == n
+    assert other.view["log"] == view_state(w.game.replay(3), 0)["log"]
+    assert other.view["actions"] == [] and not other.view["can_undo"]
+    assert other.handle_intent({"kind": "play-all"})["kind"] == "error"
+    assert other.handle_intent({"kind": "replay", "step": n + 1})["kind"] == "error"
+    assert other.handle_intent({"kind": "replay", "step": True})["kind"] == "error"
+    assert other.handle_intent({"kind": "replay-exit"})["kind"] == "ok"
+    assert "replay" not in other.view and len(other.game.actions) == n
+
+
+def test_since_your_last_turn_sums_up_the_others_turns_and_bots_take_a_speed():
+    w = play(players=3, bots=["greedy"], seed=2, bot_delay=0)
+    assert w.view["since"] is None  # nothing yet on the first turn
+    w.handle_intent({"kind": "play-all"})
+    log_at_end = len(w.game.state.events)
+    spaces = {p.colour: p.space for p in w.game.players}
+    w.handle_intent({"kind": "end-turn"})
+    since = w.view["since"]
+    assert [p["colour"] for p in since["players"]] == ["yellow", "green"]
+    events = w.game.state.events[log_at_end:]
+    for p in since["players"]:
+        moves = [e["to"] for e in events if e["kind"] == "move" and e["actor"] == p["colour"]]
+        assert p["trail"] == [spaces[p["colour"]], *moves]
+        gains = [e["card"] for e in events if e["kind"] == "gain" and e["actor"] == p["colour"]]
+        assert p["gained"] == [w.game.cards.cards[c].name for c in gains]
+    # Once the person acts, the summary stays for the turn; the next end clears it.
+    w.handle_intent({"kind": "play-all"})
+    assert w.view["since"] == since
+    assert w.handle_intent({"kind": "bot-speed", "speed": "warp"})["kind"] == "error"
+    assert w.handle_intent({"kind": "bot-speed", "speed": "slow"})["kind"] == "ok"
+    assert w.bot_delay == 1.0 and w.view["bot_speed"] == "slow"
+    assert w.handle_intent({"kind": "skip-bots"})["kind"] == "error"  # not playing now
+
+
+def test_a_hovered_route_says_the_chance_to_get_out_alive_when_it_matters():
+    from clankwidget.widget.routes import route_survival
+
+    w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
+    w.handle_intent({"kind": "play-all"})
+    target = w.view["moves"][0]["id"]
+    calm = w.handle_intent({"kind": "hover-space", "id": target})
+    assert all("survive" not in o for o in calm["options"])  # healthy, no countdown
+    me = w.game.current_player
+    me.damage = w.game.rules.health - 2
+    w.game.state.clank_area[me.colour] = 3
+    reply = w.handle_intent({"kind": "hover-space", "id": target})
+    for i, o in enumerate(reply["options"]):
+        assert o["survive"] == route_survival(w.game, target, i)
+        assert 0.0 <= o["survive"] <= 1.0
+    first = reply["options"][0]
+    if first["damage"] == 0:
+        ko = w.game.attack_odds().knockout(me.colour)
+        assert first["survive"] == pytest.approx(1.0 - ko)
+        assert first["survive"] < 1.0  # three of its cubes wait in the Clank! area
+    with pytest.raises(ValueError, match="cannot be reached"):
+        route_survival(w.game, me.space)
+
+
+def test_hot_seat_hides_the_last_hand_until_the_next_person_is_ready():
+    w = play(players=["human", "human", "greedy"], seed=2, bot_delay=0)
+    assert w.seat == 0 and sorted(w.bots) == [2] and w.bots[2].name == "greedy"
+    w.handle_intent({"kind": "play-all"})
+    w.handle_intent({"kind": "end-turn"})
+    # Yellow's turn: nobody's hand is in the view until Yellow says they have the board.
+    assert w.view["pass_to"] == "yellow" and w.seat is None
+    assert not any("hand" in p for p in w.view["players"])
+    assert "pass the board to Yellow" in w.handle_intent({"kind": "play-all"})["message"]
+    assert w.handle_intent({"kind": "ready"})["kind"] == "ok"
+    assert w.seat == 1 and "pass_to" not in w.view
+    assert [("hand" in p) for p in w.view["players"]] == [False, True, False]
+    assert w.handle_intent({"kind": "ready"})["kind"] == "error"
+    w.handle_intent({"kind": "play-all"})
+    w.handle_intent({"kind": "end-turn"})  # then Green (the bot), then Blue again
+    assert w.game.state.current == 0 and w.view["pass_to"] == "blue"
+    with pytest.raises(ValueError, match="a list of such seats"):
+        play(players=3, human=[0, 0], bots=["greedy"])

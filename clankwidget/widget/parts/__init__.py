@@ -43,15 +43,27 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def fact(fid: str, label: str, value: str, title: str = "", icon: str | None = None) -> dict:
-    """A player fact: ``{id, label, value, title, icon}``."""
-    return {
+def fact(
+    fid: str,
+    label: str,
+    value: str,
+    title: str = "",
+    icon: str | None = None,
+    meter: dict | None = None,
+) -> dict:
+    """A player fact: ``{id, label, value, title, icon}``, and ``meter`` when the fact is
+    a count toward thresholds the view draws as a bar: ``{value, max, marks: [{at,
+    label}]}`` (Pulsarcade's Skill Shot: marks at 6 and 8)."""
+    out = {
         "id": fid,
         "label": label,
         "value": value,
         "title": title or f"{label}: {value}",
         "icon": icon,
     }
+    if meter is not None:
+        out["meter"] = meter
+    return out
 
 
 #: The map's legend where an edition has no other: what the front end draws on a board.

@@ -127,15 +127,22 @@ class PulsarcadePart(ShipPart):
             )
         if s.players[s.current] is p and p.is_in and not s.over:
             shot = rules.skill_shot(p)
-            steps = ", ".join(f"{need} → +{k}" for need, k in rules.data.get("skill_shot", ()))
+            levels = list(rules.data.get("skill_shot", ()))
+            steps = ", ".join(f"{need} → +{k}" for need, k in levels)
+            top = max((need for need, _ in levels), default=0)
             facts.append(
                 fact(
                     "skill-shot",
-                    "Skill made",
-                    f"{p.skill_generated}" + (f" (Shot +{shot})" if shot else ""),
+                    "Skill Shot",
+                    f"{p.skill_generated}" + (f" (+{shot})" if shot else ""),
                     f"Skill generated this turn: {p.skill_generated}, spent or not. "
                     f"Skill Shot: {steps} tokens at a Redemption space.",
                     icon="skill",
+                    meter={
+                        "value": p.skill_generated,
+                        "max": top + 2,
+                        "marks": [{"at": need, "label": f"+{k}"} for need, k in levels],
+                    },
                 )
             )
         theater = self._module("danger-theater")

@@ -1,0 +1,95 @@
+// Save, load and replay: the header's file buttons, and the bar that steps or scrubs
+// through a game (the board and the log show the game as it was at that step).
+
+import { h } from "../dom.js";
+import { cap } from "../text.js";
+import { button } from "./buttons.js";
+
+/** The largest file the view sends to be loaded (the kernel checks it again). */
+export const MAX_LOAD_BYTES = 4 * 2 ** 20;
+
+/** @param {any} view */
+export function fileButtons(view) {
+  const replaying = !!view.replay;
+  return [
+    button("save", "Save", {
+      enabled: !replaying,
+      why: "leave the replay first",
+      intent: { kind: "save" },
+    }),
+    button("load", "Load", { enabled: true, intent: null }),
+    h("input", {
+      type: "file",
+      accept: ".json,application/json",
+      class: "cw-hidden",
+      "data-role": "load-file",
+      "aria-label": "Open a saved game (a .json file)",
+      tabindex: "-1",
+    }),
+    replaying
+      ? null
+      : button("replay", "Replay", {
+          enabled: true,
+          intent: { kind: "replay", step: 0 },
+          cls: "cw-quiet",
+        }),
+  ];
+}
+
+/** @param {any} view */
+export function replayBar(view) {
+  const r = view.replay;
+  if (!r) return null;
+  /** @param {string} action @param {string} text @param {number} step @param {string} why */
+  const stepBtn = (action, text, step, why) =>
+    button(action, text, {
+      enabled: step >= 0 && step <= r.total && step !== r.step,
+      why,
+      intent: { kind: "replay", step },
+      cls: "cw-small",
+    });
+  return h(
+    "section",
+    { class: "cw-replay", role: "group", "aria-label": "Replay", "data-role": "replay" },
+    stepBtn("replay-first", "⏮ Start", 0, "this is the start"),
+    stepBtn("replay-back", "◀ Back", r.step - 1, "this is the start"),
+    h("input", {
+      type: "range",
+      min: "0",
+      max: String(r.total),
+      value: String(r.step),
+      class: "cw-replay-scrub",
+      "data-role": "replay-scrub",
+      "data-key": "replay-scrub",
+      "aria-label": `Replay step, ${r.step} of ${r.total}`,
+    }),
+    stepBtn("replay-next", "Next ▶", r.step + 1, "this is the end"),
+    stepBtn("replay-last", "End ⏭", r.total, "this is the end"),
+    h("span", {
+      class: "cw-replay-where",
+      "data-role": "replay-step",
+      text: `Step ${r.step} of ${r.total}${r.next ? ` · next: ${cap(r.who)} ${r.next}` : " · the end"}`,
+    }),
+    button("replay-exit", "Leave replay", {
+      enabled: true,
+      intent: { kind: "replay-exit" },
+      cls: "cw-quiet",
+    }),
+  );
+}
+
+/**
+ * Offer a save from the kernel as a download (a .json file).
+ * @param {string} name @param {string} text
+ */
+export function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.style.display = "none";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
