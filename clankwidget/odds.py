@@ -7,7 +7,8 @@ cube is one damage to *every* player; it still counts as one of the draws, and i
 to the Clank area afterwards, so it is in the bag again at the next attack. If more cubes
 are to be drawn than the bag holds, all of them are drawn.
 
-Three questions, three functions:
+Three questions, three functions (Moonrakers' hazard dice have theirs in
+:mod:`clankwidget.dice`, re-exported here):
 
 * :func:`attack_odds` - the exact damage distribution of one attack (joint and per player);
 * :func:`sample_attacks` - the same attack drawn ``n`` times at random, for lessons that
@@ -63,6 +64,7 @@ from ._odds_input import (
     _rng_state,
     _whole,
 )
+from .dice import HazardOdds, MeetOdds, captain_meet_odds, hazard_odds, meet_odds
 from .errors import OddsInputError
 from .kernels.bag import (
     _attack_joint,
@@ -70,7 +72,6 @@ from .kernels.bag import (
     _sample_draws,
     _simulate_knockouts,
 )
-from .kernels.dice import _hazard_pmf
 
 __all__ = [
     "BLACK",
@@ -849,220 +850,3 @@ def knockout_odds(
         part = _simulate_knockouts(start, adds, draws, shields, hi - lo, state)
         hist = part if hist is None else hist + part
     return KnockoutOdds(tuple(players), hp, hist / n, steps, "simulate", n, None)
-
-
-# ---------------------------------------------------------------------------
-# Moonrakers: hazard dice
-
-#: The teaching hazard die of the shipped Moonrakers card set: the hazards on each face.
-TEACHING_DIE = (0, 0, 0, 1, 1, 2)
-#: The most dice :func:`hazard_odds` takes (a contract has at most 4; lessons go further).
-MAX_DICE = 200
-
-
-@dataclass(frozen=True)
-class HazardOdds:
-    """The distribution of unblocked hazards: ``pmf[k]`` is the chance of exactly ``k``."""
-
-    dice: int
-    shields: int
-    faces: tuple[int, ...]
-    pmf: tuple[float, ...]
-
-    @property
-    def expected(self) -> float:
-        """The expected number of unblocked hazards (prestige lost, if you have it)."""
-        return float(sum(k * p for k, p in enumerate(self.pmf)))
-
-    @property
-    def safe(self) -> float:
-        """The chance that no hazard gets through."""
-        return float(self.pmf[0])
-
-    def at_least(self, k: int) -> float:
-        """The chance of ``k`` or more unblocked hazards."""
-        return float(sum(self.pmf[max(0, k) :]))
-
-
-def hazard_odds(dice: int, shields: int = 0, faces: Sequence[int] | None = None) -> HazardOdds:
-    """The exact distribution of unblocked hazards when ``dice`` hazard dice are rolled
-    and ``shields`` of the hazards are blocked (Moonrakers).
-
-    ``faces`` lists the hazards shown on each face of the die (all faces equally
-    likely); the default is the shipped teaching die :data:`TEACHING_DIE`.
-
-    >>> odds = hazard_odds(2)
-    >>> [round(p, 4) for p in odds.pmf]  # 0..4 hazards on two teaching dice
-    [0.25, 0.3333, 0.2778, 0.1111, 0.0278]
-    >>> round(hazard_odds(2, shields=1).safe, 4)
-    0.5833
-    """
-    for name, value in (("dice", dice), ("shields", shields)):
-        if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise OddsInputError(f"{name} must be a whole number, got {value!r}")
-        if value < 0:
-            raise OddsInputError(f"{name} must be 0 or more, got {value}")
-    if dice > MAX_DICE:
-        raise OddsInputError(f"at most {MAX_DICE} dice, got {dice}")
-    faces = TEACHING_DIE if faces is None else tuple(faces)
-    if not faces:
-        raise OddsInputError("a die needs at least one face")
-    for f in faces:
-        if isinstance(f, bool) or not isinstance(f, int | np.integer) or not 0 <= f <= 20:
-            raise OddsInputError(f"each face shows 0 to 20 hazards, got {f!r}")
-    face_pmf = np.bincount(np.asarray(faces, dtype=np.int64)) / len(faces)
-    pmf = _hazard_pmf(face_pmf.astype(np.float64), int(dice), int(shields))
-    top = int(np.flatnonzero(pmf)[-1]) if pmf.any() else 0
-    return HazardOdds(
-        int(dice),
-        int(shields),
-        tuple(int(f) for f in faces),
-        tuple(float(p) for p in pmf[: top + 1]),
-    )
-
-
-@dataclass(frozen=True)
-class MeetOdds:
-    """The chance that a captain meets a contract's requirements from a hand and deck."""
-
-    p: float
-    method: str  # "exact" or "simulate"
-    orders: int  # draw orders weighed (exact) or drawn (simulate)
-
-
-#: Exact :func:`meet_odds` weighs at most this many distinct draw orders; past it, it
-#: simulates ``n`` seeded shuffles.
-MAX_EXACT_ORDERS = 20_000
-
-
-def meet_odds(
-    hand: Sequence[str],
-    deck: Sequence[str],
-    requires: Mapping[str, int],
-    cards: Mapping[str, Mapping[str, Any]],
-    *,
-    actions: int = 1,
-    met: Mapping[str, int] | None = None,
-    n: int = 2_000,
-    seed: int | None = 0,
-    max_exact: int = MAX_EXACT_ORDERS,
-) -> MeetOdds:
-    """The chance that one captain meets ``requires`` (Moonrakers: ``{"damage": 3}``...)
-    from ``hand`` with ``actions`` to spend, drawing from ``deck`` (its cards in an
-    unknown order) when a card says so, playing as well as possible.
-
-    ``cards`` maps a card id to its ``meets`` (kind -> count) and ``effects``
-    (``actions``: more actions, ``draw``: cards drawn); ``met`` is what is met already
-    (other captains' cards, installed parts). Every card costs one action to play.
-    Reading: a draw pile that runs out during the execution is not refilled here (the
-    discard pile holds only what was played before), so the chance is a slight lower
-    bound when a captain draws through their whole deck.
-
-    Exact when every distinct order of the cards that can be drawn can be weighed (at
-    most ``max_exact``, :data:`MAX_EXACT_ORDERS` by default), else ``n`` seeded random
-    shuffles.
-
-    >>> cards = {"reactor": {"meets": {"reactor": 1}, "effects": {"actions": 2}},
-    ...          "thruster": {"meets": {"thruster": 1}, "effects": {"draw": 2}},
-    ...          "miss": {"meets": {}, "effects": {}}}
-    >>> meet_odds(["reactor", "reactor"], [], {"reactor": 2}, cards).p
-    1.0
-    >>> meet_odds(["thruster"], ["reactor", "miss"], {"thruster": 1, "reactor": 1}, cards).p
-    0.0
-    >>> meet_odds(["reactor", "thruster"], ["reactor", "miss", "miss"],
-    ...           {"reactor": 2}, cards).p  # the Thruster draws 2 of the 3: 2/3
-    0.6666666666666666
-    """
-    for cid in list(hand) + list(deck):
-        if cid not in cards:
-            raise OddsInputError(f"unknown card {cid!r}: give its meets and effects in cards")
-    if isinstance(actions, bool) or not isinstance(actions, int) or actions < 0:
-        raise OddsInputError(f"actions must be a whole number, 0 or more, got {actions!r}")
-    kinds = sorted(requires)
-    need = tuple(max(0, int(requires[k]) - int((met or {}).get(k, 0))) for k in kinds)
-    ids = sorted(set(hand) | set(deck))
-    meets = {c: tuple(int(cards[c]["meets"].get(k, 0)) for k in kinds) for c in ids}
-    plus = {c: int(cards[c]["effects"].get("actions", 0)) for c in ids}
-    draws = {c: int(cards[c]["effects"].get("draw", 0)) for c in ids}
-    if not any(need):
-        return MeetOdds(1.0, "exact", 1)
-    reach = min(len(deck), sum(draws[c] for c in list(hand) + list(deck)))
-
-    def best(order: tuple[str, ...]) -> bool:
-        seen: dict = {}
-
-        def go(held: tuple[int, ...], pos: int, acts: int, left: tuple[int, ...]) -> bool:
-            if not any(left):
-                return True
-            if acts <= 0:
-                return False
-            key = (held, pos, acts, left)
-            if key in seen:
-                return seen[key]
-            ok = False
-            for i, c in enumerate(ids):
-                if not held[i]:
-                    continue
-                h2 = list(held)
-                h2[i] -= 1
-                p2 = min(len(order), pos + draws[c])
-                for d in order[pos:p2]:
-                    h2[ids.index(d)] += 1
-                left2 = tuple(max(0, a - b) for a, b in zip(left, meets[c], strict=True))
-                if go(tuple(h2), p2, acts - 1 + plus[c], left2):
-                    ok = True
-                    break
-            seen[key] = ok
-            return ok
-
-        start = tuple(list(hand).count(c) for c in ids)
-        return go(start, 0, actions, need)
-
-    # every distinct sequence of the first `reach` cards drawn, with its chance
-    pool = {c: list(deck).count(c) for c in ids}
-    orders: list[tuple[tuple[str, ...], float]] = []
-
-    def enumerate_orders(prefix: list[str], p: float, left: int) -> bool:
-        if len(orders) > max_exact:
-            return False
-        if len(prefix) == reach:
-            orders.append((tuple(prefix), p))
-            return True
-        for c in ids:
-            if pool[c]:
-                k = pool[c]
-                pool[c] -= 1
-                prefix.append(c)
-                ok = enumerate_orders(prefix, p * k / left, left - 1)
-                prefix.pop()
-                pool[c] += 1
-                if not ok:
-                    return False
-        return True
-
-    if enumerate_orders([], 1.0, len(deck)):
-        p = sum(w for order, w in orders if best(order))
-        return MeetOdds(float(min(1.0, p)), "exact", len(orders))
-    if seed is None:
-        raise OddsInputError("too many draw orders to weigh exactly: pass seed=... to simulate")
-    rng = np.random.default_rng(seed)
-    deck_arr = np.array(list(deck), dtype=object)
-    wins = sum(best(tuple(rng.permutation(deck_arr)[:reach])) for _ in range(n))
-    return MeetOdds(wins / n, "simulate", n)
-
-
-def captain_meet_odds(rules, obs: Mapping, contract: Mapping, **kwargs) -> MeetOdds:
-    """:func:`meet_odds` for one Moonrakers captain from their observation
-    (:meth:`~clankwidget.rules.moonrakers.MoonrakersRules.observation`: their own hand
-    and draw pile, their installed parts' actions and requirements met) and a contract;
-    ``kwargs`` go to :func:`meet_odds` (``n``, ``seed``, ``max_exact``)."""
-    actions, met = rules.start_of_execution(obs["captains"][obs["seat"]]["parts"])
-    return meet_odds(
-        obs["hand"],
-        obs["deck_cards"],
-        contract["requires"],
-        rules.data.cards,
-        actions=actions,
-        met=met,
-        **kwargs,
-    )

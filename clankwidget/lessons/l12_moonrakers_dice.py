@@ -99,7 +99,7 @@ def hazard_table(max_dice: int = 4, shields: int = 0, faces=None) -> Table:
 def sample_hazards(dice: int, shields: int = 0, n: int = 100_000, seed: int = 2024, faces=None):
     """``n`` seeded rolls of ``dice`` dice: the frequency of 0, 1, 2... unblocked hazards
     (an array as long as the exact distribution of :func:`~clankwidget.odds.hazard_odds`)."""
-    from ..odds import TEACHING_DIE, hazard_odds
+    from ..dice import TEACHING_DIE, hazard_odds
 
     faces = np.asarray(TEACHING_DIE if faces is None else faces)
     rng = np.random.default_rng(seed)

@@ -9,7 +9,7 @@ import pytest
 from scipy import stats
 
 from clankwidget.errors import OddsInputError
-from clankwidget.odds import TEACHING_DIE, hazard_odds, meet_odds
+from clankwidget.dice import TEACHING_DIE, hazard_odds, meet_odds
 from tests.naive_dice import naive_hazard_pmf, naive_meet_odds
 
 
