@@ -163,7 +163,9 @@ loop (``loop.call_later``), or all at once when no loop runs or the delay is 0.
 
 from __future__ import annotations
 
-from ._board import GAME_KINDS, UI_INTENTS, ClankBoard, play
+from ._board import ClankBoard
+from ._intents import GAME_KINDS, UI_INTENTS
+from ._play import play
 from .view import TERMS, RoutePlan, action_label, card_view, view_state
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""The :class:`ClankBoard` anywidget and :func:`play`.
+"""The :class:`ClankBoard` anywidget (:func:`clankwidget.widget.play` makes one).
 
 See :mod:`clankwidget.widget` for the message protocol.
 """
@@ -14,66 +14,29 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..bots import BOTS, Bot, make_bot
+from ..bots import Bot
 from ..errors import IllegalAction, SaveError
 from ..game import Game
-from ..registry import edition, editions
+from ..registry import edition
 from ..rules import actions as A
+from ._intents import (
+    BOT_SPEEDS,
+    GAME_KINDS,
+    MAX_LOAD_CHARS,
+    UI_INTENTS,
+    IntentError,
+    _game_kinds,
+    _payload_problem,
+)
+from ._table import _make_bots, _since_summary
 from .routes import route_survival
 from .view import RoutePlan, action_words, edition_part, terms, view_state
 
-__all__ = ["ClankBoard", "play"]
+__all__ = ["ClankBoard"]
 
 _STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
 
-def _game_kinds() -> frozenset[str]:
-    """Every action kind the engine knows now (an edition registers its own on import)."""
-    out, todo = set(), list(A.Action.__subclasses__())
-    while todo:
-        cls = todo.pop()
-        if cls.kind:
-            out.add(cls.kind)
-        todo.extend(cls.__subclasses__())
-    return frozenset(out)
-
-
-# The editions' own actions (hack-port, hyperlift, claim-cabinet...) are registered when
-# their rules module is imported: import them all, so every edition's intents are known.
-for _edition in editions(playable=True):
-    _edition.rules_class()
-
-#: The engine's action kinds (the intents that are game actions), every edition's.
-GAME_KINDS = _game_kinds()
-
-#: UI intents: kind -> {field: (type, required)}.
-UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
-    "undo": {},
-    "redo": {},
-    "play-all": {},
-    "hover-bag": {},
-    "new-game": {"seed": (int, False)},
-    "hover-space": {"id": (str, True)},
-    "move-to": {"id": (str, True), "option": (int, False)},
-    "save": {},
-    "replay": {"step": (int, False)},
-    "replay-exit": {},
-    "bot-speed": {"speed": (str, True)},
-    "skip-bots": {},
-    "ready": {},
-}
-
-#: Seconds between two bot actions for each speed the view offers.
-BOT_SPEEDS = {"slow": 1.0, "normal": 0.4, "fast": 0.1, "instant": 0.0}
-# "load" ({"kind": "load", "text": <a save>}) is checked on its own: its text is large.
-
-#: The largest save the view may send (characters); Game.from_json checks the rest.
-MAX_LOAD_CHARS = 4 * 2**20
-
-# Limits on what one intent from the browser may hold.
-_MAX_NODES = 32
-_MAX_STR = 120
-_MAX_INT = 2**53
 # What an action of each kind brought to light when undo cannot go back past it.
 _REVEALS = {
     "play": "the card it drew",
@@ -85,43 +48,6 @@ _REVEALS = {
 }
 # A bot that has not ended its turn after this many actions is made to end it.
 _MAX_BOT_ACTIONS_PER_TURN = 400
-
-
-class IntentError(ValueError):
-    """An intent the widget refuses; its message is shown in the view."""
-
-
-def _payload_problem(obj: Any) -> str | None:
-    """Why ``obj`` is too big or not plain JSON for an intent (``None`` if it is fine)."""
-    stack = [(obj, 0)]
-    nodes = 0
-    while stack:
-        value, depth = stack.pop()
-        nodes += 1
-        if nodes > _MAX_NODES:
-            return "the message is too large"
-        if depth > 3:
-            return "the message is nested too deeply"
-        if isinstance(value, dict):
-            for k, v in value.items():
-                if not isinstance(k, str) or len(k) > _MAX_STR:
-                    return "the message has a bad field name"
-                stack.append((v, depth + 1))
-        elif isinstance(value, list | tuple):
-            stack.extend((v, depth + 1) for v in value)
-        elif isinstance(value, str):
-            if len(value) > _MAX_STR:
-                return "a text field of the message is too long"
-        elif isinstance(value, bool) or value is None:
-            pass
-        elif isinstance(value, int):
-            if abs(value) > _MAX_INT:
-                return "a number in the message is out of range"
-        elif isinstance(value, float):
-            pass
-        else:
-            return f"the message holds a {type(value).__name__}"
-    return None
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -897,157 +823,3 @@ def _paths():
     from .. import paths
 
     return paths
-
-
-def _since_summary(game: Game, mark: dict) -> dict:
-    """What the others (and the dragon) did since the person's last turn ended, from the
-    game's structured events: each player's trail of spaces, cards gained, defeated and
-    bought, artifacts, Clank! added; each attack's drawn cubes and who they hurt."""
-    s = game.state
-    card = game.rules.card
-    events = s.events[mark["events"] :]
-    texts = s.log[mark["events"] :]
-    players = {
-        p.colour: {
-            "colour": p.colour,
-            "trail": [mark["spaces"].get(p.colour, p.space)],
-            "gained": [],
-            "defeated": [],
-            "bought": [],
-            "artifacts": 0,
-            "clank": mark["clank"].get(p.colour, 0),
-        }
-        for p in game.players
-    }
-    attacks = []
-    for e, text in zip(events, texts, strict=False):
-        who = players.get(e.get("actor") or "")
-        kind = e.get("kind")
-        if kind == "attack":
-            drawn = {c: int(n) for c, n in (e.get("drawn") or {}).items()}
-            hurt = [{"colour": c, "damage": n} for c, n in drawn.items() if c in players]
-            attacks.append({"text": text, "drawn": drawn, "hurt": hurt})
-        elif who is None:
-            continue
-        elif kind == "move" and e.get("to"):
-            who["trail"].append(e["to"])
-        elif kind in ("gain", "defeat") and e.get("card"):
-            key = "gained" if kind == "gain" else "defeated"
-            who[key].append(card(e["card"]).name)
-        elif kind == "buy":
-            who["bought"].append(text)
-        elif kind == "artifact":
-            who["artifacts"] += 1
-    me = game.players[game.state.current].colour
-    return {
-        "players": [v for c, v in players.items() if c != me],
-        "attacks": attacks,
-    }
-
-
-def _warm_kernels(game: Game) -> None:
-    """Compile the kernels the board calls (route finding, attack odds), or load them from
-    numba's cache, with a progress bar when that takes a while: on a cold cache about
-    half a minute in which nothing else would show. A warm cache shows nothing."""
-    from tqdm.auto import tqdm
-
-    steps = [("route finding", lambda: RoutePlan(game)), ("attack odds", game.attack_odds)]
-    with tqdm(
-        total=len(steps),
-        desc="Preparing the board (first run: compiling)",
-        delay=0.5,
-        leave=False,
-    ) as bar:
-        for name, step in steps:
-            bar.set_postfix_str(name)
-            # The previews are optional: the board says so when one is asked for.
-            with contextlib.suppress(Exception):
-                step()
-            bar.update()
-
-
-def _make_bots(
-    bots, n: int, humans: Sequence[int], seed: int, edition_name: str | None = None
-) -> dict[int, Bot]:
-    seats = [i for i in range(n) if i not in humans]
-    if bots is None:
-        bots = ["random"]
-    if isinstance(bots, str | Bot):
-        bots = [bots]
-    bots = list(bots)
-    make = edition(edition_name).make_bot if edition_name is not None else make_bot
-    if len(bots) == 1 and len(seats) > 1 and isinstance(bots[0], str):
-        bots = bots * len(seats)
-    if len(bots) != len(seats):
-        raise ValueError(
-            f"give one bot per bot seat: {len(seats)} seat(s) ({', '.join(map(str, seats))}) "
-            f"and {len(bots)} bot(s)"
-        )
-    return {
-        seat: make(b, seed=(seed * 31 + seat) % 2**32) for seat, b in zip(seats, bots, strict=True)
-    }
-
-
-def play(
-    edition: str = "clank",
-    board: Any = None,
-    players: int | Sequence[str] = 2,
-    bots: Sequence[str | Bot] | str | Bot = ("random",),
-    seed: int | None = None,
-    human: int | Sequence[int] | None = 0,
-    bot_delay: float = 0.4,
-    *,
-    cards: Any = None,
-    modules: Any = None,
-    positions: Sequence[str] | None = None,
-    options: dict | None = None,
-    position: dict | str | None = None,
-) -> ClankBoard:
-    """Start a new game and return its board: seat ``human`` is you, the others are bots.
-
-    >>> game_widget = play(players=2, bots=["random"], seed=7)  # doctest: +SKIP
-    >>> game_widget                                             # doctest: +SKIP
-    >>> ship = play("pulsarcade", players=3, seed=5,           # doctest: +SKIP
-    ...             modules={"fore": "pulsarcade-vault", "mid": "pulsarcade-research-lab",
-    ...                      "aft": "pulsarcade-race-track"})
-
-    ``board`` and ``cards``: a shipped name, a file path or a loaded object (defaults:
-    the edition's own). Editions played on a ship assembled from pieces (``"space"``,
-    ``"pulsarcade"``) take ``modules`` and ``positions`` instead of ``board`` (see
-    :meth:`clankwidget.Game.new`); ``options`` go to the rules. ``bots``: one bot name
-    (or object) per other seat, or one name for all. ``human=None`` seats bots
-    everywhere and lets you watch; a list of seats (or ``players=["human", "human",
-    "greedy"]``, a role per seat) lets people share the board (hot-seat): between their
-    turns a "pass to ..." screen hides the last hand until the next person is ready.
-    ``position`` (a dict or JSON text, see :mod:`clankwidget.positions`) opens the game
-    there instead of a fresh set-up; the edition, board, cards and players then come
-    from the position.
-    """
-    if (
-        not isinstance(players, int)
-        and players
-        and all(isinstance(r, str) and (r == "human" or r in BOTS) for r in players)
-    ):
-        # Seats by role: play(players=["human", "human", "greedy"]) (hot-seat).
-        roles = list(players)
-        human = [i for i, r in enumerate(roles) if r == "human"] or None
-        bots = [r for r in roles if r != "human"]
-        players = len(roles)
-    if position is not None:
-        given = {"board": board, "cards": cards, "modules": modules, "positions": positions}
-        clash = [k for k, v in given.items() if v is not None] + (["options"] if options else [])
-        if clash:
-            raise TypeError(f"give either position= or {', '.join(clash)}=, not both")
-        game = Game.from_position(position, seed=seed)
-        _warm_kernels(game)
-        return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)
-    extra: dict[str, Any] = {}
-    if modules is not None:
-        extra["modules"] = modules
-    if positions is not None:
-        extra["positions"] = positions
-    if options is not None:
-        extra["options"] = options
-    game = Game.new(edition, board=board, players=players, seed=seed, cards=cards, **extra)
-    _warm_kernels(game)
-    return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)

@@ -1,0 +1,78 @@
+"""``play()``: a new game on a :class:`~clankwidget.widget.ClankBoard`, ready in a notebook."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..bots import BOTS, Bot
+from ..game import Game
+from ._board import ClankBoard
+from ._table import _warm_kernels
+
+__all__ = ["play"]
+
+
+def play(
+    edition: str = "clank",
+    board: Any = None,
+    players: int | Sequence[str] = 2,
+    bots: Sequence[str | Bot] | str | Bot = ("random",),
+    seed: int | None = None,
+    human: int | Sequence[int] | None = 0,
+    bot_delay: float = 0.4,
+    *,
+    cards: Any = None,
+    modules: Any = None,
+    positions: Sequence[str] | None = None,
+    options: dict | None = None,
+    position: dict | str | None = None,
+) -> ClankBoard:
+    """Start a new game and return its board: seat ``human`` is you, the others are bots.
+
+    >>> game_widget = play(players=2, bots=["random"], seed=7)  # doctest: +SKIP
+    >>> game_widget                                             # doctest: +SKIP
+    >>> ship = play("pulsarcade", players=3, seed=5,           # doctest: +SKIP
+    ...             modules={"fore": "pulsarcade-vault", "mid": "pulsarcade-research-lab",
+    ...                      "aft": "pulsarcade-race-track"})
+
+    ``board`` and ``cards``: a shipped name, a file path or a loaded object (defaults:
+    the edition's own). Editions played on a ship assembled from pieces (``"space"``,
+    ``"pulsarcade"``) take ``modules`` and ``positions`` instead of ``board`` (see
+    :meth:`clankwidget.Game.new`); ``options`` go to the rules. ``bots``: one bot name
+    (or object) per other seat, or one name for all. ``human=None`` seats bots
+    everywhere and lets you watch; a list of seats (or ``players=["human", "human",
+    "greedy"]``, a role per seat) lets people share the board (hot-seat): between their
+    turns a "pass to ..." screen hides the last hand until the next person is ready.
+    ``position`` (a dict or JSON text, see :mod:`clankwidget.positions`) opens the game
+    there instead of a fresh set-up; the edition, board, cards and players then come
+    from the position.
+    """
+    if (
+        not isinstance(players, int)
+        and players
+        and all(isinstance(r, str) and (r == "human" or r in BOTS) for r in players)
+    ):
+        # Seats by role: play(players=["human", "human", "greedy"]) (hot-seat).
+        roles = list(players)
+        human = [i for i, r in enumerate(roles) if r == "human"] or None
+        bots = [r for r in roles if r != "human"]
+        players = len(roles)
+    if position is not None:
+        given = {"board": board, "cards": cards, "modules": modules, "positions": positions}
+        clash = [k for k, v in given.items() if v is not None] + (["options"] if options else [])
+        if clash:
+            raise TypeError(f"give either position= or {', '.join(clash)}=, not both")
+        game = Game.from_position(position, seed=seed)
+        _warm_kernels(game)
+        return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)
+    extra: dict[str, Any] = {}
+    if modules is not None:
+        extra["modules"] = modules
+    if positions is not None:
+        extra["positions"] = positions
+    if options is not None:
+        extra["options"] = options
+    game = Game.new(edition, board=board, players=players, seed=seed, cards=cards, **extra)
+    _warm_kernels(game)
+    return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)
