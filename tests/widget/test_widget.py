@@ -230,6 +230,20 @@ def test_front_end_files_ship_as_paths():
     assert (static / "board.js").is_file() and (static / "board.css").is_file()
 
 
+def test_the_stylesheet_closes_every_block():
+    # An unclosed rule swallows every rule after it without an error anywhere (a merge
+    # once left one open, and the wide layout's rules stopped applying).
+    css = re.sub(r"/\*.*?\*/", "", (_STATIC / "board.css").read_text(), flags=re.S)
+    depth = 0
+    for n, line in enumerate(css.splitlines(), 1):
+        depth += line.count("{") - line.count("}")
+        assert depth >= 0, f"board.css: a '}}' without its '{{' by line {n}"
+    assert depth == 0, f"board.css: {depth} block(s) left open"
+
+
+_STATIC = Path(board_module.__file__).parent.parent / "static"
+
+
 # ---------------------------------------------------------------------------
 # The view state
 
