@@ -492,7 +492,7 @@ function drawTable(ctx, view) {
   const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
   root.classList.toggle("cw-busy", !!ctx.model.get("busy"));
   root.classList.add("cw-mr");
-  root.replaceChildren(...tableParts(ctx, view));
+  morphChildren(root, tableParts(ctx, view));
   const newLog = root.querySelector(".cw-log ol");
   if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
   if (focusKey) {
@@ -752,6 +752,7 @@ function dealPanel(ctx, view) {
     rows
   );
 }
+var formDrawings = 0;
 function offerForm(ctx, view, counter) {
   const deal = view.deal;
   const left = counter ? counter.left : deal.left;
@@ -837,7 +838,15 @@ function offerForm(ctx, view, counter) {
   refresh();
   return h(
     "div",
-    { class: "cw-mr-form", role: "group", "aria-label": counter ? "Counter-offer" : "Make an offer", "data-role": "offer-form" },
+    {
+      class: "cw-mr-form",
+      role: "group",
+      "aria-label": counter ? "Counter-offer" : "Make an offer",
+      "data-role": "offer-form",
+      // a new key each drawing: the form is replaced whole, never morphed, because its
+      // inputs' listeners hold this drawing's draft and limits
+      "data-key": `offer-form:${++formDrawings}`
+    },
     h("div", { class: "cw-mr-fields" }, fields),
     summary,
     send

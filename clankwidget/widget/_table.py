@@ -64,6 +64,8 @@ def _warm_kernels(game: Game) -> None:
     half a minute in which nothing else would show. A warm cache shows nothing."""
     from tqdm.auto import tqdm
 
+    if not edition(game.edition).has("map"):  # no routes and no bag (Moonrakers)
+        return
     steps = [("route finding", lambda: RoutePlan(game)), ("attack odds", game.attack_odds)]
     with tqdm(
         total=len(steps),

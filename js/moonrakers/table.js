@@ -5,7 +5,7 @@
 // is a button with a data-intent (or, disabled, a data-why), handled by input.js; the
 // offer form builds one offer or counter intent, which the kernel checks.
 
-import { h } from "../dom.js";
+import { h, morphChildren } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
 import { button } from "../panels/buttons.js";
 import { cap, logClass } from "../text.js";
@@ -30,7 +30,8 @@ export function drawTable(ctx, view) {
   const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
   root.classList.toggle("cw-busy", !!ctx.model.get("busy"));
   root.classList.add("cw-mr");
-  root.replaceChildren(...tableParts(ctx, view));
+  // in place (keyed nodes kept), so a click between mouse-down and mouse-up always counts
+  morphChildren(root, tableParts(ctx, view));
   const newLog = root.querySelector(".cw-log ol");
   if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
   if (focusKey) {
@@ -322,6 +323,9 @@ function dealPanel(ctx, view) {
   );
 }
 
+/** Drawings of the offer form so far (its key; see offerForm). */
+let formDrawings = 0;
+
 /**
  * The offer form: a captain to invite (offers only) and the four terms, kept within what
  * the contract has left; its button carries the intent as the terms change.
@@ -408,7 +412,15 @@ function offerForm(ctx, view, counter) {
   refresh();
   return h(
     "div",
-    { class: "cw-mr-form", role: "group", "aria-label": counter ? "Counter-offer" : "Make an offer", "data-role": "offer-form" },
+    {
+      class: "cw-mr-form",
+      role: "group",
+      "aria-label": counter ? "Counter-offer" : "Make an offer",
+      "data-role": "offer-form",
+      // a new key each drawing: the form is replaced whole, never morphed, because its
+      // inputs' listeners hold this drawing's draft and limits
+      "data-key": `offer-form:${++formDrawings}`,
+    },
     h("div", { class: "cw-mr-fields" }, fields),
     summary,
     send,
