@@ -127,7 +127,8 @@ def test_play_a_moonrakers_turn(lab_page, artifacts_dir, tmp_path):
     wait_until(page, f"{MR}['actor'] == 0 or {MR}['phase'] != 'execute'")
     if kernel_eval(page, f"{MR}['phase']") == "execute":
         # call on ourselves if asked, then play the Reactors by clicking the cards
-        if widget.locator('[data-action="call-on"]').count():
+        # (asked of the kernel: the page may not have drawn the launch's view yet)
+        if kernel_eval(page, "any(a.kind == 'call-on' for a in w.game.legal_actions())"):
             widget.locator('[data-action="call-on"]').first.click()
             wait_until(
                 page, f"{MR}['execution'] is None or {MR}['execution']['playing'] is not None"
