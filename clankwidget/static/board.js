@@ -394,6 +394,242 @@ function logClass(kind) {
   return `${base} cw-log-attack`;
 }
 
+// js/panels/replay.js
+var MAX_LOAD_BYTES = 4 * 2 ** 20;
+function fileButtons(view) {
+  const replaying = !!view.replay;
+  return [
+    button("save", "Save", {
+      enabled: !replaying,
+      why: "leave the replay first",
+      intent: { kind: "save" }
+    }),
+    button("load", "Load", { enabled: true, intent: null }),
+    h("input", {
+      type: "file",
+      accept: ".json,application/json",
+      class: "cw-hidden",
+      "data-role": "load-file",
+      "aria-label": "Open a saved game (a .json file)",
+      tabindex: "-1"
+    }),
+    replaying ? null : button("replay", "Replay", {
+      enabled: true,
+      intent: { kind: "replay", step: 0 },
+      cls: "cw-quiet"
+    })
+  ];
+}
+function replayBar(view) {
+  const r = view.replay;
+  if (!r) return null;
+  const stepBtn = (action, text, step, why) => button(action, text, {
+    enabled: step >= 0 && step <= r.total && step !== r.step,
+    why,
+    intent: { kind: "replay", step },
+    cls: "cw-small"
+  });
+  return h(
+    "section",
+    { class: "cw-replay", role: "group", "aria-label": "Replay", "data-role": "replay" },
+    stepBtn("replay-first", "⏮ Start", 0, "this is the start"),
+    stepBtn("replay-back", "◀ Back", r.step - 1, "this is the start"),
+    h("input", {
+      type: "range",
+      min: "0",
+      max: String(r.total),
+      value: String(r.step),
+      class: "cw-replay-scrub",
+      "data-role": "replay-scrub",
+      "data-key": "replay-scrub",
+      "aria-label": `Replay step, ${r.step} of ${r.total}`
+    }),
+    stepBtn("replay-next", "Next ▶", r.step + 1, "this is the end"),
+    stepBtn("replay-last", "End ⏭", r.total, "this is the end"),
+    h("span", {
+      class: "cw-replay-where",
+      "data-role": "replay-step",
+      text: `Step ${r.step} of ${r.total}${r.next ? ` · next: ${cap(r.who)} ${r.next}` : " · the end"}`
+    }),
+    button("replay-exit", "Leave replay", {
+      enabled: true,
+      intent: { kind: "replay-exit" },
+      cls: "cw-quiet"
+    })
+  );
+}
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.style.display = "none";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1e4);
+}
+
+// js/panels/since.js
+function sincePanel(view, board) {
+  const since = view.since;
+  if (!since) return null;
+  const names = new Map(board.spaces.map((sp) => [sp.id, sp.name]));
+  const lines = since.players.map((p) => {
+    const bits = [];
+    if (p.trail.length > 1)
+      bits.push(`moved to ${p.trail.slice(1).map((id) => names.get(id) || id).join(" → ")}`);
+    if (p.gained.length) bits.push(`acquired ${p.gained.join(", ")}`);
+    if (p.defeated.length) bits.push(`defeated ${p.defeated.join(", ")}`);
+    if (p.bought.length) bits.push(p.bought.join("; "));
+    if (p.artifacts) bits.push(`took ${plural(p.artifacts, "artifact")}`);
+    if (p.clank) bits.push(`added ${p.clank} Clank!`);
+    return bits.length ? h("li", { "data-colour": p.colour }, pawnBadge(p.colour, 16), ` ${cap(p.colour)} ${bits.join("; ")}.`) : null;
+  }).filter(Boolean);
+  const attacks = since.attacks.map(
+    (a) => h(
+      "li",
+      { class: "cw-since-attack", "data-role": "since-attack" },
+      a.text,
+      a.hurt.length ? ` → ${a.hurt.map((x) => `${cap(x.colour)} took ${x.damage} damage`).join(", ")}` : " → nobody was hurt"
+    )
+  );
+  if (!lines.length && !attacks.length) return null;
+  return h(
+    "details",
+    { class: "cw-since", open: true, "data-role": "since" },
+    h("summary", { text: "Since your last turn" }),
+    h("ul", {}, lines, attacks)
+  );
+}
+function botControls(view) {
+  if (!view.players.some((p) => p.bot)) return null;
+  const speeds = ["slow", "normal", "fast", "instant"];
+  return [
+    h(
+      "select",
+      { class: "cw-select", "data-role": "bot-speed", "aria-label": "Bots' speed", title: "Bots' speed" },
+      speeds.map((s2) => h("option", { value: s2, selected: view.bot_speed === s2, text: `Bots: ${s2}` }))
+    ),
+    view.busy ? button("skip-bots", "Skip to my turn", { enabled: true, intent: { kind: "skip-bots" }, cls: "cw-small" }) : null
+  ];
+}
+
+// js/panels/header.js
+function header(ctx, view, board) {
+  const { model, ui } = ctx;
+  const me = view.seat === null ? null : view.players[view.seat];
+  const cur = view.players[view.current];
+  const who = view.is_over ? h("span", { class: "cw-turn-who", text: "Game over" }) : h(
+    "span",
+    { class: "cw-turn-who" },
+    pawnBadge(cur.colour, 20),
+    cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
+    model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
+  );
+  const { text, level, newLabel } = headStatus(ctx, view.hint);
+  return h(
+    "header",
+    { class: "cw-head" },
+    h(
+      "div",
+      { class: "cw-title" },
+      h("strong", { text: board.title }),
+      h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
+      who
+    ),
+    h(
+      "div",
+      { class: "cw-headbtns" },
+      button("undo", "Undo", {
+        key: "U",
+        enabled: view.can_undo,
+        why: "nothing to undo this turn",
+        intent: { kind: "undo" }
+      }),
+      button("redo", "Redo", {
+        key: "R",
+        enabled: view.can_redo,
+        why: "nothing to redo",
+        intent: { kind: "redo" }
+      }),
+      button("new-game", newLabel, {
+        key: "N",
+        enabled: true,
+        intent: null,
+        cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
+      }),
+      botControls(view),
+      fileButtons(view),
+      keysState(ui.keysActive),
+      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
+        key: "?",
+        enabled: true,
+        intent: null,
+        cls: "cw-quiet",
+        expanded: ui.helpOpen
+      })
+    ),
+    h("div", {
+      class: `cw-status cw-status-${level}`,
+      role: "status",
+      "aria-live": "polite",
+      "data-role": "status",
+      text
+    }),
+    replayBar(view),
+    ui.helpOpen ? helpBox(view) : null,
+    me && me.status !== "in" && !view.is_over ? h("div", {
+      class: "cw-out",
+      text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
+    }) : null
+  );
+}
+function headStatus(ctx, hint) {
+  const { model, ui } = ctx;
+  const st = model.get("status") || {};
+  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+  return {
+    text: local ? local.text : st.text || hint,
+    level: local ? local.level : st.text ? st.level : "hint",
+    newLabel: ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game"
+  };
+}
+function keysState(active) {
+  return h("span", {
+    class: `cw-keys-state${active ? " cw-keys-on" : ""}`,
+    "data-role": "keys-state",
+    title: active ? "The board has the keyboard: its keys never reach the notebook" : "Click the board to use its keys",
+    text: active ? "Keys active" : "Click for keys"
+  });
+}
+function helpBox(view) {
+  const T = termsOf(view);
+  const rows = [
+    ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
+    ["Enter or Space", `use the focused card, ${T.space} or button`],
+    ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
+    ["A", "play all cards that need no choice"],
+    ["E", "end your turn"],
+    ["U / R", "undo / redo"],
+    ["1 - 9", "pick an option of a choice; X declines"],
+    ["T", `take the artifact in your ${T.space}`],
+    ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
+    ["+ / - / 0", "zoom the map in / out / to fit"],
+    ["B", `show the odds of the next ${T.boss_attack}`],
+    ["N", "new game (press twice)"]
+  ];
+  return h(
+    "div",
+    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
+    h(
+      "dl",
+      {},
+      rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })])
+    )
+  );
+}
+
 // js/moonrakers/logic.js
 var TERMS = (
   /** @type {const} */
@@ -520,11 +756,7 @@ function tableParts(ctx, view) {
 function head(ctx, view) {
   const { model, ui } = ctx;
   const actor = view.captains[view.actor];
-  const st = model.get("status") || {};
-  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
-  const text = local ? local.text : st.text || view.hint;
-  const level = local ? local.level : st.text ? st.level : "hint";
-  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
+  const { text, level, newLabel } = headStatus(ctx, view.hint);
   return h(
     "header",
     { class: "cw-head" },
@@ -562,10 +794,10 @@ function head(ctx, view) {
       })
     ),
     h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
-    ui.helpOpen ? helpBox() : null
+    ui.helpOpen ? helpBox2() : null
   );
 }
-function helpBox() {
+function helpBox2() {
   const rows = [
     ["Tab / Shift+Tab", "move between contracts, cards and buttons"],
     ["Enter or Space", "use the focused button"],
@@ -1106,236 +1338,6 @@ function zoomBar(zoom) {
       text: zoom.level === 0 ? "Larger" : "Fit"
     }),
     zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" })
-  );
-}
-
-// js/panels/replay.js
-var MAX_LOAD_BYTES = 4 * 2 ** 20;
-function fileButtons(view) {
-  const replaying = !!view.replay;
-  return [
-    button("save", "Save", {
-      enabled: !replaying,
-      why: "leave the replay first",
-      intent: { kind: "save" }
-    }),
-    button("load", "Load", { enabled: true, intent: null }),
-    h("input", {
-      type: "file",
-      accept: ".json,application/json",
-      class: "cw-hidden",
-      "data-role": "load-file",
-      "aria-label": "Open a saved game (a .json file)",
-      tabindex: "-1"
-    }),
-    replaying ? null : button("replay", "Replay", {
-      enabled: true,
-      intent: { kind: "replay", step: 0 },
-      cls: "cw-quiet"
-    })
-  ];
-}
-function replayBar(view) {
-  const r = view.replay;
-  if (!r) return null;
-  const stepBtn = (action, text, step, why) => button(action, text, {
-    enabled: step >= 0 && step <= r.total && step !== r.step,
-    why,
-    intent: { kind: "replay", step },
-    cls: "cw-small"
-  });
-  return h(
-    "section",
-    { class: "cw-replay", role: "group", "aria-label": "Replay", "data-role": "replay" },
-    stepBtn("replay-first", "⏮ Start", 0, "this is the start"),
-    stepBtn("replay-back", "◀ Back", r.step - 1, "this is the start"),
-    h("input", {
-      type: "range",
-      min: "0",
-      max: String(r.total),
-      value: String(r.step),
-      class: "cw-replay-scrub",
-      "data-role": "replay-scrub",
-      "data-key": "replay-scrub",
-      "aria-label": `Replay step, ${r.step} of ${r.total}`
-    }),
-    stepBtn("replay-next", "Next ▶", r.step + 1, "this is the end"),
-    stepBtn("replay-last", "End ⏭", r.total, "this is the end"),
-    h("span", {
-      class: "cw-replay-where",
-      "data-role": "replay-step",
-      text: `Step ${r.step} of ${r.total}${r.next ? ` · next: ${cap(r.who)} ${r.next}` : " · the end"}`
-    }),
-    button("replay-exit", "Leave replay", {
-      enabled: true,
-      intent: { kind: "replay-exit" },
-      cls: "cw-quiet"
-    })
-  );
-}
-function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.style.display = "none";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1e4);
-}
-
-// js/panels/since.js
-function sincePanel(view, board) {
-  const since = view.since;
-  if (!since) return null;
-  const names = new Map(board.spaces.map((sp) => [sp.id, sp.name]));
-  const lines = since.players.map((p) => {
-    const bits = [];
-    if (p.trail.length > 1)
-      bits.push(`moved to ${p.trail.slice(1).map((id) => names.get(id) || id).join(" → ")}`);
-    if (p.gained.length) bits.push(`acquired ${p.gained.join(", ")}`);
-    if (p.defeated.length) bits.push(`defeated ${p.defeated.join(", ")}`);
-    if (p.bought.length) bits.push(p.bought.join("; "));
-    if (p.artifacts) bits.push(`took ${plural(p.artifacts, "artifact")}`);
-    if (p.clank) bits.push(`added ${p.clank} Clank!`);
-    return bits.length ? h("li", { "data-colour": p.colour }, pawnBadge(p.colour, 16), ` ${cap(p.colour)} ${bits.join("; ")}.`) : null;
-  }).filter(Boolean);
-  const attacks = since.attacks.map(
-    (a) => h(
-      "li",
-      { class: "cw-since-attack", "data-role": "since-attack" },
-      a.text,
-      a.hurt.length ? ` → ${a.hurt.map((x) => `${cap(x.colour)} took ${x.damage} damage`).join(", ")}` : " → nobody was hurt"
-    )
-  );
-  if (!lines.length && !attacks.length) return null;
-  return h(
-    "details",
-    { class: "cw-since", open: true, "data-role": "since" },
-    h("summary", { text: "Since your last turn" }),
-    h("ul", {}, lines, attacks)
-  );
-}
-function botControls(view) {
-  if (!view.players.some((p) => p.bot)) return null;
-  const speeds = ["slow", "normal", "fast", "instant"];
-  return [
-    h(
-      "select",
-      { class: "cw-select", "data-role": "bot-speed", "aria-label": "Bots' speed", title: "Bots' speed" },
-      speeds.map((s2) => h("option", { value: s2, selected: view.bot_speed === s2, text: `Bots: ${s2}` }))
-    ),
-    view.busy ? button("skip-bots", "Skip to my turn", { enabled: true, intent: { kind: "skip-bots" }, cls: "cw-small" }) : null
-  ];
-}
-
-// js/panels/header.js
-function header(ctx, view, board) {
-  const { model, ui } = ctx;
-  const me = view.seat === null ? null : view.players[view.seat];
-  const cur = view.players[view.current];
-  const who = view.is_over ? h("span", { class: "cw-turn-who", text: "Game over" }) : h(
-    "span",
-    { class: "cw-turn-who" },
-    pawnBadge(cur.colour, 20),
-    cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
-    model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
-  );
-  const st = model.get("status") || {};
-  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
-  const text = local ? local.text : st.text || view.hint;
-  const level = local ? local.level : st.text ? st.level : "hint";
-  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
-  return h(
-    "header",
-    { class: "cw-head" },
-    h(
-      "div",
-      { class: "cw-title" },
-      h("strong", { text: board.title }),
-      h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
-      who
-    ),
-    h(
-      "div",
-      { class: "cw-headbtns" },
-      button("undo", "Undo", {
-        key: "U",
-        enabled: view.can_undo,
-        why: "nothing to undo this turn",
-        intent: { kind: "undo" }
-      }),
-      button("redo", "Redo", {
-        key: "R",
-        enabled: view.can_redo,
-        why: "nothing to redo",
-        intent: { kind: "redo" }
-      }),
-      button("new-game", newLabel, {
-        key: "N",
-        enabled: true,
-        intent: null,
-        cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
-      }),
-      botControls(view),
-      fileButtons(view),
-      keysState(ui.keysActive),
-      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
-        key: "?",
-        enabled: true,
-        intent: null,
-        cls: "cw-quiet",
-        expanded: ui.helpOpen
-      })
-    ),
-    h("div", {
-      class: `cw-status cw-status-${level}`,
-      role: "status",
-      "aria-live": "polite",
-      "data-role": "status",
-      text
-    }),
-    replayBar(view),
-    ui.helpOpen ? helpBox2(view) : null,
-    me && me.status !== "in" && !view.is_over ? h("div", {
-      class: "cw-out",
-      text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
-    }) : null
-  );
-}
-function keysState(active) {
-  return h("span", {
-    class: `cw-keys-state${active ? " cw-keys-on" : ""}`,
-    "data-role": "keys-state",
-    title: active ? "The board has the keyboard: its keys never reach the notebook" : "Click the board to use its keys",
-    text: active ? "Keys active" : "Click for keys"
-  });
-}
-function helpBox2(view) {
-  const T = termsOf(view);
-  const rows = [
-    ["Tab / Shift+Tab", `move between cards, ${T.spaces} and buttons`],
-    ["Enter or Space", `use the focused card, ${T.space} or button`],
-    ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
-    ["A", "play all cards that need no choice"],
-    ["E", "end your turn"],
-    ["U / R", "undo / redo"],
-    ["1 - 9", "pick an option of a choice; X declines"],
-    ["T", `take the artifact in your ${T.space}`],
-    ["H", `jump to the actions of your ${T.space} (hack, ride, steal…)`],
-    ["+ / - / 0", "zoom the map in / out / to fit"],
-    ["B", `show the odds of the next ${T.boss_attack}`],
-    ["N", "new game (press twice)"]
-  ];
-  return h(
-    "div",
-    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
-    h(
-      "dl",
-      {},
-      rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })])
-    )
   );
 }
 

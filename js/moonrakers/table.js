@@ -8,6 +8,7 @@
 import { h, morphChildren } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
 import { button } from "../panels/buttons.js";
+import { headStatus } from "../panels/header.js";
 import { cap, logClass } from "../text.js";
 import { KIND_WORDS, clampTerms, dealIntent, diceDistribution, expectedHazards, focusPanel, hazardText, progress, proposal, termsText } from "./logic.js";
 
@@ -63,11 +64,7 @@ export function tableParts(ctx, view) {
 function head(ctx, view) {
   const { model, ui } = ctx;
   const actor = view.captains[view.actor];
-  const st = model.get("status") || {};
-  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
-  const text = local ? local.text : st.text || view.hint;
-  const level = local ? local.level : st.text ? st.level : "hint";
-  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
+  const { text, level, newLabel } = headStatus(ctx, view.hint);
   return h(
     "header",
     { class: "cw-head" },

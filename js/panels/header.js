@@ -30,11 +30,7 @@ export function header(ctx, view, board) {
         cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
         model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null,
       );
-  const st = model.get("status") || {};
-  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
-  const text = local ? local.text : st.text || view.hint;
-  const level = local ? local.level : st.text ? st.level : "hint";
-  const newLabel = ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game";
+  const { text, level, newLabel } = headStatus(ctx, view.hint);
   return h(
     "header",
     { class: "cw-head" },
@@ -96,6 +92,23 @@ export function header(ctx, view, board) {
         })
       : null,
   );
+}
+
+/**
+ * What the status line says (the kernel's last message, or a refusal shown here, or the
+ * view's hint) and the New game button's label: shared by every edition's header.
+ * @param {Ctx} ctx @param {string} hint
+ * @returns {{text: string, level: string, newLabel: string}}
+ */
+export function headStatus(ctx, hint) {
+  const { model, ui } = ctx;
+  const st = model.get("status") || {};
+  const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+  return {
+    text: local ? local.text : st.text || hint,
+    level: local ? local.level : st.text ? st.level : "hint",
+    newLabel: ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game",
+  };
 }
 
 /**
