@@ -1,7 +1,8 @@
 """Re-run lesson notebooks and store the outputs that nbval checks.
 
 Run: ``NUMBA_CACHE_DIR=/tmp/numba-cache python notebooks/refresh_outputs.py [NOTEBOOK ...]``
-(default: every ``notebooks/NN-*.ipynb`` and ``notebooks/teachers/NN-*.ipynb``).
+(default: every ``notebooks/NN-*.ipynb`` and ``notebooks/teachers/NN-*.ipynb``, the
+second parts ``NNb-*.ipynb`` of lessons split in two included).
 
 A lesson keeps outputs only in the cells tagged ``nbval-check-output``: the numbers its
 text tells, which nbval then compares on every test run. When a change to the package
@@ -22,8 +23,8 @@ from nbclient import NotebookClient
 
 HERE = Path(__file__).resolve().parent
 CHECKED = "nbval-check-output"
-NOTEBOOKS = sorted(HERE.glob("[0-9][0-9]-*.ipynb")) + sorted(
-    HERE.glob("teachers/[0-9][0-9]-*.ipynb")
+NOTEBOOKS = sorted(HERE.glob("[0-9][0-9]*-*.ipynb")) + sorted(
+    HERE.glob("teachers/[0-9][0-9]*-*.ipynb")
 )
 """The lessons, then the teachers' solution notebooks."""
 

@@ -12,17 +12,20 @@ One module per lesson holds that lesson's story, its helpers, its exercise and t
 module                             lesson
 =================================  ===================================================
 ``l01_dragon_bag``                 01, the next dragon attack
+``l01b_knockouts``                 01b, the second period: clank piling up, knock-outs
 ``l02_countdown``                  02, walking out during the countdown
 ``l03_boots_swords_monsters``      03, one turn's movement and its Pareto fronts
 ``l04_skill_shot``                 04, the Skill Shot (Pulsarcade)
 ``l05_deck_cycling``               05, when a bought card comes into the hand
 ``l06_bounty_hunters``             06, bounty hunters and clones (Space)
 ``l07_danger_cards``               07, Danger cards and the row's refill
+``l07b_ash_gremlin``               07b, the second period: several attacks, the rules
 ``l08_how_many_simulations``       08, standard error, intervals, coverage, rare events
 ``l09_card_value``                 09, what a card is worth to a deck's hands
 ``l10_secrets_bayes``              10, secret tokens and Bayes' rule
 ``l11_risk``                       11, greedy or cautious routes: the mean against risk
 ``l12_moonrakers_dice``            12, Moonrakers' hazard dice, Shields and the deal
+``l13_empty_bag``                  13, Legacy's off-clock draws and the bag running dry
 ``_common``                        shared: :class:`Table`, :func:`compare` (with
                                    Wilson intervals), :func:`wilson`, :func:`pivot`,
                                    :func:`play_bots`
@@ -37,7 +40,9 @@ Every public name of those modules is re-exported here, so a notebook writes
 ``lessons.countdown_story()`` rather than ``lessons.l02_countdown.countdown_story()``;
 both work. A new lesson adds a module ``lNN_topic.py`` that builds its story and calls
 :func:`~clankwidget.lessons._exercises.register` with its :class:`Exercise`, then one
-import line below.
+import line below. A lesson too long for one 45-minute period is split in two: its second
+part is ``NNb`` (notebook ``NNb-topic.ipynb``, module ``lNNb_topic.py``, exercise
+``"NNb"``), which sorts right after ``NN`` and keeps every later lesson's number.
 
 Exercises: each lesson ends with a question. The learner writes an answer in a cell and
 runs :func:`check`, which says whether it is right, with a hint when it is not. It never
@@ -51,7 +56,7 @@ Right! The exact answer is 0.8750.
 
 from __future__ import annotations
 
-# Shared helpers first; then the lessons in order, so EXERCISES lists "01" to "11".
+# Shared helpers first; then the lessons in order, so EXERCISES lists them in course order.
 from ._common import Z95, Table, compare, pivot, play_bots, story_game, wilson, wilson_interval
 from ._exercises import (
     EXERCISES,
@@ -72,6 +77,7 @@ from .l01_dragon_bag import (
     every_draw,
     hypergeometric_table,
 )
+from .l01b_knockouts import EXERCISE as _EXERCISE_01B  # noqa: F401 (registers "01b")
 from .l02_countdown import (
     COUNTDOWN_EXTRAS,
     CountdownChain,
@@ -126,6 +132,7 @@ from .l07_danger_cards import (
     knockout_sampled,
     refill_odds,
 )
+from .l07b_ash_gremlin import EXERCISE as _EXERCISE_07B  # noqa: F401 (registers "07b")
 from .l08_how_many_simulations import (
     SimulationStory,
     coverage_table,
@@ -162,9 +169,20 @@ from .l12_moonrakers_dice import (
     sample_hazards,
     shield_table,
 )
+from .l13_empty_bag import (
+    CLANK_PER_TURN,
+    STORY_13,
+    LegacyStory,
+    dry_table,
+    legacy_story,
+    off_clock_rounds,
+    off_clock_table,
+    story_turns,
+)
 
 __all__ = [
     "CABINET_TOKENS",
+    "CLANK_PER_TURN",
     "COUNTDOWN_EXTRAS",
     "EXERCISES",
     "SKILL_SHOT",
@@ -172,6 +190,7 @@ __all__ = [
     "STORY_01",
     "STORY_05",
     "STORY_07",
+    "STORY_13",
     "Z95",
     "CardValueStory",
     "CountdownChain",
@@ -181,6 +200,7 @@ __all__ = [
     "DiceStory",
     "Exercise",
     "Feedback",
+    "LegacyStory",
     "SecretsStory",
     "SimulationStory",
     "SkillShotStory",
@@ -219,6 +239,7 @@ __all__ = [
     "dragon_bag_explorer",
     "dragon_bag_game",
     "dragon_bag_story",
+    "dry_table",
     "every_draw",
     "exercise",
     "exercise_piles",
@@ -230,8 +251,11 @@ __all__ = [
     "key_savings",
     "knockout_by_attack",
     "knockout_sampled",
+    "legacy_story",
     "misconceptions",
     "next_token_table",
+    "off_clock_rounds",
+    "off_clock_table",
     "offer_value",
     "on_board_posterior",
     "pivot",
@@ -258,6 +282,7 @@ __all__ = [
     "solution",
     "space_story",
     "story_game",
+    "story_turns",
     "survival_map",
     "token_distribution",
     "turns_to_exit",
