@@ -32,6 +32,7 @@ __all__ = [
     "STORY_13",
     "LegacyStory",
     "dry_table",
+    "empty_bag_explorer",
     "legacy_story",
     "off_clock_rounds",
     "off_clock_table",
@@ -237,6 +238,48 @@ def dry_table(
         n=n,
     )
     return table
+
+
+def empty_bag_explorer(story: LegacyStory, rounds: int = 8):
+    """Sliders for lesson 13: the cubes in the bag, a regular attack's draws and the
+    off-clock draw, driving the exact chance the bag has run dry by the end of each of
+    ``rounds`` rounds (:func:`~clankwidget.empty_bag.empty_bag_odds`), with yellow off
+    the clock and, for comparison, with nobody off the clock. Starts at the story."""
+    from .. import plots
+    from ..empty_bag import empty_bag_odds
+
+    per = len(story.order)
+
+    def curves(cubes: int, attack: int, off: int) -> dict[str, list[float]]:
+        out = {}
+        for label, gone in (("yellow off the clock", None), ("nobody off the clock", ())):
+            turns = story_turns(story, rounds, off_draws=off, attack_draws=attack, out=gone)
+            out[label] = [float(p) for p in empty_bag_odds(cubes, turns).dry[per - 1 :: per]]
+        return out
+
+    def draw(cubes: int, attack: int, off: int):
+        return plots.line_chart(
+            list(range(1, rounds + 1)),
+            curves(cubes, attack, off),
+            title=f"P(the bag has run dry): {cubes} cubes, attacks of {attack}, "
+            f"off-clock draws of {off}",
+            x_label="round",
+        )
+
+    def text(cubes: int, attack: int, off: int) -> Table:
+        rows = []
+        for label, dry in curves(cubes, attack, off).items():
+            half = next((r + 1 for r, p in enumerate(dry) if p >= 0.5), None)
+            rows.append({"": label, "first round with P >= 1/2": half, "P by the last": dry[-1]})
+        return Table(rows)
+
+    return plots.explore(
+        draw,
+        text=text,
+        cubes=plots.slider(story.bag, 4, 40, "cubes in the bag"),
+        attack=plots.slider(story.attack_draws, 2, 9, "regular attack draws"),
+        off=plots.slider(story.off_draws, 4, 6, "off-clock draw", step=2),
+    )
 
 
 #: The exercise: one Danger card fewer in the row, four rounds.

@@ -77,3 +77,13 @@ def test_exercise_answer_and_traps_are_apart(story):
         assert not lessons.check("13", wrong)
     # the story's own figure for round 4, on the page, is a trap, not the answer
     assert not lessons.check("13", lessons.dry_table(story, 4, n=10, seed=1)[-1]["exact"])
+
+
+def test_explorer_starts_at_the_story_and_follows_its_sliders(story):
+    ex = lessons.empty_bag_explorer(story, rounds=5)
+    line = ex.figure.select_one({"name": "yellow off the clock"}).data_source.data["y"]
+    table = lessons.dry_table(story, rounds=5, n=10, seed=1)
+    assert line == pytest.approx(table.column("exact"), abs=1e-4)
+    ex.controls["cubes"].value = 30  # a fuller bag runs dry later
+    later = ex.figure.select_one({"name": "yellow off the clock"}).data_source.data["y"]
+    assert all(a <= b for a, b in zip(later, line, strict=True)) and later != line
