@@ -350,6 +350,30 @@ class Refit(Action):
     index: int
 
 
+@dataclass(frozen=True)
+class JoinContract(Action):
+    """Overload: take part in the leader's head-to-head contract (no invitation needed)."""
+
+    kind: ClassVar[str] = "join-contract"
+
+
+@dataclass(frozen=True)
+class StayOut(Action):
+    """Overload: stay out of the leader's head-to-head contract."""
+
+    kind: ClassVar[str] = "stay-out"
+
+
+@dataclass(frozen=True)
+class TakeBonus(Action):
+    """Overload: take a won bonus card: ``"deck"`` (the top of the crew or part deck the
+    contract names), an advanced action card on offer by id, or, when those have run
+    out, a basic action card from the supply by id."""
+
+    kind: ClassVar[str] = "take-bonus"
+    choice: str
+
+
 __all__ += [
     "Abandon",
     "Accept",
@@ -361,12 +385,15 @@ __all__ += [
     "ClaimObjective",
     "Counter",
     "DropObjective",
+    "JoinContract",
     "Launch",
     "Offer",
     "Refit",
     "Refuse",
     "ReplaceOffer",
     "StayAtBase",
+    "StayOut",
     "StopPlaying",
     "SwapContract",
+    "TakeBonus",
 ]
