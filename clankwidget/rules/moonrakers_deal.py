@@ -241,7 +241,7 @@ class DealRules:
                 self.say(
                     s,
                     f"{self.name(p)} rolls {dice_words(exe['dice'][i], 'hazard')}: {faces} "
-                    f"({sum(faces)} hazards)",
+                    f"({sum(faces)} hazard{'' if sum(faces) == 1 else 's'})",
                     "hazard",
                     p,
                     faces=faces,
@@ -377,7 +377,8 @@ class DealRules:
             p = s.players[i]
             unblocked = max(0, exe["rolled"][i] - exe["blocks"][i])
             if unblocked:
-                self._gain_prestige(s, p, -unblocked, f"{unblocked} unblocked hazards")
+                why = f"{unblocked} unblocked hazard{'' if unblocked == 1 else 's'}"
+                self._gain_prestige(s, p, -unblocked, why)
         for i in exe["seats"]:
             p = s.players[i]
             p.discard.extend(p.play + p.hand)

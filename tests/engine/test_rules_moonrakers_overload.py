@@ -9,9 +9,15 @@ import json
 import pytest
 
 from clankwidget import Game, IllegalAction, PositionError, RuleNotImplemented
+from clankwidget.bots_moonrakers import GreedyCaptain, PlannerCaptain
 from clankwidget.errors import BoardDataError
 from clankwidget.rules import actions as A
-from clankwidget.rules.moonrakers_data import MoonrakersData, dice_words, load_card_set
+from clankwidget.rules.moonrakers_data import (
+    MoonrakersData,
+    card_set_from_dict,
+    dice_words,
+    load_card_set,
+)
 
 OL = {"overload": True}
 
@@ -100,16 +106,12 @@ def test_iosphere_and_nomad_are_refused_saying_why():
 def test_a_card_set_without_overload_content_refuses_the_option():
     doc = json.loads(json.dumps(load_card_set("moonrakers-teaching").raw))
     del doc["overload"]
-    from clankwidget.rules.moonrakers_data import card_set_from_dict
-
     cards = card_set_from_dict(doc, source="mine.json")
     with pytest.raises(BoardDataError, match=r"\$\.overload.*overload option"):
         MoonrakersData.of(cards, overload=True)
 
 
 def test_overload_data_is_checked_naming_the_path():
-    from clankwidget.rules.moonrakers_data import card_set_from_dict
-
     doc = json.loads(json.dumps(load_card_set("moonrakers-teaching").raw))
     doc["overload"]["advanced"][0]["card"] = "broker-quill"  # crew, not an action card
     with pytest.raises(BoardDataError, match=r"\$\.overload\.advanced\[0\]\.card"):
@@ -385,3 +387,26 @@ def test_one_die_and_several_dice():
     game.apply(A.JoinContract())
     rolls = [line for line in game.state.log if " rolls " in line]
     assert rolls and all("1 hazard die:" in line for line in rolls)
+
+
+def test_no_log_line_says_one_dice_or_one_hazards():
+    game = Game.new("moonrakers", players=3, seed=2, options=OL)
+    bots = [GreedyCaptain(i) for i in range(3)]
+    for _ in range(200):
+        if game.is_over:
+            break
+        game.apply(bots[game.state.extra["mr"]["actor"]].choose(game))
+    text = "\n".join(game.state.log)
+    assert " die" in text
+    for wrong in ("1 dice", "1 hazard dice", "(1 hazards)", " 1 unblocked hazards"):
+        assert wrong not in text
+
+
+def test_planner_and_greedy_captains_play_an_overload_game_to_the_end():
+    game = Game.new("moonrakers", players=2, seed=8, options=OL)
+    bots = [PlannerCaptain(0), GreedyCaptain(1)]
+    for _ in range(2000):
+        if game.is_over:
+            break
+        game.apply(bots[game.state.extra["mr"]["actor"]].choose(game))
+    assert game.is_over and max(game.scores().values()) >= 10
