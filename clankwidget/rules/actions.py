@@ -325,7 +325,8 @@ class BuyCrew(Action):
 
 @dataclass(frozen=True)
 class BuyAction(Action):
-    """Buy a basic action card from the supply (it goes to your discard pile)."""
+    """Buy a basic action card from the supply, or with Overload an advanced action card
+    on offer (it goes to your discard pile)."""
 
     kind: ClassVar[str] = "buy-action"
     card: str
@@ -333,8 +334,9 @@ class BuyAction(Action):
 
 @dataclass(frozen=True)
 class ReplaceOffer(Action):
-    """Pay to replace the card in slot ``slot`` of the Armory's ``offer`` ("parts" or
-    "crew") with the top of its deck."""
+    """Pay to replace the card in slot ``slot`` of the Armory's ``offer`` ("parts",
+    "crew", or with Overload "advanced") with the top of its deck (with Overload the
+    first one before buying is free)."""
 
     kind: ClassVar[str] = "replace-offer"
     offer: str
