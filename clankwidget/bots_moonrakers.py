@@ -149,7 +149,8 @@ class GreedyCaptain(Bot):
         exe = t["execution"]
         seat = obs["seat"]
         c = rules.data.contracts[t["dispatch"][t["contract"]]]
-        need = {k: v - exe["meets"].get(k, 0) for k, v in c["requires"].items()}
+        met = exe["own"][seat] if exe.get("own") else exe["meets"]  # head to head: its own
+        need = {k: v - met.get(k, 0) for k, v in c["requires"].items()}
         hand = obs["hand"]
         actions = exe["actions"][seat]
         exposed = exe["rolled"][seat] - exe["blocks"][seat]
@@ -176,12 +177,30 @@ class GreedyCaptain(Bot):
         parts = [a for a in by_kind["buy-part"] if a.replace == -1]
         if parts:
             return max(parts, key=lambda a: rules.data.parts[t["parts_offer"][a.slot]]["cost"])
+        advanced = [a for a in by_kind["buy-action"] if a.card in t.get("advanced_offer", ())]
+        if advanced:  # Overload: the dearest advanced action card it can afford
+            return max(advanced, key=lambda a: (rules.card(a.card).cost, a.card))
         if by_kind["buy-crew"]:
             return max(by_kind["buy-crew"], key=lambda a: rules.card(t["crew_offer"][a.slot]).cost)
         for cid in ("reactor", "damage-2", "shield", "thruster"):
             if A.BuyAction(cid) in by_kind["buy-action"] and me["credits"] >= 4:
                 return A.BuyAction(cid)
         return A.EndTurn()
+
+    # -- Overload ----------------------------------------------------------------------
+
+    def _join(self, rules, obs, by_kind):
+        """A head-to-head contract: join when its own hand probably meets it all."""
+        t = obs["table"]
+        c = rules.data.contracts[t["dispatch"][t["contract"]]]
+        return A.JoinContract() if self._gap(rules, obs, c) == 0 else A.StayOut()
+
+    def _bonus(self, rules, obs, by_kind):
+        """A won bonus: the dearest advanced (or supply) card, else the deck's top."""
+        cards = [a for a in by_kind["take-bonus"] if a.choice != "deck"]
+        if cards:
+            return max(cards, key=lambda a: (rules.card(a.choice).cost, a.choice))
+        return A.TakeBonus("deck")
 
 
 def _refit_part(rules, obs) -> str:

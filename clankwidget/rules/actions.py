@@ -325,7 +325,8 @@ class BuyCrew(Action):
 
 @dataclass(frozen=True)
 class BuyAction(Action):
-    """Buy a basic action card from the supply (it goes to your discard pile)."""
+    """Buy a basic action card from the supply, or with Overload an advanced action card
+    on offer (it goes to your discard pile)."""
 
     kind: ClassVar[str] = "buy-action"
     card: str
@@ -333,8 +334,9 @@ class BuyAction(Action):
 
 @dataclass(frozen=True)
 class ReplaceOffer(Action):
-    """Pay to replace the card in slot ``slot`` of the Armory's ``offer`` ("parts" or
-    "crew") with the top of its deck."""
+    """Pay to replace the card in slot ``slot`` of the Armory's ``offer`` ("parts",
+    "crew", or with Overload "advanced") with the top of its deck (with Overload the
+    first one before buying is free)."""
 
     kind: ClassVar[str] = "replace-offer"
     offer: str
@@ -350,6 +352,30 @@ class Refit(Action):
     index: int
 
 
+@dataclass(frozen=True)
+class JoinContract(Action):
+    """Overload: take part in the leader's head-to-head contract (no invitation needed)."""
+
+    kind: ClassVar[str] = "join-contract"
+
+
+@dataclass(frozen=True)
+class StayOut(Action):
+    """Overload: stay out of the leader's head-to-head contract."""
+
+    kind: ClassVar[str] = "stay-out"
+
+
+@dataclass(frozen=True)
+class TakeBonus(Action):
+    """Overload: take a won bonus card: ``"deck"`` (the top of the crew or part deck the
+    contract names), an advanced action card on offer by id, or, when those have run
+    out, a basic action card from the supply by id."""
+
+    kind: ClassVar[str] = "take-bonus"
+    choice: str
+
+
 __all__ += [
     "Abandon",
     "Accept",
@@ -361,12 +387,15 @@ __all__ += [
     "ClaimObjective",
     "Counter",
     "DropObjective",
+    "JoinContract",
     "Launch",
     "Offer",
     "Refit",
     "Refuse",
     "ReplaceOffer",
     "StayAtBase",
+    "StayOut",
     "StopPlaying",
     "SwapContract",
+    "TakeBonus",
 ]

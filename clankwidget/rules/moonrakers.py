@@ -65,8 +65,13 @@ Readings where the source is silent (also in ``board_data/moonrakers/README.md``
   plus credits); still tied, they share the win.
 - Two to five captains (the registry's ``players``); positions are
   :mod:`~clankwidget.rules.moonrakers_position`'s.
-- Overload (the expansion) and the Nomad rule are not implemented: asking for them
-  (``options={"overload": True}``) raises :class:`RuleNotImplemented`.
+
+Options: ``overload`` plays the Overload expansion (head-to-head contracts, advanced
+action cards, the free Armory removal, bonus advanced cards; its rules and readings are
+:mod:`~clankwidget.rules.moonrakers_overload`'s). Its IOsphere tokens are not included
+(``iosphere`` is refused: the source names them without their rule), nor is the Nomad
+rule (``nomad`` is refused: the teaching contracts have no areas, and the source gives
+no prototype parts).
 """
 
 from __future__ import annotations
@@ -78,31 +83,40 @@ from ..data import Board, CardSet
 from ..errors import RuleNotImplemented
 from . import actions as A
 from .deckbuilding import DeckBuildingRules
-from .moonrakers_data import MoonrakersData, card_set_from_dict, load_card_set
+from .moonrakers_armory import ArmoryRules
+from .moonrakers_data import MoonrakersData, card_set_from_dict, dice_words, load_card_set
 from .moonrakers_deal import DealRules
+from .moonrakers_overload import OverloadRules
 from .moonrakers_position import PositionRules
 from .state import GameState, PlayerState
 
 __all__ = ["MoonrakersRules"]
 
 
-class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
+class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, DeckBuildingRules):
     """The Moonrakers rules (see the module docstring)."""
 
     edition = "moonrakers"
     known_options: ClassVar[Mapping[str, str]] = {
-        "overload": "the Overload expansion (not implemented yet: refused)",
-        "nomad": "the Nomad rule (not implemented yet: refused)",
+        "overload": "the Overload expansion (IOsphere tokens not included)",
+        "iosphere": "Overload's IOsphere tokens (refused: the source gives no rule for them)",
+        "nomad": "the Nomad rule (refused: the teaching contracts have no areas)",
+    }
+    _REFUSED: ClassVar[Mapping[str, str]] = {
+        "iosphere": "the rules source names Overload's IOsphere tokens without their rule; "
+        "play overload without them",
+        "nomad": "the Nomad rule needs contracts in areas and Sorelia's prototype parts, "
+        "which neither the source nor the teaching set gives; play the base game or overload",
     }
 
     def __init__(self, board: Board | None, cards: CardSet, options: dict | None = None):
         super().__init__(board, cards, options)
-        for name in ("overload", "nomad"):
+        for name, why in self._REFUSED.items():
             if self.options.get(name):
                 raise RuleNotImplemented(
-                    f"the Moonrakers {name!r} option is not implemented yet; play the base game"
+                    f"the Moonrakers {name!r} option is not implemented: {why}"
                 )
-        self.data = MoonrakersData.of(cards)
+        self.data = MoonrakersData.of(cards, overload=bool(self.options.get("overload")))
         self.su = self.setup_numbers
 
     @classmethod
@@ -150,7 +164,7 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
         deck = mr["contract_deck"]
         while len(easy) < su["dispatch"] and deck:
             cid = deck.pop()
-            (hard if d.contracts[cid]["dice"] >= su["redraw_dice"] else easy).append(cid)
+            (hard if self.redrawn_at_setup(d.contracts[cid]) else easy).append(cid)
         mr["dispatch"] = easy
         if hard:
             mr["contract_deck"] = self.shuffled(deck + hard)
@@ -160,6 +174,7 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
         for _ in range(su["crew_offer"]):
             if mr["crew_deck"]:
                 mr["crew_offer"].append(mr["crew_deck"].pop())
+        self._setup_overload(mr)
         mr.update(self._fresh_turn())
         s.extra["mr"] = mr
 
@@ -212,6 +227,7 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
             "executed": False,
             "keep": None,
             "refit": None,
+            **self._overload_turn(),
         }
 
     def _deal_objectives(self, s, p, n: int) -> list[str]:
@@ -311,6 +327,9 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
             "buy-action",
             "replace-offer",
             "refit",
+            "join-contract",
+            "stay-out",
+            "take-bonus",
         }
     )
 
@@ -330,6 +349,9 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
             return
         if phase == "refit":
             yield from (A.Refit(i) for i in range(-1, len(p.extra["parts"])))
+            return
+        if phase in ("join", "bonus"):
+            yield from self._overload_candidates(s, p)
             return
         yield from (A.ClaimObjective(o) for o in p.extra["objectives"])
         n = len(mr["dispatch"])
@@ -364,6 +386,7 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
             yield from (A.BuyAction(c) for c in s.reserve)
             yield from (A.ReplaceOffer("parts", i) for i in range(len(mr["parts_offer"])))
             yield from (A.ReplaceOffer("crew", i) for i in range(len(mr["crew_offer"])))
+            yield from self._advanced_candidates(s)
             yield A.EndTurn()
 
     def _phase(self, s, *phases: str) -> str | None:
@@ -443,13 +466,15 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
         c = self.contract(s)
         self.say(
             s,
-            f"{self.name(p)} chooses {c['name']} ({c['kind']}, {c['dice']} dice)",
+            f"{self.name(p)} chooses {c['name']} ({c['kind']}, {dice_words(c['dice'])})",
             "info",
             p,
             contract=c["id"],
         )
         if mr["alone"]:
             self._launch(s)
+        elif c.get("head_to_head"):
+            self._start_join(s)
         else:
             mr["phase"], mr["deals"], mr["asked"] = "negotiate", {}, []
 
@@ -535,150 +560,14 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
             "led": lambda: st["led"],
             "clean": lambda: st["clean"],
             "completed_any": lambda: sum(done.values()),
+            "head_to_head": lambda: st.get("head_to_head", 0),
+            "advanced": lambda: self.advanced_owned(p),
         }
         if key == "completed":
             return all(done.get(k, 0) >= n for k, n in value.items())
         if key not in have:
             raise RuleNotImplemented(f"the Moonrakers objective condition {key!r} is unknown")
         return have[key]() >= value
-
-    # -- buying (the leader only) ------------------------------------------------------
-
-    def _check_buy_part(self, s, p, a: A.BuyPart):
-        mr = s.extra["mr"]
-        why = self._phase(s, "buy") or self._leader_only(s, p)
-        if why:
-            return why
-        if not 0 <= a.slot < len(mr["parts_offer"]):
-            return f"there is no ship part in Armory slot {a.slot}"
-        part = self.data.parts[mr["parts_offer"][a.slot]]
-        if p.gold < part["cost"]:
-            return f"{part['name']} costs {part['cost']} credits; you have {p.gold}"
-        full = len(p.extra["parts"]) >= self.su["max_parts"]
-        if full and not 0 <= a.replace < len(p.extra["parts"]):
-            return (
-                f"your terminal holds {self.su['max_parts']} parts: say which one "
-                f"(replace=0..{len(p.extra['parts']) - 1}) the new part replaces"
-            )
-        if not full and a.replace != -1:
-            return "there is room on your terminal: nothing to replace (replace=-1)"
-        return None
-
-    def _do_buy_part(self, s, p, a: A.BuyPart):
-        mr = s.extra["mr"]
-        pid = mr["parts_offer"][a.slot]
-        p.gold -= self.data.parts[pid]["cost"]
-        self.say(
-            s,
-            f"{self.name(p)} buys {self.data.parts[pid]['name']}",
-            "buy",
-            p,
-            part=pid,
-            cost=self.data.parts[pid]["cost"],
-        )
-        self._refill_offer(s, "parts", a.slot)
-        self._install(s, p, pid, replace=a.replace)
-
-    def _install(self, s, p, pid: str, replace: int = -1) -> None:
-        mr = s.extra["mr"]
-        part = self.data.parts[pid]
-        if replace >= 0:
-            old = p.extra["parts"].pop(replace)
-            mr["parts_gone"].append(old)
-            self.say(
-                s, f"{self.data.parts[old]['name']} leaves the game (its cards stay)", "info", p
-            )
-        p.extra["parts"].append(pid)
-        self.say(s, f"{self.name(p)} installs {part['name']}", "gain", p, part=pid)
-        for cid in part["adds"]:
-            if s.reserve.get(cid, 0) > 0:
-                s.reserve[cid] -= 1
-                p.discard.append(cid)
-                self.say(s, f"{self.card(cid).name} goes to {self.name(p)}'s discard", "gain", p)
-            else:
-                self.say(s, f"The {self.card(cid).name} supply is empty: none added", "info", p)
-
-    def _refill_offer(self, s, offer: str, slot: int) -> None:
-        mr = s.extra["mr"]
-        deck = mr["part_deck" if offer == "parts" else "crew_deck"]
-        row = mr["parts_offer" if offer == "parts" else "crew_offer"]
-        if deck:
-            row[slot] = deck.pop()
-            self.revealed = True
-        else:
-            row.pop(slot)
-
-    def _check_buy_crew(self, s, p, a: A.BuyCrew):
-        mr = s.extra["mr"]
-        why = self._phase(s, "buy") or self._leader_only(s, p)
-        if why:
-            return why
-        if not 0 <= a.slot < len(mr["crew_offer"]):
-            return f"there is no crew card in Armory crew slot {a.slot}"
-        card = self.card(mr["crew_offer"][a.slot])
-        if p.gold < card.cost:
-            return f"{card.name} costs {card.cost} credits; you have {p.gold}"
-        return None
-
-    def _do_buy_crew(self, s, p, a: A.BuyCrew):
-        mr = s.extra["mr"]
-        cid = mr["crew_offer"][a.slot]
-        p.gold -= self.card(cid).cost
-        p.discard.append(cid)
-        self.say(s, f"{self.name(p)} hires {self.card(cid).name}", "buy", p, card=cid)
-        self._refill_offer(s, "crew", a.slot)
-
-    def _check_buy_action(self, s, p, a: A.BuyAction):
-        why = self._phase(s, "buy") or self._leader_only(s, p)
-        if why:
-            return why
-        if a.card not in s.reserve:
-            return f"there is no supply pile {a.card!r}"
-        card = self.card(a.card)
-        if s.reserve[a.card] <= 0:
-            return f"the {card.name} supply is empty"
-        if p.gold < card.cost:
-            return f"{card.name} costs {card.cost} credits; you have {p.gold}"
-        return None
-
-    def _do_buy_action(self, s, p, a: A.BuyAction):
-        s.reserve[a.card] -= 1
-        p.gold -= self.card(a.card).cost
-        p.discard.append(a.card)
-        self.say(s, f"{self.name(p)} buys {self.card(a.card).name}", "buy", p, card=a.card)
-
-    def _check_replace_offer(self, s, p, a: A.ReplaceOffer):
-        mr = s.extra["mr"]
-        why = self._phase(s, "buy") or self._leader_only(s, p)
-        if why:
-            return why
-        if a.offer not in ("parts", "crew"):
-            return f"offer is 'parts' or 'crew', got {a.offer!r}"
-        row = mr["parts_offer" if a.offer == "parts" else "crew_offer"]
-        if not 0 <= a.slot < len(row):
-            return f"there is no {a.offer} slot {a.slot} at the Armory"
-        if not mr["part_deck" if a.offer == "parts" else "crew_deck"]:
-            return f"the {a.offer} deck is empty: nothing to replace it with"
-        if mr["replaced"]:
-            return "the leader has already replaced an Armory card this turn"
-        if p.gold < self.su["replace_cost"]:
-            return f"replacing costs {self.su['replace_cost']} credit; you have {p.gold}"
-        return None
-
-    def _do_replace_offer(self, s, p, a: A.ReplaceOffer):
-        mr = s.extra["mr"]
-        mr["replaced"] = True
-        p.gold -= self.su["replace_cost"]
-        if a.offer == "parts":
-            old = mr["parts_offer"][a.slot]
-            mr["part_deck"].insert(0, old)
-            name = self.data.parts[old]["name"]
-        else:
-            old = mr["crew_offer"][a.slot]
-            mr["crew_deck"].insert(0, old)
-            name = self.card(old).name
-        self._refill_offer(s, a.offer, a.slot)
-        self.say(s, f"{self.name(p)} replaces {name} at the Armory (under its deck)", "row", p)
 
     # -- the end of a turn and of the game ---------------------------------------------
 
@@ -698,6 +587,7 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
         for key in ("phase", "swapped", "free_swap", "replaced", "tried", "alone", "contract"):
             mr[key] = fresh[key]
         mr.update(deals={}, asked=[], offer=None, execution=None, executed=False)
+        mr.update(self._overload_turn())
         s.current = mr["leader"] = mr["actor"] = (s.current + 1) % n
         s.turn += 1
         self.say(s, f"— {self.name(s.player)} leads —", "turn", s.player, turn=s.turn)
@@ -756,6 +646,7 @@ class MoonrakersRules(DealRules, PositionRules, DeckBuildingRules):
             )
         }
         public["decks"] = {k: len(mr[k]) for k in ("contract_deck", "part_deck", "crew_deck")}
+        public.update(self._overload_public(mr))
         captains = [
             {
                 "colour": q.colour,

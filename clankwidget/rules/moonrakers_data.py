@@ -23,11 +23,18 @@ from typing import Any
 from ..data import Card, CardSet, board_data_dir
 from ..errors import BoardDataError
 
-__all__ = ["KINDS", "MoonrakersData", "card_set_from_dict", "load_card_set"]
+__all__ = ["KINDS", "MoonrakersData", "card_set_from_dict", "dice_words", "load_card_set"]
 
 #: The requirement kinds a card meets, in display order.
 KINDS = ("damage", "shield", "reactor", "thruster", "crew")
 FORMAT = "clankwidget-moonrakers"
+
+
+def dice_words(n: int, what: str = "") -> str:
+    """``n`` dice in words, one "die", more (or none) "dice": ``dice_words(1, "hazard")``
+    is ``"1 hazard die"``."""
+    noun = "die" if n == 1 else "dice"
+    return f"{n} {what} {noun}" if what else f"{n} {noun}"
 
 
 @cache
@@ -108,20 +115,22 @@ def _unique(items: list[dict], where: str, source: str) -> dict[str, dict]:
 def card_set_from_dict(doc: Any, source: str = "<moonrakers cards>") -> CardSet:
     """Validate a Moonrakers card-set document and wrap it as a :class:`CardSet`."""
     _schema_check(doc, source)
-    cards = _unique(doc["cards"], "cards", source)
+    ol = doc.get("overload")
+    cards = _unique(doc["cards"] + (ol["cards"] if ol else []), "cards", source)
 
-    def stacks(key: str, kinds: set[str] | None = None) -> tuple:
+    def stacks(key: str, kinds: set[str] | None = None, where: dict = doc) -> tuple:
         out = []
-        for i, entry in enumerate(doc[key]):
+        at = key if where is doc else f"overload.{key}"
+        for i, entry in enumerate(where[key]):
             cid = entry["card"]
             if cid not in cards:
                 raise BoardDataError(
-                    source, f"$.{key}[{i}].card", f"expected the id of a card in $.cards: {cid!r}"
+                    source, f"$.{at}[{i}].card", f"expected the id of a card in $.cards: {cid!r}"
                 )
             if kinds is not None and cards[cid]["kind"] not in kinds:
                 raise BoardDataError(
                     source,
-                    f"$.{key}[{i}].card",
+                    f"$.{at}[{i}].card",
                     f"expected a card of kind {' or '.join(sorted(kinds))}, "
                     f"{cid!r} is {cards[cid]['kind']}",
                 )
@@ -132,15 +141,23 @@ def card_set_from_dict(doc: Any, source: str = "<moonrakers cards>") -> CardSet:
     starting = stacks("starting_deck", actions | {"miss", "crew"})
     reserve = stacks("reserve", actions)
     stacks("crew_deck", {"crew"})
+    if ol:
+        stacks("advanced", actions, where=ol)
+        stacks("crew_deck", {"crew"}, where=ol)
+    _unique(doc["objectives"] + (ol["objectives"] if ol else []), "objectives", source)
+    _unique(doc["contracts"] + (ol["contracts"] if ol else []), "contracts", source)
+    _unique(doc["parts"] + (ol["parts"] if ol else []), "parts", source)
+    for where, prefix in ((doc, "$"), (ol or {"parts": []}, "$.overload")):
+        for i, part in enumerate(where["parts"]):
+            for j, cid in enumerate(part["adds"]):
+                if cid not in cards:
+                    raise BoardDataError(
+                        source,
+                        f"{prefix}.parts[{i}].adds[{j}]",
+                        f"expected the id of a card: {cid!r}",
+                    )
     parts = _unique(doc["parts"], "parts", source)
-    for i, part in enumerate(doc["parts"]):
-        for j, cid in enumerate(part["adds"]):
-            if cid not in cards:
-                raise BoardDataError(
-                    source, f"$.parts[{i}].adds[{j}]", f"expected the id of a card: {cid!r}"
-                )
     contracts = _unique(doc["contracts"], "contracts", source)
-    _unique(doc["objectives"], "objectives", source)
     su = doc["setup"]
     easy = sum(1 for c in contracts.values() if c["dice"] < su["redraw_dice"])
     if easy < su["dispatch"] + 1:
@@ -183,9 +200,15 @@ class MoonrakersData:
     objectives: dict[str, dict]
     crew_deck: tuple[tuple[str, int], ...]
     faces: tuple[int, ...]
+    #: Overload's advanced action deck, ``(card, count)`` (empty without the option).
+    advanced: tuple[tuple[str, int], ...] = ()
+    #: Overload's set-up numbers (``advanced_offer``, ``free_removals``; empty without it).
+    overload: dict | None = None
 
     @classmethod
-    def of(cls, card_set: CardSet) -> MoonrakersData:
+    def of(cls, card_set: CardSet, overload: bool = False) -> MoonrakersData:
+        """The card set by id; with ``overload`` its Overload section is shuffled in
+        (refused with :class:`BoardDataError` when the set has none)."""
         raw = card_set.raw
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
             raise BoardDataError(
@@ -194,11 +217,25 @@ class MoonrakersData:
                 f"expected a Moonrakers card set ({FORMAT!r}); "
                 "load one with clankwidget.rules.moonrakers_data.load_card_set",
             )
+        ol = raw.get("overload")
+        if overload and not ol:
+            raise BoardDataError(
+                card_set.source or card_set.id,
+                "$.overload",
+                "expected an Overload section: this card set cannot play the overload option",
+            )
+        ol = ol if overload else None
+
+        def both(key: str) -> list:
+            return raw[key] + (ol[key] if ol else [])
+
         return cls(
-            cards={c["id"]: c for c in raw["cards"]},
-            parts={c["id"]: c for c in raw["parts"]},
-            contracts={c["id"]: c for c in raw["contracts"]},
-            objectives={c["id"]: c for c in raw["objectives"]},
-            crew_deck=tuple((e["card"], e["count"]) for e in raw["crew_deck"]),
+            cards={c["id"]: c for c in both("cards")},
+            parts={c["id"]: c for c in both("parts")},
+            contracts={c["id"]: c for c in both("contracts")},
+            objectives={c["id"]: c for c in both("objectives")},
+            crew_deck=tuple((e["card"], e["count"]) for e in both("crew_deck")),
             faces=tuple(raw["die"]["faces"]),
+            advanced=tuple((e["card"], e["count"]) for e in ol["advanced"]) if ol else (),
+            overload=dict(ol["setup"]) if ol else None,
         )

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from itertools import product
 
 from . import actions as A
-from .moonrakers_data import KINDS
+from .moonrakers_data import KINDS, dice_words
 
 __all__ = ["TERMS", "DealRules"]
 
@@ -38,7 +38,7 @@ def _say_terms(t: dict) -> str:
     out = [f"{t['prestige']} prestige", f"{t['credits']} credits"]
     if t["bonus"]:
         out.append("the bonus card")
-    out.append(f"{t['dice']} dice")
+    out.append(dice_words(t["dice"]))
     return ", ".join(out)
 
 
@@ -222,10 +222,13 @@ class DealRules:
             "blocks": [0] * n,
             "miss_damage": [0] * n,
             "meets": {k: 0 for k in KINDS},
+            "own": self.fresh_own(c, n),
         }
         given = sum(t["dice"] for t in mr["deals"].values())
         for i in seats:
             exe["dice"][i] = mr["deals"][str(i)]["dice"] if i != leader else c["dice"] - given
+            if exe["own"] is not None:  # head to head: everyone rolls the contract's dice
+                exe["dice"][i] = c["dice"]
         mr["execution"], mr["phase"], mr["executed"] = exe, "execute", True
         mr["offer"] = None
         who = ", ".join(self.name(s.players[i]) for i in seats)
@@ -237,8 +240,8 @@ class DealRules:
                 exe["rolled"][i] = sum(faces)
                 self.say(
                     s,
-                    f"{self.name(p)} rolls {exe['dice'][i]} hazard dice: {faces} "
-                    f"({sum(faces)} hazards)",
+                    f"{self.name(p)} rolls {dice_words(exe['dice'][i], 'hazard')}: {faces} "
+                    f"({sum(faces)} hazard{'' if sum(faces) == 1 else 's'})",
                     "hazard",
                     p,
                     faces=faces,
@@ -249,8 +252,7 @@ class DealRules:
                 exe["actions"][i] += passive.get("start_actions", 0)
                 exe["blocks"][i] += passive.get("block", 0)
                 exe["miss_damage"][i] += passive.get("miss_damage", 0)
-                for k, v in passive.get("meets", {}).items():
-                    exe["meets"][k] += v
+                self._add_meets(exe, i, passive.get("meets", {}))
                 self.draw(s, p, passive.get("start_draw", 0))
         self._next_player(s)
 
@@ -322,8 +324,7 @@ class DealRules:
         p.hand.remove(a.card)
         p.play.append(a.card)
         exe["actions"][seat] -= 1
-        for k, v in card["meets"].items():
-            exe["meets"][k] += v
+        self._add_meets(exe, seat, card["meets"])
         eff = card["effects"]
         exe["actions"][seat] += eff.get("actions", 0)
         exe["blocks"][seat] += eff.get("block", 0)
@@ -346,6 +347,13 @@ class DealRules:
     def _do_stop_playing(self, s, p, a):
         self._stop(s, s.players.index(p))
 
+    @staticmethod
+    def _add_meets(exe: dict, seat: int, meets: dict) -> None:
+        for k, v in meets.items():
+            exe["meets"][k] += v
+            if exe.get("own") is not None:
+                exe["own"][seat][k] += v
+
     def met(self, s) -> dict[str, int]:
         """The requirements met so far in the execution, by kind (Misses counted)."""
         exe = s.extra["mr"]["execution"]
@@ -359,6 +367,38 @@ class DealRules:
         mr = s.extra["mr"]
         exe = mr["execution"]
         c = self.contract(s)
+        leader = mr["leader"]
+        if c.get("head_to_head"):
+            self._settle_head_to_head(s, c)
+            refit = None
+        else:
+            refit = self._settle(s, c)
+        for i in exe["seats"]:
+            p = s.players[i]
+            unblocked = max(0, exe["rolled"][i] - exe["blocks"][i])
+            if unblocked:
+                why = f"{unblocked} unblocked hazard{'' if unblocked == 1 else 's'}"
+                self._gain_prestige(s, p, -unblocked, why)
+        for i in exe["seats"]:
+            p = s.players[i]
+            p.discard.extend(p.play + p.hand)
+            p.play, p.hand = [], []
+            if i != leader:
+                self.draw(s, p, self.su["hand_size"])
+        self._replace_contract(s, mr["contract"])
+        mr["contract"], mr["execution"] = None, None
+        mr["phase"], mr["actor"] = "buy", leader
+        if refit is not None:
+            mr["refit"] = refit
+            mr["phase"], mr["actor"] = "refit", refit["seat"]
+        elif mr.get("bonus"):
+            mr["phase"], mr["actor"] = "bonus", mr["bonus"]["seat"]
+
+    def _settle(self, s, c: dict) -> dict | None:
+        """Pay an ordinary contract's shares if it succeeded; a bonus part that needs a
+        refit is returned."""
+        mr = s.extra["mr"]
+        exe = mr["execution"]
         leader = mr["leader"]
         met = self.met(s)
         success = all(met.get(k, 0) >= v for k, v in c["requires"].items())
@@ -391,24 +431,8 @@ class DealRules:
                 if exe["dice"][i] and exe["rolled"][i] <= exe["blocks"][i]:
                     st["clean"] += 1
                 if t["bonus"]:
-                    refit = self._bonus(s, p, c["reward"]["bonus"]) or refit
-        for i in exe["seats"]:
-            p = s.players[i]
-            unblocked = max(0, exe["rolled"][i] - exe["blocks"][i])
-            if unblocked:
-                self._gain_prestige(s, p, -unblocked, f"{unblocked} unblocked hazards")
-        for i in exe["seats"]:
-            p = s.players[i]
-            p.discard.extend(p.play + p.hand)
-            p.play, p.hand = [], []
-            if i != leader:
-                self.draw(s, p, self.su["hand_size"])
-        self._replace_contract(s, mr["contract"])
-        mr["contract"], mr["execution"] = None, None
-        mr["phase"], mr["actor"] = "buy", leader
-        if refit is not None:
-            mr["refit"] = refit
-            mr["phase"], mr["actor"] = "refit", refit["seat"]
+                    refit = self._won_bonus(s, p, c["reward"]["bonus"]) or refit
+        return refit
 
     def _bonus(self, s, p, kind: str) -> dict | None:
         mr = s.extra["mr"]

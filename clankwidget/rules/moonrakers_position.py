@@ -7,7 +7,9 @@ every position (``format``, ``version``, ``edition``, ``board`` (``null``: no ma
 ``board_data/schema/moonrakers-position.schema.json``, then by the rules: every
 contract, ship part, crew card, objective and action card of the set-up is somewhere,
 once; the seats named (the leader, who acts, the open offer, the execution) exist;
-prestige and credits are not negative; no captain has more than four parts. Like every
+prestige and credits are not negative; no captain has more than four parts. With the
+``overload`` option the advanced action cards count too, and a head-to-head sign-up
+(``join``) or a waiting bonus (``bonus``) is set exactly in its phase. Like every
 position it holds no log and no generator: a game started from one draws what is still
 unrevealed from its own seed.
 """
@@ -119,6 +121,12 @@ class PositionRules:
             raise PositionError("$.state.extra.mr.offer.seat", "not a captain")
         if exe is not None and any(not 0 <= i < n for i in exe.get("seats", [])):
             raise PositionError("$.state.extra.mr.execution.seats", "not a captain")
+        for key in ("join", "bonus"):
+            if (mr.get(key) is not None) != (mr["phase"] == key):
+                raise PositionError(f"$.state.extra.mr.{key}", f"set only in the {key} phase")
+        seats = [*(mr.get("join") or {}).get("queue", []), (mr.get("bonus") or {}).get("seat", 0)]
+        if any(not 0 <= i < n for i in seats):
+            raise PositionError("$.state.extra.mr", "a head-to-head or bonus seat is not a captain")
         if mr["contract"] is not None and not 0 <= mr["contract"] < len(mr["dispatch"]):
             raise PositionError("$.state.extra.mr.contract", "no such Dispatch slot")
         for what, have, want in (
@@ -161,6 +169,7 @@ class PositionRules:
     def _cards(s) -> Counter:
         mr = s.extra["mr"]
         out = Counter(mr["crew_deck"] + mr["crew_offer"])
+        out.update(mr.get("advanced_deck", []) + mr.get("advanced_offer", []))
         for p in s.players:
             out.update(p.all_cards)
         for cid, k in s.reserve.items():

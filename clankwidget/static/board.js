@@ -712,6 +712,90 @@ function focusPanel(phase) {
   );
 }
 
+// js/moonrakers/overload.js
+function removeLabel(view) {
+  return view.overload && view.overload.free_removal > 0 ? "Remove (free)" : "Replace (1 cr)";
+}
+function headToHeadMark(contract) {
+  if (!contract.head_to_head) return null;
+  return h("div", {
+    class: "cw-mr-h2h",
+    "data-role": "head-to-head",
+    title: "Head to head: no invitation or deal; whoever joins competes, the most requirements met wins it all",
+    text: "Head to head"
+  });
+}
+function requirementsMet(requires, met) {
+  return Object.entries(requires).reduce((acc, [k, need]) => acc + Math.min(met[k] || 0, need), 0);
+}
+function overloadPanel(view) {
+  const o = view.overload;
+  if (!o) return null;
+  const buying = view.phase === "buy" && view.you_act;
+  return h(
+    "section",
+    { class: `cw-mr-overload${o.bonus || o.join ? " cw-mr-focus" : ""}`, "aria-label": "Overload", "data-role": "overload" },
+    h("h4", { text: "Overload" }),
+    o.join ? joinLine(o.join) : null,
+    o.standings && view.execution ? standings(view.execution.requires, o.standings) : null,
+    o.bonus ? bonusBox(view, o.bonus) : null,
+    h("h5", { text: `Advanced action cards (${o.deck} in the deck)` }),
+    buying || o.free_removal > 0 ? h("p", {
+      class: "cw-dim",
+      "data-role": "free-removal",
+      text: o.free_removal > 0 ? "Before buying, one card of any offer may be removed for free." : "The free removal is used for this turn."
+    }) : null,
+    h(
+      "ul",
+      { class: "cw-mr-items" },
+      o.advanced.map((c) => {
+        const r = o.replace[c.slot];
+        return h(
+          "li",
+          { "data-role": "advanced" },
+          h("strong", { text: c.name }),
+          h("span", { class: "cw-dim", text: ` ${c.cost} cr · ${c.text}` }),
+          h(
+            "span",
+            { class: "cw-mr-ibtns" },
+            buying || c.legal ? button("buy-action", `Buy (${c.cost} cr)`, { enabled: c.legal, why: c.why, intent: c.intent, keyName: `advanced:${c.slot}` }) : null,
+            buying && r && r.legal ? button("replace-offer", removeLabel(view), { enabled: true, intent: r.intent, cls: "cw-quiet", keyName: `repl:advanced:${c.slot}` }) : null
+          )
+        );
+      })
+    )
+  );
+}
+function joinLine(join) {
+  const joined = join.joined.length ? join.joined.map(cap).join(", ") : "nobody yet";
+  return h("p", { "data-role": "join", text: `Head to head · joined: ${joined} · still to answer: ${join.waiting.map(cap).join(", ")}` });
+}
+function standings(requires, rows) {
+  const total = Object.values(requires).reduce((a, b) => a + b, 0);
+  return h(
+    "ul",
+    { class: "cw-mr-list", "aria-label": "Head-to-head standings", "data-role": "standings" },
+    rows.map(
+      (r) => h("li", {}, pawnBadge(r.colour, 14), ` ${cap(r.colour)}: ${requirementsMet(requires, r.met)} of ${total} requirements met`)
+    )
+  );
+}
+function bonusBox(view, bonus) {
+  const mine = view.captains[bonus.seat] && view.captains[bonus.seat].you;
+  return h(
+    "div",
+    { class: "cw-mr-bonus", "data-role": "bonus" },
+    h("p", { text: mine ? "Your bonus card: take one." : `${cap(bonus.colour)} is choosing a bonus card.` }),
+    mine ? h(
+      "div",
+      { class: "cw-mr-cbtns" },
+      bonus.choices.map(
+        (c) => button("take-bonus", c.label, { enabled: true, intent: c.intent, keyName: `bonus:${c.choice}` })
+      )
+    ) : null
+  );
+}
+
 // js/moonrakers/table.js
 var drafts = (
   /** @type {WeakMap<Element, Draft>} */
@@ -750,6 +834,7 @@ function tableParts(ctx, view) {
     ),
     h("div", { class: "cw-mr-mine" }, handPanel(view), objectivesPanel(view)),
     armoryPanel(view, focus === "armory"),
+    overloadPanel(view),
     logPanel(view)
   ].filter((x) => x !== null);
 }
@@ -872,9 +957,10 @@ function dispatchPanel(view, focus) {
             class: `cw-mr-contract cw-mr-kind-${c.kind}${c.chosen ? " cw-mr-chosen" : ""}${c.tried ? " cw-mr-tried" : ""}`,
             "data-role": "contract",
             "data-slot": c.slot,
-            title: `${c.name}. Needs ${c.requires_text}. Pays ${c.reward_text}. ${c.dice} hazard dice: ${odds}`
+            title: `${c.name}. Needs ${c.requires_text}. Pays ${c.reward_text}. ${c.dice} hazard ${c.dice === 1 ? "die" : "dice"}: ${odds}`
           },
           h("div", { class: "cw-mr-ctop" }, h("span", { class: "cw-mr-kind", text: cap(c.kind) }), h("strong", { text: c.name })),
+          headToHeadMark(c),
           h("div", { class: "cw-mr-reqs" }, reqChips(c.requires)),
           h("div", { class: "cw-mr-reward", text: `Pays ${c.reward_text}` }),
           h(
@@ -980,7 +1066,7 @@ function dealPanel(ctx, view) {
     "section",
     { class: "cw-mr-phasebox cw-mr-deal cw-mr-focus", "aria-label": "Negotiation", "data-role": "deal" },
     h("h4", { text: `Negotiating: ${contract.name}` }),
-    h("div", { class: "cw-mr-reqs" }, reqChips(contract.requires), h("span", { class: "cw-dim", text: ` · pays ${contract.reward_text} · ${contract.dice} dice` })),
+    h("div", { class: "cw-mr-reqs" }, reqChips(contract.requires), h("span", { class: "cw-dim", text: ` · pays ${contract.reward_text} · ${contract.dice} ${contract.dice === 1 ? "die" : "dice"}` })),
     rows
   );
 }
@@ -1191,7 +1277,7 @@ function armoryPanel(view, focus) {
   const buy = (item, action, keyName) => buying || item.legal ? button(action, `Buy (${item.cost} cr)`, { enabled: item.legal, why: item.why, intent: item.intent, keyName }) : null;
   const repl = (offer, slot) => {
     const r = a.replace[offer][slot];
-    return buying && r && r.legal ? button("replace-offer", "Replace (1 cr)", { enabled: true, intent: r.intent, cls: "cw-quiet", keyName: `repl:${offer}:${slot}` }) : null;
+    return buying && r && r.legal ? button("replace-offer", removeLabel(view), { enabled: true, intent: r.intent, cls: "cw-quiet", keyName: `repl:${offer}:${slot}` }) : null;
   };
   return h(
     "section",

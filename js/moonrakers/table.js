@@ -11,6 +11,7 @@ import { button } from "../panels/buttons.js";
 import { headStatus } from "../panels/header.js";
 import { cap, logClass } from "../text.js";
 import { KIND_WORDS, clampTerms, dealIntent, diceDistribution, expectedHazards, focusPanel, hazardText, progress, proposal, termsText } from "./logic.js";
+import { headToHeadMark, overloadPanel, removeLabel } from "./overload.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
 /** @typedef {import("./logic.js").Terms} Terms */
@@ -56,6 +57,7 @@ export function tableParts(ctx, view) {
     ),
     h("div", { class: "cw-mr-mine" }, handPanel(view), objectivesPanel(view)),
     armoryPanel(view, focus === "armory"),
+    overloadPanel(view),
     logPanel(view),
   ].filter((x) => x !== null);
 }
@@ -191,9 +193,10 @@ function dispatchPanel(view, focus) {
             class: `cw-mr-contract cw-mr-kind-${c.kind}${c.chosen ? " cw-mr-chosen" : ""}${c.tried ? " cw-mr-tried" : ""}`,
             "data-role": "contract",
             "data-slot": c.slot,
-            title: `${c.name}. Needs ${c.requires_text}. Pays ${c.reward_text}. ${c.dice} hazard dice: ${odds}`,
+            title: `${c.name}. Needs ${c.requires_text}. Pays ${c.reward_text}. ${c.dice} hazard ${c.dice === 1 ? "die" : "dice"}: ${odds}`,
           },
           h("div", { class: "cw-mr-ctop" }, h("span", { class: "cw-mr-kind", text: cap(c.kind) }), h("strong", { text: c.name })),
+          headToHeadMark(c),
           h("div", { class: "cw-mr-reqs" }, reqChips(c.requires)),
           h("div", { class: "cw-mr-reward", text: `Pays ${c.reward_text}` }),
           h(
@@ -315,7 +318,7 @@ function dealPanel(ctx, view) {
     "section",
     { class: "cw-mr-phasebox cw-mr-deal cw-mr-focus", "aria-label": "Negotiation", "data-role": "deal" },
     h("h4", { text: `Negotiating: ${contract.name}` }),
-    h("div", { class: "cw-mr-reqs" }, reqChips(contract.requires), h("span", { class: "cw-dim", text: ` · pays ${contract.reward_text} · ${contract.dice} dice` })),
+    h("div", { class: "cw-mr-reqs" }, reqChips(contract.requires), h("span", { class: "cw-dim", text: ` · pays ${contract.reward_text} · ${contract.dice} ${contract.dice === 1 ? "die" : "dice"}` })),
     rows,
   );
 }
@@ -547,7 +550,7 @@ function armoryPanel(view, focus) {
   /** @param {string} offer @param {number} slot */
   const repl = (offer, slot) => {
     const r = a.replace[offer][slot];
-    return buying && r && r.legal ? button("replace-offer", "Replace (1 cr)", { enabled: true, intent: r.intent, cls: "cw-quiet", keyName: `repl:${offer}:${slot}` }) : null;
+    return buying && r && r.legal ? button("replace-offer", removeLabel(view), { enabled: true, intent: r.intent, cls: "cw-quiet", keyName: `repl:${offer}:${slot}` }) : null;
   };
   return h(
     "section",

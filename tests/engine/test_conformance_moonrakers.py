@@ -14,7 +14,9 @@ Invariants after every action:
   nothing changed; one structured event per log line;
 - the game ends; replay and the JSON round trip rebuild it; the same seed, the same game.
 
-The captains are greedy bots with a random move now and then (seeded).
+The captains are greedy bots with a random move now and then (seeded). The same checks
+run on games with the Overload option (head-to-head contracts, the advanced action
+offer, the free removal, bonus choices).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ def inventory(game) -> tuple[Counter, Counter, Counter, Counter]:
         parts.update(p.extra["parts"])
         objectives.update(p.extra["objectives"] + p.extra["claimed"])
     cards.update(m["crew_deck"] + m["crew_offer"])
+    cards.update(m.get("advanced_deck", []) + m.get("advanced_offer", []))
     parts.update(m["part_deck"] + m["parts_offer"] + m["parts_gone"])
     if m["refit"]:
         parts[m["refit"]["part"]] += 1
@@ -72,8 +75,8 @@ def check_invariants(game, before_prestige, start, new_events) -> None:
             assert not gains, "a failed contract paid prestige"
 
 
-def play(seed: int, players: int, explore: float = 0.1, checks: bool = True) -> Game:
-    game = Game.new("moonrakers", players=players, seed=seed)
+def play(seed: int, players: int, explore: float = 0.1, checks: bool = True, options=None) -> Game:
+    game = Game.new("moonrakers", players=players, seed=seed, options=options)
     greedy = [GreedyCaptain(seed * 10 + i) for i in range(players)]
     rnd = RandomCaptain(seed)
     rng = np.random.default_rng(seed)
@@ -114,6 +117,16 @@ def test_seeded_games_keep_the_engine_promises(seed):
     assert set(game.winners()) <= set(game.scores())
     actors = {e["actor"] for e in game.state.events} - {None}
     assert actors <= {p.colour for p in game.players}
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_seeded_overload_games_keep_the_engine_promises(seed):
+    game = play(seed + 20, players=3 + seed, explore=0.15, options={"overload": True})
+    assert max(game.scores().values()) >= 10
+    assert game.replay().state.to_dict() == game.state.to_dict()
+    assert Game.from_json(game.to_json()).state.to_dict() == game.state.to_dict()
+    kinds = {a.kind for a in game.actions}
+    assert kinds & {"join-contract", "stay-out", "take-bonus"}, "no Overload action was played"
 
 
 def test_the_same_seed_gives_the_same_game():

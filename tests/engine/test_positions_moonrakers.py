@@ -41,6 +41,26 @@ def test_a_position_starts_the_same_table(seed, steps):
     assert again.replay().state.to_dict() == again.state.to_dict()
 
 
+@pytest.mark.parametrize("steps", [0, 40, 120])
+def test_an_overload_position_starts_the_same_table(steps):
+    game = Game.new("moonrakers", players=3, seed=steps, options={"overload": True})
+    bots = [GreedyCaptain(seed=i) for i in range(3)]
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(bots[game.players.index(game.acting_player)].choose(game))
+    pos = game.position()
+    assert pos["options"] == {"overload": True}
+    assert "advanced_offer" in pos["state"]["extra"]["mr"]
+    again = Game.from_position(json.dumps(pos), seed=7)
+    assert again.position() == pos
+    assert again.legal_actions() == game.legal_actions()
+    for action in again.legal_actions()[:1]:
+        again.apply(action)
+    assert Game.from_json(again.to_json()).state.to_dict() == again.state.to_dict()
+    assert again.replay().state.to_dict() == again.state.to_dict()
+
+
 def _pos():
     return _played(1, 60).position()
 

@@ -39,6 +39,12 @@ Keys of the table view (``layout`` is ``"table"``)::
     keep       None, or {drop, among [{id, name, text}]} for the viewer putting back
                objectives
     refit      None, or {seat, colour, part {id, name, cost, text}}
+    overload   None without the Overload option, else {advanced [{slot, id, name, cost,
+               text, legal, why, intent}], replace [replace intents], deck, free_removal,
+               join (None or {joined, waiting}: colours), bonus (None or {seat, colour,
+               kind, choices [{choice, label, intent}]}), standings (a head-to-head
+               execution's requirements met per captain, or None)}; each dispatch item
+               also has head_to_head
     actions    the viewer's other legal actions: [{intent, label, where}]
     die        the hazard die's faces
     log, log_total, is_over, end_reason, winners, scores, can_undo, can_redo
@@ -65,6 +71,8 @@ _PHASES = {
     "respond": "answering an offer",
     "execute": "executing the contract",
     "refit": "fitting a bonus part",
+    "join": "deciding whether to join a head-to-head contract",
+    "bonus": "choosing a bonus card",
     "buy": "buying at the Armory",
 }
 
@@ -90,6 +98,7 @@ _OWN_PANEL = frozenset(
         "replace-offer",
         "claim-objective",
         "drop-objective",
+        "take-bonus",
     }
 )
 
@@ -183,6 +192,8 @@ _LABELS = {
     "refuse": "Refuse the offer",
     "stop-playing": "Stop playing (hold back the rest)",
     "end-turn": "End the turn",
+    "join-contract": "Join the head-to-head contract",
+    "stay-out": "Stay out of it",
 }
 
 
@@ -306,6 +317,7 @@ def table_view(game, seat: int | None = 0) -> dict[str, Any]:
                 "chosen": t["contract"] == slot,
                 "hazards": _hazards(rules, c["dice"]),
                 "alone": None if chance is None else round(chance(c), 4),
+                "head_to_head": bool(c.get("head_to_head")),
                 "choose": _option(game, A.ChooseContract(slot), legal),
                 "swap": _option(game, A.SwapContract(slot), legal),
             }
@@ -467,6 +479,7 @@ def table_view(game, seat: int | None = 0) -> dict[str, Any]:
         "execution": execution,
         "keep": keep,
         "refit": refit,
+        "overload": _overload_view(game, t, legal) if rules.overload else None,
         "actions": actions,
         "die": list(rules.data.faces),
         "win": rules.su["win_prestige"],
@@ -508,5 +521,62 @@ _HINTS = {
     "respond": "An offer is waiting for your answer: accept, refuse or counter.",
     "execute": "Play cards to meet the contract (each takes an action), then stop.",
     "refit": "Your terminal is full: replace a part with the bonus part, or let it go.",
+    "join": "A head-to-head contract: join it (you compete, no deal) or stay out.",
+    "bonus": "Take your bonus: the top of its deck or an advanced action card.",
     "buy": "Buy ship parts, crew or action cards at the Armory, then end the turn.",
 }
+
+
+def _overload_view(game, t: dict, legal: set) -> dict[str, Any]:
+    """The Overload parts of the table (see the module docstring's ``overload``)."""
+    rules, s = game.rules, game.state
+    colour = [p.colour for p in s.players]
+    advanced = []
+    for slot, cid in enumerate(t["advanced_offer"]):
+        item = _card(rules, cid)
+        item["slot"] = slot
+        item.update(_option(game, A.BuyAction(cid), legal))
+        advanced.append(item)
+    join = t["join"]
+    bonus = None
+    if t["bonus"] is not None:
+        seat = t["bonus"]["seat"]
+        choices = [a for a in legal if a.kind == "take-bonus"]
+        bonus = {
+            "seat": seat,
+            "colour": colour[seat],
+            "kind": t["bonus"]["kind"],
+            "choices": [
+                {
+                    "choice": a.choice,
+                    "label": f"Top of the {t['bonus']['kind']} deck"
+                    if a.choice == "deck"
+                    else f"{rules.card(a.choice).name} ({rules.card(a.choice).cost} cr)",
+                    "intent": a.to_dict(),
+                }
+                for a in sorted(choices, key=lambda a: (a.choice != "deck", a.choice))
+            ],
+        }
+    standings = None
+    exe = t["execution"]
+    if exe is not None and exe.get("own") is not None:
+        standings = [
+            {"seat": i, "colour": colour[i], "met": rules.own_met(s, i)} for i in exe["seats"]
+        ]
+    return {
+        "advanced": advanced,
+        "replace": [
+            _option(game, A.ReplaceOffer("advanced", slot), legal)
+            for slot in range(len(t["advanced_offer"]))
+        ],
+        "deck": t["advanced_deck"],
+        "free_removal": t["free_removal"],
+        "join": None
+        if join is None
+        else {
+            "joined": [colour[i] for i in join["joined"]],
+            "waiting": [colour[i] for i in join["queue"]],
+        },
+        "bonus": bonus,
+        "standings": standings,
+    }

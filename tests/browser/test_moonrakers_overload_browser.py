@@ -1,0 +1,67 @@
+"""Moonrakers' Overload option in a real JupyterLab: the advanced action offer is drawn,
+the first removal is offered free and works by a click, then an advanced action card is
+bought by a click; each checked in the kernel. Screenshot in
+``test-artifacts/moonrakers-overload.png`` for a person to judge."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import (
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    wait_for_kernel_idle,
+    wait_for_kernel_value,
+    write_notebook,
+)
+
+pytestmark = pytest.mark.browser
+
+MR = "w.game.state.extra['mr']"
+
+# an Overload game at the leader's buying phase, the leader (seat 0, you) with 9 credits
+SETUP = """\
+import clankwidget
+from clankwidget import Game
+g = Game.new('moonrakers', players=2, seed=0, options={'overload': True})
+while g.state.extra['mr']['phase'] == 'keep':
+    g.apply(g.legal_actions()[0])
+doc = g.position()
+mr = doc['state']['extra']['mr']
+mr['phase'], mr['actor'], mr['leader'], doc['state']['current'] = 'buy', 0, 0, 0
+doc['state']['players'][0]['gold'] = 9
+w = clankwidget.widget.play('moonrakers', position=doc, bots='greedy', seed=1, bot_delay=0)
+w
+"""
+
+
+def test_overload_offer_free_removal_and_advanced_buy(lab_page, artifacts_dir, tmp_path):
+    page = lab_page
+    page.set_viewport_size({"width": 1400, "height": 1900})
+    open_notebook(page, write_notebook(tmp_path / "overload.ipynb", SETUP))
+    wait_for_kernel_idle(page)
+    assert run_all_cells(page) is True
+    widget = page.locator(".cw").first
+    panel = widget.locator('[data-role="overload"]')
+    panel.wait_for(timeout=30_000)
+    assert panel.locator('[data-role="advanced"]').count() == 3
+    remove = panel.locator('[data-action="replace-offer"]').first
+    assert remove.inner_text().startswith("Remove (free)")
+    first = kernel_eval(page, f"{MR}['advanced_offer'][0]")
+    remove.click()
+    wait_for_kernel_value(page, f"{MR}['free_removal']", 0)
+    assert kernel_eval(page, "w.game.players[0].gold") == 9
+    assert kernel_eval(page, f"{MR}['advanced_deck'][0]") == first
+    panel.locator('[data-action="replace-offer"]').first.wait_for(timeout=10_000)
+    assert (
+        panel.locator('[data-action="replace-offer"]')
+        .first.inner_text()
+        .startswith("Replace (1 cr)")
+    )
+    card = kernel_eval(page, f"{MR}['advanced_offer'][1]")
+    cost = kernel_eval(page, f"w.game.rules.card({card!r}).cost")
+    panel.locator('[data-action="buy-action"]').nth(1).click()
+    wait_for_kernel_value(page, f"{card!r} in w.game.players[0].discard", True)
+    assert kernel_eval(page, "w.game.players[0].gold") == 9 - cost
+    widget.screenshot(path=str(artifacts_dir / "moonrakers-overload.png"))
