@@ -181,6 +181,9 @@ def test_jit_and_plain_python_kernels_agree(case):
     jitted = g._turn_front(*args)
     for x, y in zip(plain, jitted):
         np.testing.assert_array_equal(x, y)
+    layers = (p.indptr, p.dst, p.cost, args[4], p.fare, p.coach, 1, kw["gold"])
+    for x, y in zip(g._coach_layers.py_func(*layers), g._coach_layers(*layers)):
+        np.testing.assert_array_equal(x, y)
     assert len(plain[1]) == sum(len(opts.front(s)) for s in opts.reachable)
 
 
