@@ -169,9 +169,7 @@ def bench_turn(board, name, kw, rows, repeat):
         opts = paths.turn_options(board, s, **kw)
         want = naive_turn_front(board, s, **full)
         got = {
-            r: sorted(
-                (c.boots, c.swords, c.damage, c.teleports, c.stopped) for c in opts.options(r)
-            )
+            r: sorted(tuple(c) for c in opts.options(r))
             for r in opts.reachable
         }
         assert got == want, f"disagrees with the naive twin from {s}"
@@ -179,7 +177,7 @@ def bench_turn(board, name, kw, rows, repeat):
             (
                 p.indptr, p.dst, p.cost, p.monsters, p.usable(full["keys"], False), p.stop,
                 gate, p.tp_indptr, p.tp_dst, *p.no_lifts, board.index(s), full["boots"],
-                full["swords"], full["health"] - 1, full["teleports"], False,
+                full["swords"], full["health"] - 1, full["teleports"], False, p.fare, p.coach, 0,
             )
         )  # fmt: skip
     labels = sum(len(g._turn_front(*a)[0]) for a in args) / len(args)

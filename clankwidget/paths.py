@@ -8,7 +8,12 @@ Three questions, three functions:
 * :func:`distance_table` -- *over several turns*: fewest boots from every space to some
   targets (or between all pairs). Crystal caves and other stopping spaces are ignored
   here: they end a turn's boot movement, not the journey.
-* :func:`route` -- one cheapest route (list of space ids) under a stated trade-off.
+* :func:`route` -- one cheapest route (list of space ids) under a stated trade-off;
+  :func:`journey` the same leg by leg, with its boots, monsters and coach gold.
+
+Coach rides (Clank! Legacy: 1 boot plus the gold printed on both stops, from a coach stop
+to any other) are part of every search on a board with coach stops, paid from a ``gold``
+budget (the player's gold); a ride shows as a ``"coach"`` step or leg.
 
 A small board, built in code::
 
@@ -45,8 +50,8 @@ A small board, built in code::
 A live game can be passed instead of a board: :func:`turn_options` then takes its
 defaults from ``game.path_context()``, a dict with any of the keys ``start``, ``boots``,
 ``swords``, ``health``, ``keys``, ``teleports``, ``can_exit``, ``exhausted``, ``canoe``,
-``lifts``, ``exits``, ``closed`` and ``stops`` for the current player (other keys are an
-error).
+``lifts``, ``exits``, ``closed``, ``stops`` and ``gold`` for the current player (other
+keys are an error).
 Each edition fills it with its own movement rules: a ship's context has no exit, its
 hyperlifts (and telepads with a TelePass) as lifts, and its command module closed until
 the player holds a command code.
@@ -57,15 +62,27 @@ space ids into indices, calls them and wraps the answers.
 
 from __future__ import annotations
 
-import itertools
 import numbers
-import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from . import registry
+from ._paths_base import (
+    MAX_TABLE_BYTES,
+    _as_board,
+    _count,
+    _flag,
+    _gate,
+    _is_game,
+    _lift_csr,
+    _lift_groups,
+    _prepared,
+    _space_index,
+    _space_set,
+)
+from ._paths_far import Journey, Leg, distance_table, journey, route, weighted_distance_table
 from .data import Board
 from .errors import PathsInputError
 from .kernels import graph as _g
@@ -73,11 +90,14 @@ from .kernels import graph as _g
 __all__ = [
     "MAX_TABLE_BYTES",
     "Choice",
+    "Journey",
+    "Leg",
     "Option",
     "PathsInputError",
     "Step",
     "TurnOptions",
     "distance_table",
+    "journey",
     "route",
     "turn_options",
     "weighted_distance_table",
@@ -100,6 +120,7 @@ _CONTEXT_KEYS = (
     "exits",
     "closed",
     "stops",
+    "gold",
 )
 
 
@@ -120,7 +141,8 @@ class Choice(NamedTuple):
 
     ``teleports`` is how many teleports it uses; ``stopped`` is true when the player can
     spend no more boots afterwards (the route entered a crystal cave, checkpoint or
-    forest, rode a lift, ended on the exit, or the turn started ``exhausted``).
+    forest, rode a lift, ended on the exit, or the turn started ``exhausted``); ``gold``
+    is what its coach rides cost (Legacy; 0 elsewhere).
     """
 
     boots: int
@@ -128,6 +150,7 @@ class Choice(NamedTuple):
     damage: int
     teleports: int
     stopped: bool
+    gold: int = 0
 
     @property
     def option(self) -> Option:
@@ -137,11 +160,12 @@ class Choice(NamedTuple):
 class Step(NamedTuple):
     """One move of a route.
 
-    ``path`` is the index of the path walked (into ``board.paths``), or ``"teleport"`` or
-    ``"lift"``; ``space`` the id of the space entered; ``swords`` the swords paid for
-    monsters on this path, ``damage`` the damage taken for the rest of them, ``boots``
-    the boots spent. A walked step is the engine action ``Move(path=step.path,
-    swords=step.swords)``.
+    ``path`` is the index of the path walked (into ``board.paths``), or ``"teleport"``,
+    ``"lift"`` or ``"coach"`` (a Legacy coach ride); ``space`` the id of the space
+    entered; ``swords`` the swords paid for monsters on this path, ``damage`` the damage
+    taken for the rest of them, ``boots`` the boots spent, ``gold`` the fare of a coach
+    ride. A walked step is the engine action ``Move(path=step.path,
+    swords=step.swords)``; ``game.rules.route_action`` gives the action of any step.
     """
 
     path: int | str
@@ -149,210 +173,7 @@ class Step(NamedTuple):
     swords: int
     damage: int
     boots: int
-
-
-# ---------------------------------------------------------------------------
-# Per-board arrays that do not depend on the player
-
-
-class _Prepared:
-    """A board's arrays for path search, built once per board (weakly cached)."""
-
-    def __init__(self, board: Board):
-        a = board.arrays
-        n = len(board.spaces)
-        self.n = n
-        self.arrays = a
-        self.indptr = a.indptr
-        self.dst = a.dst
-        self.cost = a.boots
-        self.monsters = a.monsters
-        self.stop = a.stop
-        self._usable: dict[tuple[bool, bool], np.ndarray] = {}
-        # teleport targets: spaces joined by any path, either way, each once
-        u = np.concatenate([a.src, a.dst])
-        v = np.concatenate([a.dst, a.src])
-        pairs = np.unique(u * max(n, 1) + v)
-        tu, tv = pairs // max(n, 1), pairs % max(n, 1)
-        self.tp_indptr = np.zeros(n + 1, np.int64)
-        np.cumsum(np.bincount(tu, minlength=n), out=self.tp_indptr[1:])
-        self.tp_dst = tv.astype(np.int64)
-        # reverse CSR, for distances *to* targets
-        order = np.argsort(a.dst, kind="stable")
-        self.rev_order = order
-        self.rev_dst = a.src[order]
-        self.rev_cost = a.boots[order]
-        self.rev_indptr = np.zeros(n + 1, np.int64)
-        np.cumsum(np.bincount(a.dst, minlength=n), out=self.rev_indptr[1:])
-        self._walk: dict[tuple[bool, bool, bool], tuple] = {}
-        self.max_monsters = int(a.monsters.max()) if len(a.monsters) else 0
-        self.max_boots = int(a.boots.max()) if len(a.boots) else 1
-        self.no_lifts = (np.zeros(n + 1, np.int64), np.zeros(0, np.int64))
-        #: lift groups (tuples of space ids) -> their CSR arrays, see _lift_csr
-        self.lifts: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
-
-    def usable(self, keys: bool, canoe: bool) -> np.ndarray:
-        key = (keys, canoe)
-        if key not in self._usable:
-            ok = np.ones(len(self.dst), np.bool_)
-            if not keys:
-                ok &= ~self.arrays.locked
-            if not canoe:
-                ok &= ~self.arrays.water
-            ok.setflags(write=False)
-            self._usable[key] = ok
-        return self._usable[key]
-
-    def walk(self, keys: bool, canoe: bool, reverse: bool = False) -> tuple:
-        """The usable edges as a compact CSR ``(indptr, dst, boots)``; ``reverse=True``
-        turns every edge around (for distances *to* a space)."""
-        key = (keys, canoe, reverse)
-        if key not in self._walk:
-            if reverse:
-                ok = self.usable(keys, canoe)[self.rev_order]
-                csr = _g._usable_csr(self.rev_indptr, self.rev_dst, self.rev_cost, ok)
-            else:
-                csr = _g._usable_csr(self.indptr, self.dst, self.cost, self.usable(keys, canoe))
-            for x in csr:
-                x.setflags(write=False)
-            self._walk[key] = csr
-        return self._walk[key]
-
-
-_PREPARED: weakref.WeakKeyDictionary[Board, _Prepared] = weakref.WeakKeyDictionary()
-
-
-def _prepared(board: Board) -> _Prepared:
-    p = _PREPARED.get(board)
-    if p is None:
-        p = _PREPARED[board] = _Prepared(board)
-    return p
-
-
-# ---------------------------------------------------------------------------
-# Argument checks
-
-
-def _as_board(obj: Any, func: str) -> Board:
-    if isinstance(obj, Board):
-        return obj
-    board = getattr(obj, "board", None)
-    if isinstance(board, Board):
-        return board
-    raise TypeError(f"{func}() needs a Board (or a game with .board), got {type(obj).__name__}")
-
-
-def _is_game(obj: Any) -> bool:
-    from .game import Game  # here, not at the top: game imports the rules, paths does not
-
-    return isinstance(obj, Game)
-
-
-def _space_index(board: Board, space_id: Any, what: str = "space") -> int:
-    if not isinstance(space_id, str):
-        raise TypeError(
-            f"{what} must be a space id (a string such as {board.space_ids[0]!r}), got {space_id!r}"
-        )
-    if space_id not in board:
-        ids = board.space_ids
-        shown = ", ".join(ids[:12]) + (f", ... ({len(ids)} in all)" if len(ids) > 12 else "")
-        raise KeyError(
-            f"{what}: board {board.id!r} has no space {space_id!r} (its spaces: {shown})"
-        )
-    return board.index(space_id)
-
-
-def _count(name: str, value: Any, least: int = 0) -> int:
-    if type(value) is not int and (
-        isinstance(value, bool) or not isinstance(value, numbers.Integral)
-    ):
-        raise TypeError(f"{name} must be a whole number, got {value!r}")
-    if value < least:
-        raise ValueError(f"{name} must be at least {least}, got {value}")
-    return int(value)
-
-
-MAX_TABLE_BYTES = 1 << 30
-"""Largest distance table :func:`distance_table` makes (1 GiB: all pairs of about 11,000
-spaces); a larger one is refused at once with :class:`PathsInputError`."""
-
-
-def _check_table(rows: int, cols: int, what: str, advice: str) -> None:
-    need = 8 * rows * cols
-    if need > MAX_TABLE_BYTES:
-        raise PathsInputError(
-            f"{what} would take {need / 2**30:,.1f} GiB or more ({rows:,} spaces), more "
-            f"than the {MAX_TABLE_BYTES / 2**30:g} GiB limit; {advice}"
-        )
-
-
-def _flag(name: str, value: Any) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
-    return bool(value)
-
-
-def _lift_groups(board: Board, lifts: Any) -> tuple[tuple[str, ...], ...]:
-    if isinstance(lifts, (str, bytes)) or not isinstance(lifts, Iterable):
-        raise TypeError(f"lifts must be a list of groups of space ids, got {lifts!r}")
-    groups = []
-    for group in lifts:
-        if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
-            raise TypeError(
-                f"each lift group must be a list of space ids, got {group!r} "
-                "(write lifts=[['a', 'b']] for one group)"
-            )
-        members = tuple(dict.fromkeys(group))
-        for sid in members:
-            _space_index(board, sid, "a lift space")
-        groups.append(members)
-    return tuple(groups)
-
-
-def _space_set(board: Board, name: str, ids: Any) -> tuple[str, ...]:
-    if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
-        raise TypeError(f"{name} must be a list of space ids, got {ids!r}")
-    members = tuple(dict.fromkeys(ids))
-    for sid in members:
-        _space_index(board, sid, f"a space in {name}")
-    return members
-
-
-def _gate(board: Board, exits: Sequence[str], closed: Sequence[str], can_exit: bool):
-    """What entering each space does, for the kernel: open, exit (ends the walk; closed
-    without ``can_exit``) or closed."""
-    gate = np.full(len(board.spaces), _g._OPEN, np.int8)
-    for sid in exits:
-        gate[board.index(sid)] = _g._EXIT if can_exit else _g._CLOSED
-    for sid in closed:
-        gate[board.index(sid)] = _g._CLOSED
-    return gate
-
-
-def _lift_csr(board: Board, groups: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray]:
-    if not groups:
-        return _prepared(board).no_lifts
-    # a ship's lifts are the same groups turn after turn: built once per board and groups
-    kept = _prepared(board).lifts
-    key = tuple(map(tuple, groups))
-    if key not in kept:
-        if len(kept) > 32:
-            kept.clear()
-        kept[key] = _build_lift_csr(board, key)
-    return kept[key]
-
-
-def _build_lift_csr(board: Board, groups) -> tuple[np.ndarray, np.ndarray]:
-    n = len(board.spaces)
-    targets: list[set[int]] = [set() for _ in range(n)]
-    for group in groups:
-        idx = [board.index(s) for s in group]
-        for i in idx:
-            targets[i].update(j for j in idx if j != i)
-    indptr = np.zeros(n + 1, np.int64)
-    np.cumsum([len(t) for t in targets], out=indptr[1:])
-    dst = np.array([j for t in targets for j in sorted(t)], dtype=np.int64)
-    return indptr, dst
+    gold: int = 0
 
 
 # ---------------------------------------------------------------------------
@@ -366,12 +187,12 @@ class TurnOptions:
     included) it holds the Pareto front: the options (boots, swords, damage) that no
     other way of getting there beats on all counts. Teleports used are a fourth count of
     the front (see :meth:`options`), so a space can show ``(1, 0, 0)`` with a teleport
-    and ``(2, 0, 0)`` without one. Within one front the (boots, swords, damage) triples
-    are distinct.
+    and ``(2, 0, 0)`` without one; the gold spent on coach rides is a fifth. Within one
+    front the (boots, swords, damage, teleports, gold) tuples are distinct.
 
     Attributes: ``board``, ``start`` (space id) and ``settings`` (the resolved
     arguments: boots, swords, health, keys, teleports, can_exit, exhausted, canoe,
-    lifts, exits, closed, stops).
+    lifts, exits, closed, stops, gold).
     """
 
     def __init__(
@@ -410,9 +231,10 @@ class TurnOptions:
             i = _space_index(self.board, space_id)
             labels = self._front[self._bounds[i] : self._bounds[i + 1]].tolist()
             rows = self._labels[labels, _g._BOOTS : _g._FLAG + 1].tolist()
+            gold = self._labels[labels, _g._GOLD].tolist()
             entries = [
-                (Choice(b, s, d, t, f != _g._MOVING), label)
-                for (b, s, d, t, f), label in zip(rows, labels)
+                (Choice(b, s, d, t, f != _g._MOVING, g), label)
+                for (b, s, d, t, f), g, label in zip(rows, gold, labels)
             ]
             self._cache[space_id] = entries
         return entries
@@ -421,21 +243,25 @@ class TurnOptions:
         """The Pareto front of ``space_id``: ``Option(boots, swords, damage)`` tuples.
 
         Sorted by boots, then swords, then damage; empty if the space cannot be reached.
+        (Two options of a front may show the same triple when they differ in teleports or
+        coach gold: :meth:`options` tells them apart.)
         """
         return [c.option for c, _ in self._entries(space_id)]
 
     def options(self, space_id: str) -> list[Choice]:
-        """The front of ``space_id`` with teleports used and whether boots stop (``Choice``)."""
+        """The front of ``space_id`` with teleports used, whether boots stop and the gold of
+        coach rides (``Choice``)."""
         return [c for c, _ in self._entries(space_id)]
 
     def best(self, space_id: str) -> Choice:
         """The option :meth:`route` takes by default: least damage, then fewest
-        teleports, boots and swords."""
+        teleports, boots, swords and coach gold."""
         entries = self._entries(space_id)
         if not entries:
             raise ValueError(self._unreachable(space_id))
         return min(
-            (c for c, _ in entries), key=lambda c: (c.damage, c.teleports, c.boots, c.swords)
+            (c for c, _ in entries),
+            key=lambda c: (c.damage, c.teleports, c.boots, c.swords, c.gold),
         )
 
     def _unreachable(self, space_id: str) -> str:
@@ -449,6 +275,8 @@ class TurnOptions:
         extras = [k for k in ("keys", "can_exit", "exhausted", "canoe") if s[k]]
         if s["teleports"]:
             text += f", teleports={s['teleports']}"
+        if s["gold"]:
+            text += f", gold={s['gold']}"
         if s["lifts"]:
             text += f", {len(s['lifts'])} lift group(s)"
         if s["closed"]:
@@ -459,9 +287,10 @@ class TurnOptions:
         """The steps that reach ``space_id`` at the cost of one option of its front.
 
         ``option``: ``None`` (the :meth:`best` option), an index into :meth:`front`, an
-        ``Option``/``(boots, swords, damage)``, or a ``Choice``/``(boots, swords, damage,
-        teleports)``. Raises ``ValueError`` if the space is unreachable or the option is
-        not on its front. The starting space gives an empty list.
+        ``Option``/``(boots, swords, damage)``, ``(boots, swords, damage, teleports)`` or a
+        ``Choice`` (its gold counts too, its ``stopped`` does not). Raises ``ValueError``
+        if the space is unreachable or the option is not on its front. The starting space
+        gives an empty list.
         """
         entries = self._entries(space_id)
         if not entries:
@@ -480,11 +309,16 @@ class TurnOptions:
                 want = tuple(option)
             except TypeError:
                 want = ()
-            if len(want) not in (3, 4, 5):
+            if len(want) not in (3, 4, 5, 6):
                 raise TypeError(
                     f"option must be an index, (boots, swords, damage) or a Choice, got {option!r}"
                 )
-            found = [i for c, i in entries if tuple(c)[: min(len(want), 4)] == want[:4]]
+            k = min(len(want), 4)
+            found = [
+                i
+                for c, i in entries
+                if tuple(c)[:k] == want[:k] and (len(want) < 6 or c.gold == want[5])
+            ]
             if not found:
                 raise ValueError(
                     f"{option!r} is not on the front of {space_id!r}: "
@@ -513,6 +347,9 @@ class TurnOptions:
                         int(a.boots[step]),
                     )
                 )
+            elif step == _g._COACH:
+                fare = int(lab[i, _g._GOLD] - lab[lab[i, _g._PRED], _g._GOLD])
+                steps.append(Step("coach", space, 0, 0, 1, fare))
             else:
                 steps.append(Step("teleport" if step == _g._TELEPORT else "lift", space, 0, 0, 0))
             i = int(lab[i, _g._PRED])
@@ -521,8 +358,9 @@ class TurnOptions:
 
     def table(self) -> list[dict]:
         """One row per (space, option), in board order: a dict with ``space``, ``name``,
-        ``boots``, ``swords``, ``damage``, ``teleports``, ``stopped`` and ``route`` (the
-        spaces entered, joined by " > ", a teleport or lift marked like ``"c (teleport)"``).
+        ``boots``, ``swords``, ``damage``, ``teleports``, ``stopped``, ``gold`` and
+        ``route`` (the spaces entered, joined by " > ", a teleport, lift or coach ride
+        marked like ``"c (teleport)"``).
         Ready for ``pandas.DataFrame(opts.table())``."""
         rows = []
         for space_id in self.reachable:
@@ -553,6 +391,8 @@ class TurnOptions:
                 text = f"{c.boots}b {c.swords}s {c.damage}d"
                 if c.teleports:
                     text += f" {c.teleports}t"
+                if c.gold:
+                    text += f" {c.gold}g"
                 parts.append(text)
             lines.append(f"  {space_id}: " + ", ".join(parts))
         if len(reachable) > 20:
@@ -576,6 +416,7 @@ def turn_options(
     exits: Iterable[str] | None = None,
     closed: Iterable[str] | None = None,
     stops: Iterable[str] | None = None,
+    gold: int | None = None,
 ) -> TurnOptions:
     """Every space reachable this turn, with its Pareto front of (boots, swords, damage).
 
@@ -594,13 +435,17 @@ def turn_options(
     ``closed`` the spaces that cannot be entered this turn at all (a sealed module).
     ``stops`` names the spaces whose entry ends boot movement, when a player's own rules
     differ from the board's (Pulsarcade's Danger Theater lets a star walk through
-    checkpoints).
+    checkpoints). Coach stops (Legacy, the board's spaces with a ``coach`` fare): from
+    one, 1 boot plus the gold printed on both stops rides to any other stop; a ride is
+    boot movement (not after boots stopped), enters its stop like a walk, and its fares
+    come out of ``gold`` (the player's gold; the gold found on the way is not counted).
+    Gold spent is a fifth count of the front, like teleports.
 
     ``game_or_board`` is a :class:`~clankwidget.data.Board` or a live game: anything with
     ``.board`` and ``.path_context()`` returning a dict of these keyword arguments for
     the current player. Arguments left at ``None`` come from that dict, else default to:
-    start = the board's start space, boots = swords = teleports = 0, health = 10, flags
-    False, no lifts, the start space the only exit, nothing closed.
+    start = the board's start space, boots = swords = teleports = gold = 0, health = 10,
+    flags False, no lifts, the start space the only exit, nothing closed.
 
     Examples::
 
@@ -644,6 +489,7 @@ def turn_options(
         exits=exits,
         closed=closed,
         stops=stops,
+        gold=gold,
     )
     v = {k: (given[k] if given[k] is not None else ctx.get(k)) for k in _CONTEXT_KEYS}
     if v["start"] is None:
@@ -656,6 +502,7 @@ def turn_options(
         "swords": _count("swords", 0 if v["swords"] is None else v["swords"]),
         "health": _count("health", DEFAULT_HEALTH if v["health"] is None else v["health"], 1),
         "teleports": _count("teleports", 0 if v["teleports"] is None else v["teleports"]),
+        "gold": _count("gold", 0 if v["gold"] is None else v["gold"]),
     }
     for name in ("keys", "can_exit", "exhausted", "canoe"):
         settings[name] = _flag(name, False if v[name] is None else v[name])
@@ -696,132 +543,8 @@ def turn_options(
         min(settings["health"] - 1, p.max_monsters * most),
         min(settings["teleports"], most),
         settings["exhausted"],
+        p.fare,
+        p.coach,
+        min(settings["gold"], p.useful_gold),
     )
     return TurnOptions(board, v["start"], settings, labels, order, bounds)
-
-
-# ---------------------------------------------------------------------------
-# Over several turns
-
-
-def distance_table(
-    board: Board,
-    targets: Iterable[str] | str | None = None,
-    *,
-    keys: bool = False,
-    canoe: bool = False,
-) -> np.ndarray:
-    """Fewest boots from every space to each target, ignoring everything but paths.
-
-    Returns a float array in ``board.space_ids`` order of shape ``(n_spaces,
-    n_targets)``; with ``targets=None`` the all-pairs table, shape ``(n, n)``, row = from,
-    column = to. Unreachable is ``inf``. Locked paths count only with ``keys=True``,
-    water paths only with ``canoe=True``; one-way paths only their way. This is a
-    multi-turn distance: crystal caves, checkpoints and forests (which end a turn's boot
-    movement), monsters, health and the exit's artifact rule do not matter here.
-
-    >>> distance_table(board, ["entrance", "vault"])  # doctest: +SKIP
-    array([[0., 4.], [1., 3.], ...])
-    """
-    board = _as_board(board, "distance_table")
-    keys = _flag("keys", keys)
-    canoe = _flag("canoe", canoe)
-    n = len(board.spaces)
-    if targets is None:
-        _check_table(n, n, "the all-pairs distance table", "give the targets you need")
-        return _g._all_pairs_boots(*_prepared(board).walk(keys, canoe))
-    if isinstance(targets, str):
-        targets = [targets]
-    elif type(targets) not in (list, tuple):  # the usual cases skip the ABC checks
-        if isinstance(targets, (bytes, Mapping)) or not isinstance(targets, Iterable):
-            raise TypeError(f"targets must be a space id or a list of them, got {targets!r}")
-        most = MAX_TABLE_BYTES // (8 * max(n, 1))
-        targets = list(itertools.islice(targets, most + 1))  # an endless iterator stops here
-    if 8 * n * len(targets) > MAX_TABLE_BYTES:
-        _check_table(n, len(targets), "a distance table", "give fewer targets")
-    p = _prepared(board)
-    idx = np.array([_space_index(board, t, "target") for t in targets], dtype=np.int64)
-    rows = _g._boots_from_many(*p.walk(keys, canoe, reverse=True), idx)
-    return np.ascontiguousarray(rows.T)
-
-
-def weighted_distance_table(
-    board: Board, *, keys: bool = False, canoe: bool = False, monster_cost: float = 2.0
-) -> np.ndarray:
-    """All-pairs cheapest cost where each path costs its boots plus ``monster_cost`` per
-    monster icon on it: a careful walker's distances (the planner bot measures detours
-    with them). A float array ``(n, n)`` in ``board.space_ids`` order, row = from,
-    column = to, ``inf`` when unreachable; locked paths count only with ``keys``, water
-    paths only with ``canoe``. ``monster_cost=0`` gives :func:`distance_table`'s boots.
-    """
-    board = _as_board(board, "weighted_distance_table")
-    keys = _flag("keys", keys)
-    canoe = _flag("canoe", canoe)
-    n = len(board.spaces)
-    _check_table(n, n, "the all-pairs distance table", "use distance_table with targets")
-    w = np.full((n, n), np.inf)
-    np.fill_diagonal(w, 0.0)
-    for path in board.paths:
-        if (path.locked and not keys) or (path.water and not canoe):
-            continue
-        cost = path.boots + monster_cost * path.monsters
-        i, j = board.index(path.a), board.index(path.b)
-        w[i, j] = min(w[i, j], cost)
-        if not path.one_way:
-            w[j, i] = min(w[j, i], cost)
-    for k in range(n):  # Floyd-Warshall, one row and column at a time
-        np.minimum(w, w[:, k : k + 1] + w[k : k + 1, :], out=w)
-    return w
-
-
-_PREFER = {
-    "boots": "fewest boots, then fewest monsters",
-    "monsters": "fewest monsters, then fewest boots",
-}
-
-
-def route(
-    board: Board,
-    start: str,
-    target: str,
-    *,
-    keys: bool = False,
-    canoe: bool = False,
-    prefer: str = "boots",
-) -> list[str]:
-    """One cheapest route from ``start`` to ``target``: the list of space ids, both ends
-    included (``[start]`` when they are the same).
-
-    ``prefer="boots"``: fewest boots, ties broken by fewest monster icons;
-    ``prefer="monsters"``: fewest monster icons, then fewest boots. Remaining ties go to
-    the lower-numbered space and path. Like :func:`distance_table` this ignores caves,
-    health and the exit rule; locked paths need ``keys``, water paths ``canoe``. Raises
-    ``ValueError`` if no route exists.
-
-    >>> route(board, "entrance", "vault", keys=True)  # doctest: +SKIP
-    ['entrance', 'hall', 'vault']
-    """
-    board = _as_board(board, "route")
-    s = _space_index(board, start, "start")
-    t = _space_index(board, target, "target")
-    keys = _flag("keys", keys)
-    canoe = _flag("canoe", canoe)
-    if prefer not in _PREFER:
-        raise ValueError(f"prefer must be one of {', '.join(map(repr, _PREFER))}, got {prefer!r}")
-    p = _prepared(board)
-    # Lexicographic weights: the secondary total along any simple route is < big.
-    big = 3 * max(p.n, 1) + 1
-    if prefer == "boots":
-        weight = p.cost * big + p.monsters
-    else:
-        weight = p.monsters * big + p.cost
-    dist, pred = _g._dijkstra_pred(p.indptr, p.dst, weight, p.usable(keys, canoe), s)
-    if dist[t] < 0:
-        lock = "" if keys else " without keys"
-        raise ValueError(f"no route from {start!r} to {target!r} on board {board.id!r}{lock}")
-    out = [t]
-    src = board.arrays.src
-    while out[-1] != s:
-        out.append(int(src[pred[out[-1]]]))
-    ids = board.space_ids
-    return [ids[i] for i in reversed(out)]

@@ -31,40 +31,67 @@ def _walkable(board: Board, keys: bool, canoe: bool):
             yield p.b, p.a, p
 
 
-def naive_lexi_distances(board: Board, source: str, weight, *, keys=False, canoe=False) -> dict:
-    """Dijkstra with heapq from ``source``; ``weight(path)`` gives a number or a tuple.
+def coach_fares(board: Board) -> dict:
+    """{space id: gold printed on it} for the board's coach stops (Legacy)."""
+    return {sp.id: sp.coach for sp in board.spaces if sp.coach is not None}
+
+
+def _rides(board: Board, space: str):
+    """Every coach ride from ``space``: (stop, fare)."""
+    fares = coach_fares(board)
+    if space not in fares:
+        return
+    for stop, fare in fares.items():
+        if stop != space:
+            yield stop, fares[space] + fare
+
+
+def naive_lexi_distances(
+    board: Board, source: str, weight, *, keys=False, canoe=False, gold=0, ride=None
+) -> dict:
+    """Dijkstra with heapq from ``source``; ``weight(path)`` gives a number or a tuple,
+    ``ride`` the weight of a coach ride (default 1 boot: ``weight`` of a 1-boot path
+    without monsters is not known here, so give it for tuples). Rides are taken while
+    their fares fit in ``gold`` in all: the search is over (space, gold spent).
 
     Returns {space id: least total weight} for the spaces reachable.
     """
     out_edges: dict[str, list] = {s: [] for s in board.space_ids}
     for a, b, p in _walkable(board, keys, canoe):
         out_edges[a].append((b, p))
-    zero = weight(board.paths[0]) if board.paths else 0
+    ride = 1 if ride is None else ride
+    zero = weight(board.paths[0]) if board.paths else ride
     zero = tuple(0 for _ in zero) if isinstance(zero, tuple) else 0
-    best = {source: zero}
-    heap = [(zero, source)]
+    best = {(source, 0): zero}
+    heap = [(zero, source, 0)]
     done = set()
     while heap:
-        d, u = heapq.heappop(heap)
-        if u in done:
+        d, u, g = heapq.heappop(heap)
+        if (u, g) in done:
             continue
-        done.add(u)
-        for v, p in out_edges[u]:
-            w = weight(p)
+        done.add((u, g))
+        moves = [(v, g, weight(p)) for v, p in out_edges[u]]
+        moves += [(v, g + fare, ride) for v, fare in _rides(board, u) if g + fare <= gold]
+        for v, ng, w in moves:
             nd = tuple(x + y for x, y in zip(d, w)) if isinstance(d, tuple) else d + w
-            if v not in best or nd < best[v]:
-                best[v] = nd
-                heapq.heappush(heap, (nd, v))
-    return best
+            if (v, ng) not in best or nd < best[(v, ng)]:
+                best[(v, ng)] = nd
+                heapq.heappush(heap, (nd, v, ng))
+    out: dict = {}
+    for (v, _g), d in best.items():
+        if v not in out or d < out[v]:
+            out[v] = d
+    return out
 
 
-def naive_distance_table(board: Board, targets=None, *, keys=False, canoe=False) -> list:
-    """Fewest boots from every space (rows) to every target (columns), ``math.inf`` if none."""
+def naive_distance_table(board: Board, targets=None, *, keys=False, canoe=False, gold=0) -> list:
+    """Fewest boots from every space (rows) to every target (columns), ``math.inf`` if none;
+    coach rides (1 boot) while their fares fit in ``gold``."""
     ids = board.space_ids
     targets = list(ids) if targets is None else list(targets)
     table = []
     for s in ids:
-        d = naive_lexi_distances(board, s, lambda p: p.boots, keys=keys, canoe=canoe)
+        d = naive_lexi_distances(board, s, lambda p: p.boots, keys=keys, canoe=canoe, gold=gold)
         table.append([float(d.get(t, math.inf)) for t in targets])
     return table
 
@@ -86,14 +113,45 @@ def route_cost(board: Board, spaces: list, weight, *, keys=False, canoe=False):
     return total
 
 
+def journey_cost(board: Board, start: str, legs, weight, ride, *, keys=False, canoe=False):
+    """Replay the legs of a :class:`~clankwidget.paths.Journey` from ``start`` by the rules
+    and total their weight (``weight(path)``, ``ride`` for a coach ride); returns
+    ``(total weight, boots, monsters, gold)``.
+
+    Raises ``AssertionError`` naming the first leg that is not a usable path or a ride
+    between two coach stops at their fare.
+    """
+    fares = coach_fares(board)
+    here, total, boots, monsters, gold = start, None, 0, 0, 0
+    for n, leg in enumerate(legs):
+        if leg.path == "coach":
+            assert here in fares and leg.space in fares and here != leg.space, f"leg {n}"
+            assert leg.gold == fares[here] + fares[leg.space], f"leg {n}: fare {leg.gold}"
+            w, b, m = ride, 1, 0
+        else:
+            p = board.paths[leg.path]
+            assert p.leaves(here) and p.other_end(here) == leg.space, f"leg {n}: not a path"
+            assert (keys or not p.locked) and (canoe or not p.water), f"leg {n}: not usable"
+            assert leg.gold == 0
+            w, b, m = weight(p), p.boots, p.monsters
+        assert (leg.boots, leg.monsters) == (b, m), f"leg {n}: costs {leg}"
+        if total is None:
+            total = w
+        else:
+            total = tuple(x + y for x, y in zip(total, w)) if isinstance(w, tuple) else total + w
+        boots, monsters, gold = boots + b, monsters + m, gold + leg.gold
+        here = leg.space
+    return total, boots, monsters, gold
+
+
 # ---------------------------------------------------------------------------
 # One turn
 
 
 def _moves(board: Board, state, rules):
     """Every state one move away. A state is
-    (space, boots, swords, damage, teleports, stopped, done)."""
-    space, b, s, d, t, stopped, done = state
+    (space, boots, swords, damage, teleports, stopped, done, gold)."""
+    space, b, s, d, t, stopped, done, g = state
     if done:
         return
     exits = rules["exits"]
@@ -124,19 +182,22 @@ def _moves(board: Board, state, rules):
                 if s + paid > rules["swords"] or d + hurt > rules["health"] - 1:
                     continue
                 yield (
-                    (v, b + p.boots, s + paid, d + hurt, t, now_stopped, now_done),
-                    (
-                        p.index,
-                        paid,
-                    ),
+                    (v, b + p.boots, s + paid, d + hurt, t, now_stopped, now_done, g),
+                    (p.index, paid),
                 )
+        # a coach ride: boot movement, 1 boot and the fares of both stops
+        for v, fare in _rides(board, space):
+            if barred(v) or b + 1 > rules["boots"] or g + fare > rules["gold"]:
+                continue
+            now_stopped, now_done = entering(v, False)
+            yield (v, b + 1, s, d, t, now_stopped, now_done, g + fare), ("coach", 0)
     # teleporting
     if t < rules["teleports"]:
         for v in board.adjacent(space):
             if barred(v):
                 continue
             now_stopped, now_done = entering(v, stopped)
-            yield (v, b, s, d, t + 1, now_stopped, now_done), ("teleport", 0)
+            yield (v, b, s, d, t + 1, now_stopped, now_done, g), ("teleport", 0)
     # lifts
     for group in rules["lifts"]:
         if space in group:
@@ -144,7 +205,7 @@ def _moves(board: Board, state, rules):
                 if v == space or barred(v):
                     continue
                 _, now_done = entering(v, True)
-                yield (v, b, s, d, t, True, now_done), ("lift", 0)
+                yield (v, b, s, d, t, True, now_done, g), ("lift", 0)
 
 
 def _rules(
@@ -162,6 +223,7 @@ def _rules(
     exits=None,
     closed=(),
     stops=None,
+    gold=0,
 ) -> dict:
     """The turn's budgets and movement rules, with turn_options' defaults: the start
     space the only exit, the board's caves, checkpoints and forests the stops."""
@@ -182,6 +244,7 @@ def _rules(
         exhausted=exhausted,
         canoe=canoe,
         lifts=[list(g) for g in lifts],
+        gold=gold,
     )
 
 
@@ -189,14 +252,15 @@ def naive_turn_front(board: Board, start: str, boots: int, swords: int, health: 
     """Search every state reachable this turn, then keep each space's Pareto front.
 
     ``rules``: the keyword arguments of ``turn_options`` (keys, teleports, can_exit,
-    exhausted, canoe, lifts, exits, closed, stops). Returns {space id: sorted list of
-    (boots, swords, damage, teleports, stopped)} where (boots, swords, damage, teleports)
-    is not beaten on all four counts by another reachable state on that space, and
-    ``stopped`` is true only if every way to reach that point leaves the player unable
-    to spend boots.
+    exhausted, canoe, lifts, exits, closed, stops, gold); the board's coach stops are
+    ridden. Returns {space id: sorted list of (boots, swords, damage, teleports, stopped,
+    gold)} (a ``Choice``'s order) where (boots, swords, damage, teleports, gold) is not
+    beaten on all five counts by another reachable state on that space, and ``stopped``
+    is true only if every way to reach that point leaves the player unable to spend
+    boots.
     """
     rules = _rules(board, boots, swords, health, **rules)
-    first = (start, 0, 0, 0, 0, rules["exhausted"], False)
+    first = (start, 0, 0, 0, 0, rules["exhausted"], False, 0)
     seen = {first}
     todo = [first]
     while todo:
@@ -206,9 +270,9 @@ def naive_turn_front(board: Board, start: str, boots: int, swords: int, health: 
                 seen.add(nxt)
                 todo.append(nxt)
     points: dict[str, dict[tuple, bool]] = {}
-    for space, b, s, d, t, stopped, done in seen:
+    for space, b, s, d, t, stopped, done, g in seen:
         here = points.setdefault(space, {})
-        key = (b, s, d, t)
+        key = (b, s, d, t, g)
         here[key] = here.get(key, True) and (stopped or done)
     front = {}
     for space, here in points.items():
@@ -216,27 +280,27 @@ def naive_turn_front(board: Board, start: str, boots: int, swords: int, health: 
         for p, stopped in here.items():
             beaten = any(q != p and all(x <= y for x, y in zip(q, p)) for q in here)
             if not beaten:
-                keep.append((*p, stopped))
+                keep.append((*p[:4], stopped, p[4]))
         front[space] = sorted(keep)
     return front
 
 
 def naive_replay(board: Board, start: str, steps, boots: int, swords: int, health: int, **rules):
-    """Play ``steps`` [(path index or "teleport"/"lift", space id, swords paid), ...]
-    by the rules (as for :func:`naive_turn_front`); return the final
-    (space, boots, swords, damage, teleports, stopped).
+    """Play ``steps`` [(path index or "teleport"/"lift"/"coach", space id, swords paid),
+    ...] by the rules (as for :func:`naive_turn_front`); return the final
+    (space, boots, swords, damage, teleports, stopped, gold).
 
     Raises ``AssertionError`` naming the first illegal step.
     """
     rules = _rules(board, boots, swords, health, **rules)
-    state = (start, 0, 0, 0, 0, rules["exhausted"], False)
+    state = (start, 0, 0, 0, 0, rules["exhausted"], False, 0)
     for n, (path, space, paid) in enumerate(steps):
         legal = {(nxt, how) for nxt, how in _moves(board, state, rules)}
         match = [nxt for nxt, how in legal if nxt[0] == space and how == (path, paid)]
         assert match, f"step {n} {(path, space, paid)} is illegal from {state}"
         state = match[0]
-    space, b, s, d, t, stopped, done = state
-    return space, b, s, d, t, stopped or done
+    space, b, s, d, t, stopped, done, g = state
+    return space, b, s, d, t, stopped or done, g
 
 
 # ---------------------------------------------------------------------------
@@ -249,10 +313,11 @@ def board_doc(
     *,
     start: int = 0,
     stops: dict[int, str] | None = None,
+    coaches: dict[int, int] | None = None,
     board_id: str = "random",
 ) -> dict:
     """A board document with spaces s0..s{n-1}; ``stops`` maps an index to
-    "crystal_cave", "checkpoint" or "forest"."""
+    "crystal_cave", "checkpoint" or "forest", ``coaches`` an index to its coach fare."""
     spaces = []
     for i in range(n):
         sp = {"id": f"s{i}", "name": f"Space {i}", "x": float(i), "y": float(i % 3)}
@@ -260,6 +325,8 @@ def board_doc(
             sp["start"] = True
         if stops and i in stops:
             sp[stops[i]] = True
+        if coaches and i in coaches:
+            sp["coach"] = coaches[i]
         spaces.append(sp)
     return {
         "format": "clankwidget-board",

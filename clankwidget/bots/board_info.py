@@ -37,13 +37,36 @@ class _BoardInfo:
             if not sp.start
         ]
         # fewest boots from each space up out of the Depths (0 outside them)
-        self.to_surface = {
-            k: [
-                min((d[i][j] for j in range(len(self.ids)) if not self.depths[j]), default=INF)
-                for i in range(len(self.ids))
-            ]
-            for k, d in self.dist.items()
-        }
+        self.to_surface = {k: self._surface(d) for k, d in self.dist.items()}
+        # coach stops (Legacy): no route spends more gold than all their fares together
+        fares = [sp.coach for sp in board.spaces if sp.coach is not None]
+        self.gold_cap = sum(fares) if len(fares) > 1 else 0
+        self.coaches = {sp.id: sp.coach for sp in board.spaces if sp.coach is not None}
+        self._ways: dict[tuple, dict] = {}
+
+    def _surface(self, d) -> list[float]:
+        n = len(self.ids)
+        return [
+            min((d[i][j] for j in range(n) if not self.depths[j]), default=INF) for i in range(n)
+        ]
+
+    def ways(self, keys: bool, canoe: bool = False, gold: int = 0) -> dict:
+        """The tables for a player's ways of moving: ``dist`` (fewest boots), ``careful``
+        (monsters as two more boots) and ``to_surface``, with locked paths for ``keys``,
+        water paths for a ``canoe`` and coach rides within ``gold``. Without a canoe or
+        coach gold these are the tables above, the same lists."""
+        gold = min(gold, self.gold_cap)
+        if not canoe and not gold:
+            return {"dist": self.dist[keys], "careful": self.careful[keys],
+                    "to_surface": self.to_surface[keys]}  # fmt: skip
+        key = (keys, canoe, gold)
+        if key not in self._ways:
+            ways = dict(keys=keys, canoe=canoe, gold=gold)
+            d = _paths.distance_table(self.board, **ways).tolist()
+            careful = _paths.weighted_distance_table(self.board, monster_cost=2.0, **ways)
+            self._ways[key] = {"dist": d, "careful": careful.tolist(),
+                               "to_surface": self._surface(d)}  # fmt: skip
+        return self._ways[key]
 
 
 _INFO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -64,21 +87,53 @@ def _capacity(game, p) -> int:
     return 1 + p.owns("backpack")
 
 
-def _next_steps(info: _BoardInfo, space: str, target: str, keys: bool, can_exit: bool):
-    """Paths out of ``space`` that start a fewest-boots route to ``target``, best first:
-    ``(path, dest_id)`` pairs, fewer monsters first."""
-    d = info.dist[keys]
+def _ways(game, p) -> tuple[bool, bool, int]:
+    """``(keys, canoe, gold)``: how ``p`` may move (a Master Key, a Canoe, gold for
+    coach rides), the arguments of :meth:`_BoardInfo.ways`."""
+    return _has_key(game, p), p.owns("canoe") > 0, p.gold
+
+
+def _tables(game, p) -> dict:
+    """:meth:`_BoardInfo.ways` for ``p``'s ways of moving now."""
+    return _info(game.board).ways(*_ways(game, p))
+
+
+def _next_steps(
+    info: _BoardInfo,
+    space: str,
+    target: str,
+    keys: bool,
+    can_exit: bool,
+    canoe: bool = False,
+    gold: int = 0,
+):
+    """Ways out of ``space`` that start a fewest-boots route to ``target``, best first:
+    ``(path, dest_id)`` pairs, fewer monsters first (a ride after the walks without
+    monsters: it costs gold); ``path`` is a board path, or
+    ``"coach"`` for a coach ride (its fare paid from ``gold``, the rest of the way
+    within what is left). Water paths count with a ``canoe``."""
+    d = info.ways(keys, canoe, gold)["dist"]
     t = info.idx[target]
     here = d[info.idx[space]][t]
     if here == INF or here == 0:
         return []
     out = []
     for path, j in info.exits[space]:
-        if path.locked and not keys:
+        if (path.locked and not keys) or (path.water and not canoe):
             continue
         if j == info.exit and not (can_exit and j == t):
             continue
         if path.boots + d[j][t] == here:
             out.append((path.monsters, path.boots, path.index, path, info.ids[j]))
+    if space in info.coaches:
+        for stop, fare in info.coaches.items():
+            fare += info.coaches[space]
+            if stop == space or fare > gold:
+                continue
+            j = info.idx[stop]
+            if j == info.exit and not (can_exit and j == t):
+                continue
+            if 1 + info.ways(keys, canoe, gold - fare)["dist"][j][t] == here:
+                out.append((0, 99, 0, "coach", stop))  # after free walks, before monsters
     out.sort(key=lambda x: x[:3])
     return [(x[3], x[4]) for x in out]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from .. import paths as _paths
 from .. import registry
 from .._shipnav import ShipNavigator
 from ..rules import actions as A
 from .base import INF, Bot
-from .board_info import _capacity, _has_key, _info, _next_steps
+from .board_info import _capacity, _info, _next_steps, _tables, _ways
 from .evaluation import _GREEDY_PRICES, _checked, _effects_value, _pending_choice
 
 
@@ -20,8 +21,10 @@ class GreedyBot(Bot):
     worth most by the price table (points plus resources, minus noise), defeats any
     monster it can, drinks a potion when hurt, and walks the fewest-boots route toward
     the most valuable artifact left on the board (teleporting when that gets it
-    closer). With an artifact in hand it heads for the exit. It ends its turn when
-    nothing on that list applies. It ignores the dragon, the countdown and its health.
+    closer; on water paths with a Canoe, and by coach when a ride it can pay for is on
+    the shortest way, in Legacy). With an artifact in hand it heads for the exit. It
+    ends its turn when nothing on that list applies. It ignores the dragon, the countdown
+    and its health.
     """
 
     name = "greedy"
@@ -68,8 +71,7 @@ class GreedyBot(Bot):
 
     def target(self, game, p) -> str | None:
         info = _info(game.board)
-        keys = _has_key(game, p)
-        d = info.dist[keys]
+        d = _tables(game, p)["dist"]
         here = info.idx[p.space]
         arts = game.state.artifacts
         if p.artifacts:
@@ -156,17 +158,30 @@ class GreedyBot(Bot):
         if not any(isinstance(a, A.Buy) for a in legal_set):
             return None
         grants = {m["id"]: m["grants"] for m in game.cards.market}
+        costs = {m["grants"]: m.get("cost", 7) for m in game.cards.market}
         by = {g: A.Buy(i) for i, g in grants.items() if A.Buy(i) in legal_set}
         if "crown" in by:
             return by["crown"]
         info = _info(game.board)
         target = self.target(game, p)
-        if "key" in by and target is not None and not _has_key(game, p):
-            i, t = info.idx[p.space], info.idx[target]
-            if info.dist[True][i][t] < info.dist[False][i][t]:
-                return by["key"]
+        keys, canoe, gold = _ways(game, p)
+        i = info.idx[p.space]
+        # a Master Key or a Canoe that shortens the way, or opens one where there was none
+        # (the gold it costs is gone)
+        for item, ways in (("key", (True, canoe)), ("canoe", (keys, True))):
+            if item not in by or ways == (keys, canoe):
+                continue
+            after = info.ways(*ways, max(gold - costs[item], 0))["dist"][i]
+            if target is not None:
+                if (
+                    after[info.idx[target]]
+                    < info.ways(keys, canoe, gold)["dist"][i][info.idx[target]]
+                ):
+                    return by[item]
+            elif not p.artifacts and any(after[info.idx[r]] < INF for r in game.state.artifacts):
+                return by[item]
         if "backpack" in by and p.artifacts and len(p.artifacts) >= _capacity(game, p):
-            d = info.dist[_has_key(game, p)]
+            d = _tables(game, p)["dist"]
             if self._on_the_way(info, d, info.idx[p.space], game.state.artifacts) is not None:
                 return by["backpack"]
         return None
@@ -182,13 +197,18 @@ class GreedyBot(Bot):
 
     def _move(self, game, p, target, legal_set):
         info = _info(game.board)
-        keys = _has_key(game, p)
-        for path, _dest in _next_steps(info, p.space, target, keys, bool(p.artifacts)):
-            a = A.Move(path.index, min(path.monsters, p.swords))
+        keys, canoe, gold = _ways(game, p)
+        for path, dest in _next_steps(
+            info, p.space, target, keys, bool(p.artifacts), canoe=canoe, gold=gold
+        ):
+            if path == "coach":
+                a = game.rules.route_action(p.space, _paths.Step("coach", dest, 0, 0, 1))
+            else:
+                a = A.Move(path.index, min(path.monsters, p.swords))
             if a in legal_set:
                 return a
         if p.teleports:
-            d = info.dist[keys]
+            d = info.ways(keys, canoe, gold)["dist"]
             t = info.idx[target]
             here = d[info.idx[p.space]][t]
             best = None

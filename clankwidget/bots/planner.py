@@ -11,7 +11,7 @@ from .. import registry
 from .._shipnav import ShipNavigator
 from ..rules import actions as A
 from .base import INF, Bot
-from .board_info import _capacity, _has_key, _info
+from .board_info import _capacity, _has_key, _info, _tables, _ways
 from .evaluation import _checked, _effects_value, _knapsack, _pending_choice, _sigmoid, _token_guess
 from .planner_estimates import _Estimates, _Plan
 
@@ -133,8 +133,8 @@ class PlannerBot(_Estimates, Bot):
         s = game.state
         mastery = game.rules.escape_bonus
         info = _info(game.board)
-        keys = _has_key(game, p)
-        d = info.dist[keys]
+        ways = _tables(game, p)  # its Master Key, Canoe and coach gold
+        d = ways["dist"]
         here = info.idx[p.space]
         b = max(self.boots_per_turn(game, p), 0.6)
         deadline, hard = self._deadline(game, p)
@@ -160,7 +160,7 @@ class PlannerBot(_Estimates, Bot):
 
         stops = self._waypoints(game, p)
 
-        careful = info.careful[keys]
+        careful = ways["careful"]
 
         def via(start: int, goal: int):
             """The best stop on the way from ``start`` to ``goal``: (space, extra boots, points).
@@ -184,7 +184,7 @@ class PlannerBot(_Estimates, Bot):
                     j,
                     False,
                     d[here][info.exit] + extra,
-                    info.to_surface[keys][here] + extra,
+                    ways["to_surface"][here] + extra,
                     held + mastery + points + bonus,
                     held + points + bonus,
                 )
@@ -202,7 +202,7 @@ class PlannerBot(_Estimates, Bot):
                         j,
                         room == p.space,
                         din + extra + d[k][info.exit],
-                        din + extra + info.to_surface[keys][k],
+                        din + extra + ways["to_surface"][k],
                         held + value + mastery + points + bonus,
                         held + value + points + bonus,
                     )
@@ -312,7 +312,7 @@ class PlannerBot(_Estimates, Bot):
                 final = float(scores[i])
                 out.append(lambda turns, taken=None, final=final: final)
                 continue
-            d = info.dist[_has_key(game, q)]
+            d = _tables(game, q)["dist"]
             x = info.idx[q.space]
             b = max(self.boots_per_turn(game, q), 0.6)
             pts = game.rules.points(s, q) - sum(q.artifacts)
@@ -545,14 +545,18 @@ class PlannerBot(_Estimates, Bot):
             if s.crowns and s.crowns[0] > item.get("cost", 7):
                 return a
         info = _info(game.board)
-        if "key" in by and not _has_key(game, p):
+        keys, canoe, gold = _ways(game, p)
+        for grant, more in (("key", (True, canoe)), ("canoe", (keys, True))):
+            if grant not in by or more == (keys, canoe):
+                continue
             i, t = info.idx[p.space], info.idx[plan.target]
-            no_key, key = info.dist[False], info.dist[True]
-            saved = no_key[i][t] - key[i][t]
+            now = info.ways(keys, canoe, gold)["dist"]
+            then = info.ways(*more, max(gold - by[grant][1].get("cost", 7), 0))["dist"]
+            saved = now[i][t] - then[i][t]
             if t != info.exit:  # and on the way out
-                saved += no_key[t][info.exit] - key[t][info.exit]
+                saved += now[t][info.exit] - then[t][info.exit]
             if saved >= 2:
-                return by["key"][0]
+                return by[grant][0]
         if "backpack" in by and p.artifacts and len(p.artifacts) >= _capacity(game, p):
             # would a second artifact beat walking out? plan again with one more slot
             probe = self._make_plan(game, p, extra_room=1)
@@ -654,8 +658,8 @@ class PlannerBot(_Estimates, Bot):
         if p.boots == 0 and p.teleports == 0:
             return None
         info = _info(game.board)
-        keys = _has_key(game, p)
-        d = info.dist[keys]
+        keys, canoe, gold = _ways(game, p)
+        d = info.ways(keys, canoe, gold)["dist"]
         t = info.idx[goal]
         opts = _paths.turn_options(game)
         here = d[info.idx[p.space]][t]
@@ -667,12 +671,14 @@ class PlannerBot(_Estimates, Bot):
             per_boot = 100.0
         best = None
         for sid in opts.reachable:
-            rem = d[info.idx[sid]][t]
-            if rem == INF:
-                continue
             for c in opts.options(sid):
+                # the rest of the way with the gold a coach ride leaves (1 point a Gold)
+                rem = info.ways(keys, canoe, gold - c.gold)["dist"][info.idx[sid]][t]
+                if rem == INF:
+                    continue
                 cost = (
-                    rem * per_boot
+                    c.gold
+                    + rem * per_boot
                     + c.damage * plan.damage_cost
                     + c.swords * sword_price
                     + 0.05 * c.teleports

@@ -16,6 +16,14 @@ Fewest boots
     which on a board (m ~ 4n) beats both Dial from every space and Floyd-Warshall's
     O(n^3).
 
+Coaches over several turns
+    A gold budget makes the fewest-boots question a resource-constrained one. Gold
+    spent is small (at most the fares of every coach stop once), so
+    :func:`_coach_layers` copies the usable edges once per gold level (space ``v`` with
+    ``g`` gold spent is node ``v * (budget + 1) + g``) and adds the rides between
+    levels; the searches above then run on that layered graph unchanged, and a space's
+    distance is its least over the levels.
+
 Route with a tie-break
     :func:`_dijkstra_pred` is an ordinary binary-heap Dijkstra on int64 weights, with the
     edge used to reach each space, for lexicographic costs such as
@@ -23,16 +31,19 @@ Route with a tie-break
 
 One turn's Pareto front
     :func:`_turn_front` is a multi-criteria label-correcting search. A label is one way to
-    stand on a space this turn: boots, swords and teleports spent, damage taken, and a
-    movement flag (0 = may still spend boots, 1 = boots stopped by a cave, checkpoint,
-    forest, lift or ``exhausted``, 2 = escaped through the exit: nothing more this turn).
+    stand on a space this turn: boots, swords, teleports and coach gold spent, damage
+    taken, and a movement flag (0 = may still spend boots, 1 = boots stopped by a cave,
+    checkpoint, forest, lift or ``exhausted``, 2 = escaped through the exit: nothing more
+    this turn). A coach ride (Legacy) is one more kind of step: 1 boot, and gold up to a
+    budget.
     Each space keeps only labels that no other label there dominates (every coordinate,
     flag included, <=). Labels wait in one FIFO bucket per boots spent and buckets are
     taken in increasing order, so a label is usually settled before anything could
     dominate it; a label that is dominated after it was expanded leaves children that are
     themselves dominated later. Every cost only grows along a route, so the surviving
     labels are exactly the non-dominated outcomes. Each label stores its predecessor label,
-    the step (edge index, ``_TELEPORT`` or ``_LIFT``) and the swords paid on that step, so
+    the step (edge index, ``_TELEPORT``, ``_LIFT`` or ``_COACH``) and the swords paid on
+    that step, so
     a route can be rebuilt by walking back. Dominated labels are unlinked from their space
     but kept in the table, so predecessor chains stay valid.
 """
@@ -56,10 +67,11 @@ _PRED = 6  # predecessor label, -1 for the first
 _STEP = 7  # edge index >= 0, or _TELEPORT, _LIFT, _ORIGIN
 _PAID = 8  # swords paid on this step
 _ALIVE = 9  # 1 while the label is on its space's front
-_QNEXT = 10  # next label in the same boots bucket
-_NNEXT = 11  # next live label on the same space
-_NCOLS = 12
-_NOUT = 10  # columns returned (links dropped)
+_GOLD = 10  # gold spent on coach rides
+_QNEXT = 11  # next label in the same boots bucket
+_NNEXT = 12  # next live label on the same space
+_NCOLS = 13
+_NOUT = 11  # columns returned (links dropped)
 
 _MOVING = 0
 _STOPPED = 1
@@ -73,6 +85,7 @@ _CLOSED = 2  # cannot be entered this turn
 _ORIGIN = -3
 _TELEPORT = -1
 _LIFT = -2
+_COACH = -4
 
 
 # ---------------------------------------------------------------------------
@@ -261,6 +274,60 @@ def _all_pairs_boots(indptr, dst, cost):
 
 
 @kernel
+def _coach_layers(indptr, dst, cost, usable, fare, coach, ride, budget):
+    """The usable edges with coach rides, as a CSR over (space, gold spent) nodes.
+
+    ``indptr/dst/cost/usable``: a CSR of edges (forward, or turned round for distances
+    *to* a space: a ride costs the same either way) and which may be used; ``coach``:
+    the coach stops, ``fare[v]``: the gold printed on stop ``v`` (-1 elsewhere);
+    ``ride``: what a ride costs in the unit of ``cost``; ``budget``: gold that may be
+    spent in all. Node ``v * (budget + 1) + g`` is space ``v`` with ``g`` gold spent: an
+    edge ``u -> v`` joins ``(u, g)`` to ``(v, g)``, a ride from stop ``u`` to stop ``w``
+    joins ``(u, g)`` to ``(w, g + fare[u] + fare[w])`` while that is within the budget.
+
+    Returns ``(indptr, dst, cost, edge)``: ``edge`` is the index of the original edge
+    (into the given CSR), or -1 for a ride.
+    """
+    n = indptr.shape[0] - 1
+    levels = budget + 1
+    m = 0
+    for u in range(n):
+        for g in range(levels):
+            for e in range(indptr[u], indptr[u + 1]):
+                if usable[e]:
+                    m += 1
+            if fare[u] >= 0:
+                for j in range(coach.shape[0]):
+                    w = coach[j]
+                    if w != u and g + fare[u] + fare[w] <= budget:
+                        m += 1
+    lptr = np.zeros(n * levels + 1, np.int64)
+    ldst = np.empty(m, np.int64)
+    lcost = np.empty(m, np.int64)
+    ledge = np.empty(m, np.int64)
+    k = 0
+    for u in range(n):
+        for g in range(levels):
+            for e in range(indptr[u], indptr[u + 1]):
+                if usable[e]:
+                    ldst[k] = dst[e] * levels + g
+                    lcost[k] = cost[e]
+                    ledge[k] = e
+                    k += 1
+            if fare[u] >= 0:
+                for j in range(coach.shape[0]):
+                    w = coach[j]
+                    ng = g + fare[u] + fare[w]
+                    if w != u and ng <= budget:
+                        ldst[k] = w * levels + ng
+                        lcost[k] = ride
+                        ledge[k] = -1
+                        k += 1
+            lptr[u * levels + g + 1] = k
+    return lptr, ldst, lcost, ledge
+
+
+@kernel
 def _dijkstra_pred(indptr, dst, weight, usable, source):
     """Binary-heap Dijkstra on int64 ``weight`` (>= 0) from ``source``.
 
@@ -336,8 +403,8 @@ def _dijkstra_pred(indptr, dst, weight, usable, source):
 
 
 @kernel
-def _offer(lab, head, v, b, s, d, t, f):
-    """Whether a label (b, s, d, t, f) on space ``v`` survives the labels already there.
+def _offer(lab, head, v, b, s, d, t, f, g):
+    """Whether a label (b, s, d, t, f, g) on space ``v`` survives the labels already there.
 
     If it does, the labels it dominates are marked dead and unlinked from ``v``. (If an
     existing label dominates it, none can be dominated by it: the live labels of a space
@@ -352,9 +419,10 @@ def _offer(lab, head, v, b, s, d, t, f):
         ld = lab[i, _DAMAGE]
         lt = lab[i, _TELEPORTS]
         lf = lab[i, _FLAG]
-        if lb <= b and ls <= s and ld <= d and lt <= t and lf <= f:
+        lg = lab[i, _GOLD]
+        if lb <= b and ls <= s and ld <= d and lt <= t and lf <= f and lg <= g:
             return False
-        if b <= lb and s <= ls and d <= ld and t <= lt and f <= lf:
+        if b <= lb and s <= ls and d <= ld and t <= lt and f <= lf and g <= lg:
             lab[i, _ALIVE] = 0
             if prev == -1:
                 head[v] = nxt
@@ -367,7 +435,7 @@ def _offer(lab, head, v, b, s, d, t, f):
 
 
 @kernel
-def _push(lab, count, head, qhead, qtail, v, b, s, d, t, f, pred, step, paid):
+def _push(lab, count, head, qhead, qtail, v, b, s, d, t, f, g, pred, step, paid):
     """Write label ``count`` (the caller has made room) and link it into its space's list
     and the tail of its boots bucket. (Returning a grown table from here instead was 2.5x
     slower: the caller grows the table before expanding a label.)"""
@@ -377,6 +445,7 @@ def _push(lab, count, head, qhead, qtail, v, b, s, d, t, f, pred, step, paid):
     lab[count, _DAMAGE] = d
     lab[count, _TELEPORTS] = t
     lab[count, _FLAG] = f
+    lab[count, _GOLD] = g
     lab[count, _PRED] = pred
     lab[count, _STEP] = step
     lab[count, _PAID] = paid
@@ -393,11 +462,23 @@ def _push(lab, count, head, qhead, qtail, v, b, s, d, t, f, pred, step, paid):
 
 @kernel
 def _before(lab, i, j):
-    """Whether label ``i`` sorts before label ``j`` by (boots, swords, damage, teleports)."""
+    """Whether label ``i`` sorts before label ``j`` by (boots, swords, damage, teleports,
+    gold)."""
     for c in range(_BOOTS, _TELEPORTS + 1):
         if lab[i, c] != lab[j, c]:
             return lab[i, c] < lab[j, c]
-    return False
+    return lab[i, _GOLD] < lab[j, _GOLD]
+
+
+@kernel
+def _entry_flag(gate, stop, v, moving):
+    """The movement flag after entering ``v``: ``_DONE`` at an exit, ``_STOPPED`` where
+    boots end, else ``moving`` (the flag the move itself leaves)."""
+    if gate[v] == _EXIT:
+        return _DONE
+    if stop[v]:
+        return _STOPPED
+    return moving
 
 
 @kernel
@@ -419,6 +500,9 @@ def _turn_front(
     max_damage,
     teleports,
     exhausted,
+    fare,
+    coach,
+    gold,
 ):
     """Every non-dominated way to stand on each space at the end of this turn's moves.
 
@@ -429,15 +513,20 @@ def _turn_front(
     targets ``tp_indptr/tp_dst`` (spaces joined by any path, either way) and lift
     targets ``lift_indptr/lift_dst`` (the other members of every lift group the space
     belongs to). Budgets: ``boots``, ``swords``, ``max_damage`` (health - 1),
-    ``teleports``. ``exhausted``: boots are already stopped.
+    ``teleports``, ``gold``. ``exhausted``: boots are already stopped. Coaches:
+    ``coach`` lists the coach stops (space indices) and ``fare[v]`` is the gold printed
+    on space ``v`` (-1 where there is no stop); a ride from a stop to any other stop is
+    boot movement (only while boots may be spent), costs 1 boot plus the gold of both
+    stops, and enters its stop like a walk. With no stops (``coach`` empty) every label's
+    gold is 0 and the search is the one without coaches.
 
-    Returns ``(labels, order, bounds)``. ``labels`` is int64[k, 10] with the columns
-    ``_NODE`` .. ``_ALIVE`` (see the module constants), label 0 the starting position.
+    Returns ``(labels, order, bounds)``. ``labels`` is int64[k, 11] with the columns
+    ``_NODE`` .. ``_GOLD`` (see the module constants), label 0 the starting position.
     The public front of space ``v`` is ``order[bounds[v]:bounds[v + 1]]``: the live
     labels on ``v`` that no other live label there beats or equals in (boots, swords,
-    damage, teleports) -- the movement flag ignored -- sorted by those four numbers,
-    which are distinct within a front. Where two ways tie on all four, the one that may
-    still spend boots is the one kept.
+    damage, teleports, gold) -- the movement flag ignored -- sorted by those five
+    numbers, which are distinct within a front. Where two ways tie on all five, the one
+    that may still spend boots is the one kept.
     """
     n = indptr.shape[0] - 1
     per_edge = 1  # most labels one walked edge can give (one per split of its monsters)
@@ -449,7 +538,7 @@ def _turn_front(
     qhead = np.full(boots + 1, -1, np.int64)
     qtail = np.full(boots + 1, -1, np.int64)
     f0 = _STOPPED if exhausted else _MOVING
-    _push(lab, 0, head, qhead, qtail, source, 0, 0, 0, 0, f0, -1, _ORIGIN, 0)
+    _push(lab, 0, head, qhead, qtail, source, 0, 0, 0, 0, f0, 0, -1, _ORIGIN, 0)
     count = 1
     for bucket in range(boots + 1):
         i = qhead[bucket]
@@ -461,6 +550,7 @@ def _turn_front(
                 d = lab[i, _DAMAGE]
                 t = lab[i, _TELEPORTS]
                 f = lab[i, _FLAG]
+                g = lab[i, _GOLD]
                 # room for every child this label can have
                 need = (
                     count
@@ -468,6 +558,8 @@ def _turn_front(
                     + (tp_indptr[u + 1] - tp_indptr[u])
                     + (lift_indptr[u + 1] - lift_indptr[u])
                 )
+                if fare[u] >= 0:
+                    need += coach.shape[0]
                 if need > lab.shape[0]:
                     grown = np.empty((max(2 * lab.shape[0], need), _NCOLS), np.int64)
                     grown[:count] = lab[:count]
@@ -483,65 +575,57 @@ def _turn_front(
                         v = dst[e]
                         if gate[v] == _CLOSED:
                             continue
-                        if gate[v] == _EXIT:
-                            nf = _DONE
-                        elif stop[v]:
-                            nf = _STOPPED
-                        else:
-                            nf = _MOVING
+                        nf = _entry_flag(gate, stop, v, _MOVING)
                         mo = monsters[e]
                         for k in range(mo + 1):
                             ns = s + k
                             nd = d + mo - k
                             if ns > swords or nd > max_damage:
                                 continue
-                            if _offer(lab, head, v, nb, ns, nd, t, nf):
-                                _push(lab, count, head, qhead, qtail, v, nb, ns, nd, t, nf, i, e, k)
+                            if _offer(lab, head, v, nb, ns, nd, t, nf, g):
+                                _push(
+                                    lab, count, head, qhead, qtail, v, nb, ns, nd, t, nf, g, i, e, k
+                                )
                                 count += 1
+                # coach: 1 boot and the gold of both stops, to any other stop
+                if f == _MOVING and fare[u] >= 0 and b + 1 <= boots:
+                    for j in range(coach.shape[0]):
+                        v = coach[j]
+                        ng = g + fare[u] + fare[v]
+                        if v == u or ng > gold or gate[v] == _CLOSED:
+                            continue
+                        nf = _entry_flag(gate, stop, v, _MOVING)
+                        if _offer(lab, head, v, b + 1, s, d, t, nf, ng):
+                            _push(
+                                lab, count, head, qhead, qtail, v, b + 1, s, d, t, nf, ng, i,
+                                _COACH, 0,
+                            )  # fmt: skip
+                            count += 1
                 # teleport
                 if t < teleports:
                     for j in range(tp_indptr[u], tp_indptr[u + 1]):
                         v = tp_dst[j]
                         if gate[v] == _CLOSED:
                             continue
-                        if gate[v] == _EXIT:
-                            nf = _DONE
-                        elif stop[v]:
-                            nf = _STOPPED
-                        else:
-                            nf = f
-                        if _offer(lab, head, v, b, s, d, t + 1, nf):
+                        nf = _entry_flag(gate, stop, v, f)
+                        if _offer(lab, head, v, b, s, d, t + 1, nf, g):
                             _push(
-                                lab,
-                                count,
-                                head,
-                                qhead,
-                                qtail,
-                                v,
-                                b,
-                                s,
-                                d,
-                                t + 1,
-                                nf,
-                                i,
-                                _TELEPORT,
-                                0,
-                            )
+                                lab, count, head, qhead, qtail, v, b, s, d, t + 1, nf, g, i,
+                                _TELEPORT, 0,
+                            )  # fmt: skip
                             count += 1
                 # lift
                 for j in range(lift_indptr[u], lift_indptr[u + 1]):
                     v = lift_dst[j]
                     if gate[v] == _CLOSED:
                         continue
-                    if gate[v] == _EXIT:
-                        nf = _DONE
-                    else:
-                        nf = _STOPPED
-                    if _offer(lab, head, v, b, s, d, t, nf):
-                        _push(lab, count, head, qhead, qtail, v, b, s, d, t, nf, i, _LIFT, 0)
+                    nf = _DONE if gate[v] == _EXIT else _STOPPED
+                    if _offer(lab, head, v, b, s, d, t, nf, g):
+                        _push(lab, count, head, qhead, qtail, v, b, s, d, t, nf, g, i, _LIFT, 0)
                         count += 1
             i = lab[i, _QNEXT]
-    # the public front, space by space, each sorted by (boots, swords, damage, teleports)
+    # the public front, space by space, each sorted by (boots, swords, damage, teleports,
+    # gold)
     order = np.empty(count, np.int64)
     bounds = np.zeros(n + 1, np.int64)
     k = 0
@@ -558,6 +642,7 @@ def _turn_front(
                     and lab[j, _SWORDS] <= lab[i, _SWORDS]
                     and lab[j, _DAMAGE] <= lab[i, _DAMAGE]
                     and lab[j, _TELEPORTS] <= lab[i, _TELEPORTS]
+                    and lab[j, _GOLD] <= lab[i, _GOLD]
                 ):
                     keep = False
                     break

@@ -43,8 +43,12 @@ Legacy"):
   by coach is an entry (first-entry rewards, waypoints).
 
 The path search (``game.path_context()`` for :func:`clankwidget.paths.turn_options`)
-knows the Forest (it stops Boots) and water paths (a Canoe); coach rides are offered as
-``coach`` actions but are not yet part of the search (their Gold is a budget it lacks).
+knows the Forest (it stops Boots), water paths (a Canoe) and coach rides: a ride is a
+``"coach"`` step of a route (1 Boot, the fares from the player's Gold, only while Boots may
+still be spent; ``route_action`` turns it into a :class:`Coach` action), and the
+multi-turn functions (``distance_table``, ``journey``...) take a ``gold`` budget for rides.
+The search does not count Gold picked up on the way, so a route it offers can always be
+paid. The bots plan with the same functions: coaches and a Canoe shorten their trips.
 """
 
 from __future__ import annotations
@@ -447,6 +451,15 @@ class LegacyRules(ClankRules):
         super().finish(s, reason.replace("the dungeon", "the map"))
 
     def path_context(self, s, p) -> dict:
+        """The Clank! movement, plus water paths with a Canoe and coach rides paid from
+        the player's Gold (the search takes the coach stops from the board)."""
         ctx = super().path_context(s, p)
         ctx["canoe"] = p.owns("canoe") > 0
+        ctx["gold"] = p.gold
         return ctx
+
+    def route_action(self, here: str, step) -> A.Action:
+        """A route's coach ride is a :class:`Coach` action; other steps as in Clank!."""
+        if step.path == "coach":
+            return Coach(step.space)
+        return super().route_action(here, step)

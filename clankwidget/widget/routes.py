@@ -84,11 +84,17 @@ def _option_view(choice, steps) -> dict:
         "damage": choice.damage,
         "teleports": choice.teleports,
         "lifts": sum(1 for st in steps if st.path == "lift"),
+        # Legacy's coach rides: how many, and the Gold they cost (0 elsewhere)
+        "coaches": sum(1 for st in steps if st.path == "coach"),
+        "gold": choice.gold,
     }
 
 
 def moves(game) -> list[dict]:
-    """Spaces the current player can reach this turn, with the Pareto front of each."""
+    """Spaces the current player can reach this turn, with the Pareto front of each.
+
+    A route's steps are ``{path, space}``: ``path`` a path index, or ``"teleport"``,
+    ``"lift"`` or ``"coach"`` (a Legacy coach ride, drawn from stop to stop)."""
     try:
         plan = RoutePlan(game)
     except Exception:  # route hints are a convenience: never let them break the view

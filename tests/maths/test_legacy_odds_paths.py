@@ -4,7 +4,7 @@
 a player is off the clock they are exactly 4 (6 with two players) whatever the rage and
 the row; an attack that empties the bag knocks out everyone still in. Paths: the Forest
 stops Boots, water paths need a Canoe (``game.path_context()`` says whether the player
-owns one)."""
+owns one); coach rides are steps of a route, paid from the player's Gold."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from legacy_helpers import legacy_game
 from clankwidget import Game
 from clankwidget.paths import turn_options
 from clankwidget.rules.actions import EndTurn
+from clankwidget.rules.legacy import Coach
 
 from naive_odds import naive_attack_joint
 from naive_paths import naive_turn_front
@@ -118,3 +119,67 @@ def test_paths_stop_in_the_forest_and_take_water_with_a_canoe(canoe):
     assert ("mirror-lake" in opts.reachable) is canoe  # the island: water only
     # the Forest stops Boots: nothing beyond it through the forest this turn
     assert all(c.stopped for c in opts.options("thornwood"))
+
+
+RICH = {"players": {"blue": {"space": "coach-north", "boots": 2, "gold": 5}}}
+
+
+def test_the_path_search_offers_coach_rides_paid_from_gold():
+    game = legacy_game(3, changes=RICH)
+    ctx = game.path_context()
+    assert ctx["gold"] == 5
+    opts = turn_options(game)
+    want = naive_turn_front(
+        game.board, "coach-north", **{k: v for k, v in ctx.items() if k != "start"}
+    )
+    assert {s: sorted(tuple(c) for c in opts.options(s)) for s in opts.reachable} == want
+    # North (1) to Deepway (3): 1 Boot and 4 Gold, straight into the Danger Zone
+    (ride,) = [c for c in opts.options("coach-deep") if c.gold]
+    assert (ride.boots, ride.gold) == (1, 4)
+    steps = opts.route("coach-deep", ride)
+    assert [(st.path, st.space, st.boots, st.gold) for st in steps] == [
+        ("coach", "coach-deep", 1, 4)
+    ]
+    action = game.rules.route_action("coach-north", steps[0])
+    assert action == Coach("coach-deep") and action in game.legal_actions()
+    game.apply(action)
+    me = game.current_player
+    assert (me.space, me.boots, me.gold) == ("coach-deep", 1, 1)
+    # 1 Gold left: no ride from here (3 + 1 or 3 + 2 Gold)
+    assert not [
+        c for s in turn_options(game).reachable for c in turn_options(game).options(s) if c.gold
+    ]
+
+
+def test_no_ride_without_gold_or_after_the_forest():
+    poor = legacy_game(
+        3, changes={"players": {"blue": {"space": "coach-north", "boots": 2, "gold": 2}}}
+    )
+    assert all(
+        c.gold == 0 for s in turn_options(poor).reachable for c in turn_options(poor).options(s)
+    )
+    assert not any(isinstance(a, Coach) for a in poor.legal_actions())
+    tired = legacy_game(
+        3,
+        changes={
+            "players": {"blue": {"space": "coach-north", "boots": 2, "gold": 9, "exhausted": True}}
+        },
+    )
+    assert turn_options(tired).reachable == ("coach-north",)
+    assert not any(isinstance(a, Coach) for a in tired.legal_actions())
+
+
+def test_the_widget_draws_a_coach_route_like_any_route():
+    from clankwidget.widget.routes import moves
+
+    game = legacy_game(3, changes=RICH)
+    by_id = {m["id"]: m for m in moves(game)}
+    deep = by_id["coach-deep"]
+    assert deep["route"] == [{"path": "coach", "space": "coach-deep"}]
+    assert deep["options"][0] == {
+        "boots": 1, "swords": 0, "damage": 0, "teleports": 0, "lifts": 0, "coaches": 1, "gold": 4,
+    }  # fmt: skip
+    # walking on from the far stop in the same turn: the ride, then a path
+    ash = by_id["ash-stair"]
+    assert ash["route"][0]["path"] == "coach"
+    assert isinstance(ash["route"][1]["path"], int)

@@ -16,9 +16,13 @@ from clankwidget.data import Board
 from clankwidget.game import Game
 from clankwidget.kernels import graph as g
 from clankwidget.paths import (
+    Choice,
+    Journey,
+    Leg,
     Option,
     Step,
     distance_table,
+    journey,
     route,
     turn_options,
     weighted_distance_table,
@@ -26,7 +30,9 @@ from clankwidget.paths import (
 
 from naive_paths import (
     board_doc,
+    coach_fares,
     generated_board,
+    journey_cost,
     naive_distance_table,
     naive_lexi_distances,
     naive_replay,
@@ -78,7 +84,10 @@ def boards(draw, max_spaces: int = 8):
         )
     )
     start = draw(st.integers(0, n - 1))
-    return Board.from_dict(board_doc(n, paths, start=start, stops=stops))
+    coaches = {}
+    if n > 1 and _chance(draw, 2):  # coach stops (Legacy), each with its fare
+        coaches = draw(st.dictionaries(st.integers(0, n - 1), st.integers(0, 3), max_size=4))
+    return Board.from_dict(board_doc(n, paths, start=start, stops=stops, coaches=coaches))
 
 
 @st.composite
@@ -99,6 +108,7 @@ def turns(draw, max_spaces: int = 8):
         exhausted=_chance(draw, 6),
         canoe=draw(st.booleans()),
         lifts=lifts,
+        gold=draw(st.sampled_from([0, 0, 2, 4, 7])),
     )
     if _chance(draw, 4):  # an edition's own exits (a ship has none) and closed spaces
         kw["exits"] = draw(st.lists(st.sampled_from(ids), max_size=2, unique=True))
@@ -110,10 +120,8 @@ def turns(draw, max_spaces: int = 8):
 
 
 def _kernel_fronts(opts) -> dict:
-    return {
-        s: sorted((c.boots, c.swords, c.damage, c.teleports, c.stopped) for c in opts.options(s))
-        for s in opts.reachable
-    }
+    """{space: sorted Choice tuples (boots, swords, damage, teleports, stopped, gold)}."""
+    return {s: sorted(tuple(c) for c in opts.options(s)) for s in opts.reachable}
 
 
 @SETTINGS
@@ -142,7 +150,10 @@ def test_every_route_is_legal_and_costs_its_option(case):
             for s in steps:
                 if isinstance(s.path, int):
                     p = board.paths[s.path]
-                    assert (s.boots, s.swords + s.damage) == (p.boots, p.monsters)
+                    assert (s.boots, s.swords + s.damage, s.gold) == (p.boots, p.monsters, 0)
+                elif s.path == "coach":
+                    assert (s.boots, s.swords, s.damage) == (1, 0, 0)
+            assert sum(s.gold for s in steps) == choice.gold <= kw["gold"]
         # the default route is the least-damage option
         assert opts.best(space).damage == min(c.damage for c in opts.options(space))
 
@@ -164,10 +175,14 @@ def test_jit_and_plain_python_kernels_agree(case):
         p.indptr, p.dst, p.cost, p.monsters, p.usable(kw["keys"], kw["canoe"]), stop, gate,
         p.tp_indptr, p.tp_dst, lift_indptr, lift_dst, board.index(start),
         kw["boots"], kw["swords"], kw["health"] - 1, kw["teleports"], kw["exhausted"],
+        p.fare, p.coach, kw["gold"],
     )  # fmt: skip
     plain = g._turn_front.py_func(*args)
     jitted = g._turn_front(*args)
     for x, y in zip(plain, jitted):
+        np.testing.assert_array_equal(x, y)
+    layers = (p.indptr, p.dst, p.cost, args[4], p.fare, p.coach, 1, kw["gold"])
+    for x, y in zip(g._coach_layers.py_func(*layers), g._coach_layers(*layers)):
         np.testing.assert_array_equal(x, y)
     assert len(plain[1]) == sum(len(opts.front(s)) for s in opts.reachable)
 
@@ -196,41 +211,72 @@ def _nx_lengths(board: Board, keys: bool, canoe: bool) -> dict:
     return dict(nx.all_pairs_dijkstra_path_length(view, weight="boots"))
 
 
+def _nx_table(board: Board, keys: bool, canoe: bool, gold: int, cost) -> np.ndarray:
+    """All-pairs least ``cost(path)`` (a ride costs 1) by networkx, on a graph of
+    (space, gold spent) nodes for the coach rides, folded over the gold spent."""
+    fares = coach_fares(board)
+    G = nx.DiGraph()
+    for spent in range(gold + 1):
+        G.add_nodes_from((s, spent) for s in board.space_ids)
+        for path in board.paths:
+            if (path.locked and not keys) or (path.water and not canoe):
+                continue
+            for u, v in [(path.a, path.b)] + ([] if path.one_way else [(path.b, path.a)]):
+                if not G.has_edge((u, spent), (v, spent)) or G.edges[(u, spent), (v, spent)][
+                    "w"
+                ] > cost(path):
+                    G.add_edge((u, spent), (v, spent), w=cost(path))
+        for u in fares:
+            for v in fares:
+                if u != v and spent + fares[u] + fares[v] <= gold:
+                    G.add_edge((u, spent), (v, spent + fares[u] + fares[v]), w=1)
+    ids = board.space_ids
+    out = np.full((len(ids), len(ids)), math.inf)
+    for i, a in enumerate(ids):
+        for (b, _g), d in nx.single_source_dijkstra_path_length(G, (a, 0), weight="w").items():
+            j = board.index(b)
+            out[i, j] = min(out[i, j], d)
+    return out
+
+
 @SETTINGS
-@given(boards(max_spaces=10), st.booleans(), st.booleans())
-def test_distance_table_matches_networkx_and_naive(board, keys, canoe):
-    table = distance_table(board, keys=keys, canoe=canoe)
+@given(boards(max_spaces=10), st.booleans(), st.booleans(), st.sampled_from([0, 0, 3, 6]))
+def test_distance_table_matches_networkx_and_naive(board, keys, canoe, gold):
+    table = distance_table(board, keys=keys, canoe=canoe, gold=gold)
     ids = board.space_ids
     assert table.shape == (len(ids), len(ids)) and table.dtype == np.float64
-    lengths = _nx_lengths(board, keys, canoe)
-    want = np.array([[lengths[a].get(b, math.inf) for b in ids] for a in ids], dtype=float)
-    np.testing.assert_array_equal(table, want)
-    np.testing.assert_array_equal(table, naive_distance_table(board, keys=keys, canoe=canoe))
+    if not coach_fares(board):  # networkx's own multigraph view, as before coaches
+        lengths = _nx_lengths(board, keys, canoe)
+        want = np.array([[lengths[a].get(b, math.inf) for b in ids] for a in ids], dtype=float)
+        np.testing.assert_array_equal(table, want)
+    np.testing.assert_array_equal(table, _nx_table(board, keys, canoe, gold, lambda p: p.boots))
+    np.testing.assert_array_equal(
+        table, naive_distance_table(board, keys=keys, canoe=canoe, gold=gold)
+    )
     targets = [ids[i] for i in range(0, len(ids), 2)]
-    some = distance_table(board, targets, keys=keys, canoe=canoe)
+    some = distance_table(board, targets, keys=keys, canoe=canoe, gold=gold)
     assert some.shape == (len(ids), len(targets))
     np.testing.assert_array_equal(some, table[:, [board.index(t) for t in targets]])
 
 
 @SETTINGS
-@given(boards(max_spaces=10), st.booleans(), st.booleans(), st.sampled_from([0.0, 0.5, 2.0]))
-def test_weighted_distance_table_matches_networkx(board, keys, canoe, monster_cost):
-    table = weighted_distance_table(board, keys=keys, canoe=canoe, monster_cost=monster_cost)
-    G = nx.DiGraph()
-    G.add_nodes_from(board.space_ids)
-    for path in board.paths:
-        if (path.locked and not keys) or (path.water and not canoe):
-            continue
-        cost = path.boots + monster_cost * path.monsters
-        for u, v in [(path.a, path.b)] + ([] if path.one_way else [(path.b, path.a)]):
-            if not G.has_edge(u, v) or G.edges[u, v]["w"] > cost:
-                G.add_edge(u, v, w=cost)
-    lengths = dict(nx.all_pairs_dijkstra_path_length(G, weight="w"))
-    ids = board.space_ids
-    want = np.array([[lengths[a].get(b, math.inf) for b in ids] for a in ids], dtype=float)
+@given(
+    boards(max_spaces=10),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from([0.0, 0.5, 2.0]),
+    st.sampled_from([0, 0, 3, 6]),
+)
+def test_weighted_distance_table_matches_networkx(board, keys, canoe, monster_cost, gold):
+    table = weighted_distance_table(
+        board, keys=keys, canoe=canoe, monster_cost=monster_cost, gold=gold
+    )
+    want = _nx_table(board, keys, canoe, gold, lambda p: p.boots + monster_cost * p.monsters)
     np.testing.assert_allclose(table, want)
     if monster_cost == 0:
-        np.testing.assert_array_equal(table, distance_table(board, keys=keys, canoe=canoe))
+        np.testing.assert_array_equal(
+            table, distance_table(board, keys=keys, canoe=canoe, gold=gold)
+        )
 
 
 def test_single_source_kernel_matches_all_pairs():
@@ -251,22 +297,31 @@ def test_route_is_cheapest_under_its_preference(board, data):
     start = data.draw(st.sampled_from(ids))
     target = data.draw(st.sampled_from(ids))
     keys = data.draw(st.booleans())
+    canoe = data.draw(st.booleans())
+    gold = data.draw(st.sampled_from([0, 0, 3, 6]))
     weights = {
-        "boots": lambda p: (p.boots, p.monsters),
-        "monsters": lambda p: (p.monsters, p.boots),
+        "boots": (lambda p: (p.boots, p.monsters), (1, 0)),
+        "monsters": (lambda p: (p.monsters, p.boots), (0, 1)),
     }
-    for prefer, weight in weights.items():
-        best = naive_lexi_distances(board, start, weight, keys=keys)
+    ways = dict(keys=keys, canoe=canoe)
+    for prefer, (weight, ride) in weights.items():
+        best = naive_lexi_distances(board, start, weight, **ways, gold=gold, ride=ride)
         if target not in best:
             with pytest.raises(ValueError, match="no route"):
-                route(board, start, target, keys=keys, prefer=prefer)
+                route(board, start, target, **ways, gold=gold, prefer=prefer)
             continue
-        r = route(board, start, target, keys=keys, prefer=prefer)
-        assert r[0] == start and r[-1] == target
+        way = journey(board, start, target, **ways, gold=gold, prefer=prefer)
+        r = route(board, start, target, **ways, gold=gold, prefer=prefer)
+        assert r == way.spaces and r[0] == start and r[-1] == target
+        total, boots, monsters, spent = journey_cost(board, start, way.legs, weight, ride, **ways)
+        assert (way.boots, way.monsters, way.gold) == (boots, monsters, spent)
+        assert spent <= gold
         if start == target:
-            assert r == [start]
+            assert r == [start] and way.legs == []
         else:
-            assert route_cost(board, r, weight, keys=keys) == best[target]
+            assert total == best[target]
+        if not coach_fares(board) and start != target:
+            assert way.coaches == 0 and route_cost(board, r, weight, **ways) == best[target]
 
 
 # ---------------------------------------------------------------------------
@@ -450,6 +505,109 @@ def test_lifts_are_free_and_stop_boots():
     assert set(opts.reachable) == {"b", "c", "d", "e", "f"}
 
 
+def _coach_line():
+    """a - b(coach 1) - c - d - e(coach 2) - f, and g(coach 3) joined to nothing."""
+    return _board(
+        [
+            ("a", {"start": True}),
+            ("b", {"coach": 1}),
+            ("c", {}),
+            ("d", {"forest": True}),
+            ("e", {"coach": 2}),
+            ("f", {}),
+            ("g", {"coach": 3}),
+        ],
+        [{"from": x, "to": y} for x, y in ["ab", "bc", "cd", "de", "ef"]],
+        "coaches",
+    )
+
+
+def test_a_coach_ride_costs_a_boot_and_both_fares():
+    b = _coach_line()
+    opts = turn_options(b, "b", boots=1, gold=3)
+    assert set(opts.reachable) == {"b", "c", "e"}  # 1 + 2 gold to e; g would cost 4
+    assert opts.options("e") == [Choice(1, 0, 0, 0, False, 3)]
+    assert opts.route("e") == [Step("coach", "e", 0, 0, 1, 3)]
+    both = turn_options(b, "b", boots=2, gold=4)
+    assert set(both.reachable) == {"a", "b", "c", "d", "e", "f", "g"} - {"a"}  # a: the exit
+    assert both.options("g") == [Choice(1, 0, 0, 0, False, 4)]
+    assert [s.path for s in both.route("f")] == ["coach", 4]
+    # no gold, no boots, or boots already stopped: no ride
+    assert "e" not in turn_options(b, "b", boots=1, gold=2)
+    assert "e" not in turn_options(b, "b", boots=0, gold=9)
+    assert "e" not in turn_options(b, "b", boots=3, gold=9, exhausted=True)
+
+
+def test_gold_is_a_fifth_count_of_the_front():
+    b = _line({"start": True}, {"coach": 1}, {}, {}, {"coach": 2}, {}, board_id="gold")
+    opts = turn_options(b, "b", boots=3, gold=3)
+    # walk three boots to e, or ride there for one boot and three gold
+    assert opts.options("e") == [Choice(1, 0, 0, 0, False, 3), Choice(3, 0, 0, 0, False, 0)]
+    assert opts.route("e") == [Step("coach", "e", 0, 0, 1, 3)]  # fewer boots, then gold
+    assert opts.route("e", (3, 0, 0)) == [Step(1, "c", 0, 0, 1), Step(2, "d", 0, 0, 1),
+                                          Step(3, "e", 0, 0, 1)]  # fmt: skip
+    assert "1b 0s 0d 3g" in repr(opts) and "gold=3" in repr(opts)
+    assert [r["route"] for r in opts.table() if r["space"] == "f"] == ["e (coach) > f"]
+    # one teleport or three gold: the same (boots, swords, damage), two options
+    b = _line({"start": True}, {"coach": 1}, {}, {"coach": 2}, paths_kw={2: {"boots": 3}})
+    tele = turn_options(b, "b", boots=1, gold=3, teleports=1)
+    assert tele.front("d") == [Option(1, 0, 0), Option(1, 0, 0)]
+    assert tele.options("d") == [Choice(1, 0, 0, 0, False, 3), Choice(1, 0, 0, 1, False, 0)]
+    assert [s.path for s in tele.route("d", tele.options("d")[0])] == ["coach"]
+    assert [s.path for s in tele.route("d", tele.options("d")[1])] == [1, "teleport"]
+    assert [s.path for s in tele.route("d", (1, 0, 0, 1))] == [1, "teleport"]
+
+
+def test_a_forest_stops_the_coach_too():
+    b = _board(
+        [("a", {"start": True, "coach": 0}), ("b", {"forest": True}), ("c", {"coach": 1})],
+        [{"from": "a", "to": "b"}, {"from": "b", "to": "c"}],
+    )
+    # the exit is a coach stop: a ride there needs an artifact, and ends the walk
+    assert "a" not in turn_options(b, "c", boots=3, gold=5)
+    opts = turn_options(b, "c", boots=3, gold=5, can_exit=True)
+    assert opts.route("a") == [Step("coach", "a", 0, 0, 1, 1)] and opts.options("a")[0].stopped
+    forest = _board(
+        [("a", {"start": True}), ("f", {"forest": True, "coach": 1}), ("c", {"coach": 1})],
+        [{"from": "a", "to": "f"}],
+    )
+    assert "c" not in turn_options(forest, "a", boots=3, gold=5)  # stopped in the forest
+    assert turn_options(forest, "f", boots=1, gold=5).reachable == ("f", "c")  # begun there
+    into = turn_options(forest, "c", boots=3, gold=5)
+    assert into.options("f") == [Choice(1, 0, 0, 0, True, 2)]  # riding into a forest stops
+
+
+def test_a_teleport_after_a_ride_and_a_ride_after_a_teleport():
+    b = _coach_line()
+    opts = turn_options(b, "c", boots=1, gold=4, teleports=1)
+    assert [s.path for s in opts.route("g")] == ["teleport", "coach"]
+    assert "f" not in opts  # no boot left after a ride, no teleport after the teleport
+    opts = turn_options(b, "b", boots=1, gold=3, teleports=1)
+    assert [s.path for s in opts.route("f")] == ["coach", "teleport"]
+
+
+def test_multi_turn_paths_ride_the_coach_within_the_gold():
+    b = _coach_line()
+    assert distance_table(b, ["f"]).ravel().tolist() == [5, 4, 3, 2, 1, 0, math.inf]
+    assert distance_table(b, ["f"], gold=3).ravel().tolist() == [3, 2, 3, 2, 1, 0, math.inf]
+    assert distance_table(b, ["f"], gold=5).ravel().tolist() == [3, 2, 3, 2, 1, 0, 2]
+    assert route(b, "a", "f", gold=3) == ["a", "b", "e", "f"]
+    way = journey(b, "a", "f", gold=3)
+    assert way == Journey(
+        ["a", "b", "e", "f"],
+        [Leg(0, "b", 1, 0, 0), Leg("coach", "e", 1, 0, 3), Leg(4, "f", 1, 0, 0)],
+        3,
+        0,
+        3,
+    )
+    assert way.coaches == 1 and journey(b, "a", "f").coaches == 0
+    assert weighted_distance_table(b, gold=3)[0, 5] == 3.0
+    with pytest.raises(ValueError, match="gold must be at least 0"):
+        distance_table(b, gold=-1)
+    with pytest.raises(TypeError, match="gold must be a whole number"):
+        turn_options(b, "a", gold=1.5)
+
+
 def test_exhausted_means_no_more_boots():
     b = _line({"start": True}, {}, {})
     assert turn_options(b, "a", boots=5, exhausted=True).reachable == ("a",)
@@ -470,7 +628,7 @@ def test_table_repr_and_contains():
     rows = opts.table()
     assert rows[0] == {
         "space": "a", "name": "A", "boots": 0, "swords": 0, "damage": 0, "teleports": 0,
-        "stopped": False, "route": "",
+        "stopped": False, "gold": 0, "route": "",
     }  # fmt: skip
     assert [r["space"] for r in rows] == ["a", "b", "b", "c", "c"]
     assert rows[-1]["route"] == "b > c"
@@ -500,9 +658,9 @@ def test_game_context_gives_defaults_and_arguments_override():
 
     class Odd(FakeGame):
         def path_context(self):
-            return {"boots": 1, "gold": 3}
+            return {"boots": 1, "coins": 3}
 
-    with pytest.raises(TypeError, match="unknown argument.*gold"):
+    with pytest.raises(TypeError, match="unknown argument.*coins"):
         turn_options(Odd())
 
 

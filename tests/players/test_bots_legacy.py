@@ -1,10 +1,18 @@
 """The bots play Clank! Legacy: legal and read-only, and a seeded tournament with the
-three strengths in order (planner ahead of greedy ahead of random, with intervals)."""
+three strengths in order (planner ahead of greedy ahead of random, with intervals); and
+positions where the shortest way rides a coach or needs a Canoe, which both heuristic
+bots take."""
 
 from __future__ import annotations
 
 import pytest
+from legacy_helpers import legacy_position
 
+from clankwidget import Game
+from clankwidget.bots import GreedyBot, PlannerBot
+from clankwidget.bots.board_info import _info
+from clankwidget.rules.actions import Buy, Move
+from clankwidget.rules.legacy import Coach
 from clankwidget.simulate import play_game, tournament
 
 
@@ -27,3 +35,60 @@ def test_a_legacy_tournament_orders_the_bots():
     assert result.interval("greedy")[0] > result.interval("random")[1]
     assert result.interval("planner")[0] > result.interval("random")[1]
     assert result.escape_rate["planner"] >= result.escape_rate["greedy"]
+
+
+# ---------------------------------------------------------------------------
+# Coaches and canoes on purpose: positions where the clearly shortest way rides a coach
+# or paddles, and both heuristic bots take it (through the path functions).
+
+
+def _alone(left: dict, hand=(), **blue) -> Game:
+    """Blue to move with ``hand``, the fields ``blue`` changed, and only the artifacts
+    ``left`` on the map."""
+    pos = legacy_position(3, hands={"blue": list(hand)}, changes={"players": {"blue": blue}})
+    pos["state"]["artifacts"] = dict(left)
+    return Game.from_position(pos, seed=1)
+
+
+BOTS = [GreedyBot, PlannerBot]
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_a_bot_rides_the_coach_to_a_far_artifact(bot):
+    # North Road to Ash Stair: 6 Boots on foot, 2 by the Deepway coach (1 Boot, 4 Gold)
+    game = _alone({"ash-stair": 15}, space="coach-north", boots=1, gold=5)
+    info = _info(game.board)
+    i, j = info.idx["coach-north"], info.idx["ash-stair"]
+    assert (info.ways(False)["dist"][i][j], info.ways(False, gold=5)["dist"][i][j]) == (6, 2)
+    assert bot(0).choose(game) == Coach("coach-deep")
+    # 3 Gold pays for Fordside only (4 Boots then): greedy takes it, the planner weighs
+    # 2 Boots saved against 3 Gold (points); 2 Gold pays for no ride: both walk
+    ford = bot(0).choose(_alone({"ash-stair": 15}, space="coach-north", boots=1, gold=3))
+    assert ford == Coach("coach-ford") if bot is GreedyBot else ford != Coach("coach-deep")
+    poor = _alone({"ash-stair": 15}, space="coach-north", boots=1, gold=2)
+    assert isinstance(bot(0).choose(poor), Move)
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_a_bot_rides_the_coach_home_with_its_artifact(bot):
+    # Deepway to HQ: 6 Boots (and two monsters) on foot, 4 with the ride to North Road
+    game = _alone(
+        {"wyrm-nest": 20}, space="coach-deep", boots=1, gold=4, artifacts=[15],
+    )  # fmt: skip
+    assert bot(0).choose(game) == Coach("coach-north")
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_a_bot_with_a_canoe_paddles_to_the_island(bot):
+    canoe = [{"kind": "market", "id": "canoe", "name": "Canoe", "points": 3, "grants": "canoe"}]
+    game = _alone({"mirror-lake": 10}, space="reed-landing", boots=1, tokens=canoe)
+    water = next(p.index for p in game.board.paths if {p.a, p.b} == {"reed-landing", "mirror-lake"})
+    assert bot(0).choose(game) == Move(water, 0)
+    # the island is out of reach without one: no target, so no move there
+    dry = _alone({"mirror-lake": 10}, space="reed-landing", boots=1)
+    assert bot(0).choose(dry) != Move(water, 0)
+
+
+def test_the_greedy_bot_buys_a_canoe_that_opens_the_way():
+    game = _alone({"mirror-lake": 10}, space="town", gold=7)
+    assert GreedyBot(0).choose(game) == Buy("canoe")
