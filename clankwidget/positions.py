@@ -184,7 +184,9 @@ def _changed(doc: dict, changes: dict | None, balance: bool, rules) -> dict:
                 i = seats[colour]
                 where = f"changes.players.{colour}"
                 _merge(doc["state"]["players"][i], patch, where, named, ("players", i))
-        if balance:
+        if balance and not registry.edition(rules.edition).has("map"):
+            _balance_table(doc["state"], fresh, named)
+        elif balance:
             _balance(rules, doc["state"], fresh, named)
         _unpin(doc["state"])
     state_from_position(doc)  # refuse a description that breaks the rules here, not later
@@ -231,11 +233,14 @@ def _patch_list(into: list, patch: dict, where: str) -> None:
         into[i] = _Pinned(value) if isinstance(value, str) else value
 
 
-def _unpin(state: dict) -> None:
-    for holder in [state, *state["players"]]:
-        for key, value in holder.items():
-            if isinstance(value, list):
-                holder[key] = [str(v) if isinstance(v, _Pinned) else v for v in value]
+def _unpin(node) -> None:
+    """Turn every pinned card back into plain text, at any depth of the state."""
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    for key, value in list(items):
+        if isinstance(value, _Pinned):
+            node[key] = str(value)
+        elif isinstance(value, dict | list):
+            _unpin(value)
 
 
 _PLAYER_ZONES = ("deck", "discard", "hand", "play")
@@ -291,10 +296,7 @@ def _balance(rules, state: dict, fresh: dict, named: set) -> None:
                 if not free(path):
                     continue
                 if path[0] == "reserve":
-                    k = min(surplus, state.get("reserve", {}).get(cid) or 0)
-                    if k:
-                        state["reserve"][cid] -= k
-                    surplus -= k
+                    surplus -= _off_the_reserve(state, cid, surplus)
                     continue
                 pile = _at(state, path)
                 spare = [j for j, c in enumerate(pile) if c == cid and not isinstance(c, _Pinned)]
@@ -326,6 +328,105 @@ def _balance(rules, state: dict, fresh: dict, named: set) -> None:
             else:
                 _at(state, home).extend([cid] * missing)
     _balance_cubes(rules, state, fresh, named)
+
+
+def _balance_table(state: dict, fresh: dict, named: set) -> None:
+    """The balance of an edition without a map (Moonrakers), whose decks and offers are
+    lists of names in ``extra`` (contracts, ship parts, objectives, crew): a component
+    named somewhere new comes from the first place it was (its player's own cards and
+    lists, then the table's lists in their order, the reserve, the other players); one a
+    change pushed out of a player's cards goes to that player's discard, and one pushed
+    out of a list takes the place, in the list it came from, of what replaced it (a swap:
+    a contract put in a Dispatch slot sends the one there to where it came from)."""
+
+    def places(st):
+        for i, p in enumerate(st["players"]):
+            for z in _PLAYER_ZONES:
+                yield ("players", i, z), p[z]
+            for key, value in (p.get("extra") or {}).items():
+                if _names(value):
+                    yield ("players", i, "extra", key), value
+        for key, sub in (st.get("extra") or {}).items():
+            for k, value in sub.items() if isinstance(sub, dict) else ():
+                if _names(value):
+                    yield ("extra", key, k), value
+
+    def census(st):
+        out = Counter(c for _, names in places(st) for c in names)
+        out.update({c: k for c, k in (st.get("reserve") or {}).items() if isinstance(k, int)})
+        return out
+
+    was = dict(places(fresh))
+    now = dict(places(state))
+    have, want = census(state), census(fresh)
+    holes: dict[tuple, list] = {}  # a place a component was added to: where each came from
+    for cid in sorted(c for c in have if have[c] > want[c]):
+        added = next(
+            (
+                path
+                for path, names in now.items()
+                if names.count(cid) > was.get(path, []).count(cid)
+            ),
+            (),
+        )
+        owner = added[1] if added[:1] == ("players",) else None
+        mine = [path for path in now if owner is not None and path[:2] == ("players", owner)]
+        table = [path for path in now if path[0] == "extra"]
+        others = [path for path in now if path[0] == "players" and path not in mine]
+        surplus = have[cid] - want[cid]
+        for path in [*mine, *table, ("reserve", cid), *others]:
+            if surplus <= 0:
+                break
+            if not _free(path, named):
+                continue
+            if path[0] == "reserve":
+                surplus -= _off_the_reserve(state, cid, surplus)
+                continue
+            names = now[path]
+            while surplus > 0:
+                j = next(
+                    (j for j, c in enumerate(names) if c == cid and not isinstance(c, _Pinned)),
+                    None,
+                )
+                if j is None:
+                    break
+                del names[j]
+                holes.setdefault(added, []).append((path, j))
+                surplus -= 1
+    for cid in sorted(c for c in want if have[c] < want[c]):
+        for _ in range(want[cid] - have[cid]):
+            origin = next(
+                (p for p, names in now.items() if names.count(cid) < was.get(p, []).count(cid)),
+                None,
+            )
+            if origin is None:
+                break  # the check says what does not add up
+            if origin[0] == "players" and origin[2] in _PLAYER_ZONES:
+                home = ("players", origin[1], "discard")
+                if _free(home, named):
+                    now[home].append(cid)
+                    was[origin] = [*was[origin]]
+                    was[origin].remove(cid)
+                    continue
+                break
+            if not holes.get(origin):
+                break
+            path, j = holes[origin].pop(0)
+            now[path].insert(j, cid)
+            was[origin] = [*was[origin]]
+            was[origin].remove(cid)
+
+
+def _off_the_reserve(state: dict, cid: str, n: int) -> int:
+    """Take up to ``n`` of ``cid`` off its reserve pile; how many were there to take."""
+    k = min(n, state.get("reserve", {}).get(cid) or 0)
+    if k:
+        state["reserve"][cid] -= k
+    return k
+
+
+def _names(value) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def _free(path: tuple, named: set) -> bool:

@@ -301,3 +301,25 @@ def test_the_widget_opens_at_a_position():
     assert board.view["players"][0]["space"] == "cloakroom"
     with pytest.raises(TypeError, match="either position= or board="):
         play(position=pos, board="teaching-dungeon")
+
+
+def test_a_moonrakers_description_takes_what_it_names_from_where_it_was():
+    fresh = Game.new("moonrakers", players=2, seed=1).position()["state"]
+    m0 = fresh["extra"]["mr"]
+    contract = m0["contract_deck"][3]
+    crew = m0["crew_deck"][-1]
+    changes = {
+        "extra": {"mr": {"dispatch": {"0": contract}}},
+        "players": {"blue": {"hand": [crew, "damage-3"], "extra": {"parts": ["salvage-arm"]}}},
+    }
+    s = cw.position("moonrakers", players=2, seed=1, changes=changes)["state"]
+    m, blue = s["extra"]["mr"], s["players"][0]
+    # a swap: the contract that was in slot 0 takes the new one's place in the deck
+    assert m["dispatch"] == [contract, *m0["dispatch"][1:]]
+    assert m["contract_deck"][3] == m0["dispatch"][0]
+    # the crew card comes off the crew deck, the action card off the reserve, the part
+    # from the offer or the deck; the old hand goes to the discard
+    assert m["crew_deck"] == m0["crew_deck"][:-1]
+    assert s["reserve"]["damage-3"] == fresh["reserve"]["damage-3"] - 1
+    assert "salvage-arm" not in m["parts_offer"] + m["part_deck"]
+    assert sorted(blue["discard"]) == sorted(fresh["players"][0]["hand"])
