@@ -63,6 +63,18 @@ def again(game: Game, changes: dict | None = None, **current) -> Game:
     return Game.from_position(cw.positions.changed(game.position(), changes), seed=game.seed)
 
 
+def table(changes: dict | None = None, *, players=2, seed=0, **leader) -> Game:
+    """A Moonrakers game started from a position: a fresh table past the set-up objectives
+    (each captain keeps their first two) with ``changes`` (see :func:`clankwidget.position`:
+    a card, contract, part or objective named somewhere new comes from where it was, and
+    what it pushes out goes back there). Keyword fields change the leader's
+    (``hand=["miss"], gold=6, extra={"prestige": 3}``)."""
+    game = Game.new("moonrakers", players=players, seed=seed)
+    while game.state.extra["mr"]["phase"] == "keep":
+        game.apply(game.legal_actions()[0])
+    return again(game, changes, **leader)
+
+
 def play_a_while(game: Game, steps: int, seed: int = 0) -> Game:
     """Play up to ``steps`` random legal actions (seeded), stopping when the game ends."""
     import numpy as np

@@ -3,8 +3,6 @@ them (taken from wherever they are, so every card is still somewhere once)."""
 
 from __future__ import annotations
 
-import copy
-
 import clankwidget as cw
 from clankwidget import Game
 from clankwidget.positions import state_from_position
@@ -66,19 +64,9 @@ def legacy_position(
     for cid in top or ():
         _take(state, cid)
         state["dungeon_deck"].append(cid)
-    if changes:
-        changes = copy.deepcopy(changes)
-        by_colour = changes.pop("players", {})
-        for key, value in changes.items():
-            if isinstance(value, dict) and isinstance(state.get(key), dict):
-                state[key].update(value)
-            else:
-                state[key] = value
-        for colour, patch in by_colour.items():
-            p = next(q for q in state["players"] if q["colour"] == colour)
-            p.update(patch)
     state_from_position(pos)  # refused here if it breaks the rules
-    return pos
+    # what changes name (an artifact, a Mug) comes from where it was, as in cw.position
+    return cw.positions.changed(pos, changes) if changes else pos
 
 
 def legacy_game(players=3, seed=0, game_seed=1, **kw) -> Game:

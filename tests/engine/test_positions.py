@@ -160,9 +160,13 @@ def test_a_description_may_set_single_slots_and_the_top_of_the_deck():
 def test_null_takes_a_key_out_and_a_named_supply_leaves_the_rest_in_the_bag():
     fresh = Game.new("clank", players=2, seed=1).state
     gone = next(iter(fresh.artifacts))
-    changes = {"artifacts": {gone: None}, "players": {"blue": {"supply": 1}}}
+    taken = {"supply": 1, "artifacts": [fresh.artifacts[gone]]}
+    changes = {"artifacts": {gone: None}, "players": {"blue": taken}}
     s = cw.position("clank", players=2, seed=1, changes=changes)["state"]
     assert gone not in s["artifacts"] and len(s["artifacts"]) == len(fresh.artifacts) - 1
+    # an artifact off the board and in nobody's hands is missing
+    with pytest.raises(PositionError, match=r"\$\.state\.artifacts: .* 0 carried"):
+        cw.position("clank", seed=1, changes={"artifacts": {gone: None}})
     assert s["players"][0]["supply"] == 1
     assert s["bag"]["blue"] == fresh.players[0].supply - 1
     # in the reserve, null is an unlimited pile, which only a card of the set may have
@@ -301,3 +305,142 @@ def test_the_widget_opens_at_a_position():
     assert board.view["players"][0]["space"] == "cloakroom"
     with pytest.raises(TypeError, match="either position= or board="):
         play(position=pos, board="teaching-dungeon")
+
+
+def test_a_moonrakers_description_takes_what_it_names_from_where_it_was():
+    fresh = Game.new("moonrakers", players=2, seed=1).position()["state"]
+    m0 = fresh["extra"]["mr"]
+    contract = m0["contract_deck"][3]
+    crew = m0["crew_deck"][-1]
+    changes = {
+        "extra": {"mr": {"dispatch": {"0": contract}}},
+        "players": {"blue": {"hand": [crew, "damage-3"], "extra": {"parts": ["salvage-arm"]}}},
+    }
+    s = cw.position("moonrakers", players=2, seed=1, changes=changes)["state"]
+    m, blue = s["extra"]["mr"], s["players"][0]
+    # a swap: the contract that was in slot 0 takes the new one's place in the deck
+    assert m["dispatch"] == [contract, *m0["dispatch"][1:]]
+    assert m["contract_deck"][3] == m0["dispatch"][0]
+    # the crew card comes off the crew deck, the action card off the reserve, the part
+    # from the offer or the deck; the old hand goes to the discard
+    assert m["crew_deck"] == m0["crew_deck"][:-1]
+    assert s["reserve"]["damage-3"] == fresh["reserve"]["damage-3"] - 1
+    assert "salvage-arm" not in m["parts_offer"] + m["part_deck"]
+    assert sorted(blue["discard"]) == sorted(fresh["players"][0]["hand"])
+
+
+def _first_artifact(pos) -> tuple[str, int]:
+    return next(iter(pos["state"]["artifacts"].items()))
+
+
+def _carried_and_on_the_board(pos):
+    pos["state"]["players"][0]["artifacts"].append(_first_artifact(pos)[1])
+
+
+def _artifact_gone(pos):
+    del pos["state"]["artifacts"][_first_artifact(pos)[0]]
+
+
+def _artifact_moved(pos):
+    pos["state"]["artifacts"][_first_artifact(pos)[0]] = 99
+
+
+def _bump(*path, by=1):
+    def edit(pos):
+        holder = pos["state"]
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] += by
+
+    return edit
+
+
+def _port_nobody_hacked(pos):
+    board = cw.Game.from_position(pos, seed=0).board
+    port = next(sp.id for sp in board.spaces if sp.data_port)
+    pos["state"]["extra"]["ports"][port] = "blue"
+
+
+@pytest.mark.parametrize(
+    ("edition", "edit", "field", "message"),
+    [
+        ("clank", _carried_and_on_the_board, r"players\[0\]\.artifacts", "also on the board"),
+        ("clank", _artifact_gone, r"\$\.state\.artifacts", "artifacts on the board and 0"),
+        ("clank", _artifact_moved, r"\$\.state\.artifacts\.[a-z-]+", "no artifact worth 99"),
+        ("clank", _bump("market", "master-key"), r"market\.master-key", "the set-up has 2"),
+        ("clank", lambda p: p["state"]["crowns"].pop(), r"\$\.state\.crowns", "the set-up has"),
+        ("legacy", _bump("extra", "mugs", by=-1), r"extra\.mugs", "mugs left and held"),
+        ("space", _bump("extra", "codes"), r"extra\.codes", "codes left and held"),
+        ("space", _bump("extra", "crystals"), r"extra\.crystals", "crystals left and held"),
+        ("space", _bump("extra", "pods", "cb-pods", by=-1), r"extra\.pods", "pods left"),
+        ("space", _bump("players", 0, "extra", "data"), r"players\[0\]\.extra\.data", "cubes"),
+        ("space", _port_nobody_hacked, r"extra\.ports\.[a-z-]+", "blue did not hack it"),
+        (
+            "pulsarcade",
+            _bump("extra", "cabinets", "ping"),
+            r"extra\.cabinets",
+            "ping 3.* has .*ping 2",
+        ),
+        ("pulsarcade", _bump("extra", "crystals", by=-1), r"extra\.crystals", "crystals"),
+    ],
+)
+def test_components_that_are_not_conserved_are_refused(edition, edit, field, message):
+    """Artifacts, the market and crowns, and a ship's codes, crystals, escape pods, data
+    cubes and cabinets, Legacy's Mugs: each is somewhere, once, like the cards and cubes."""
+    pos = Game.new(edition, players=2, seed=1).position()
+    Game.from_position(pos, seed=0)  # the fresh set-up passes
+    edit(pos)
+    with pytest.raises(PositionError, match=f"{field}: .*{message}"):
+        Game.from_position(pos, seed=0)
+
+
+def test_what_a_description_gives_a_player_comes_off_the_board_market_or_supply():
+    fresh = Game.new("space", players=2, seed=1).position()["state"]
+    sid, value = next(iter(fresh["artifacts"].items()))
+    code = {"kind": "code", "id": "command-code", "name": "Code", "grants": "code"}
+    key = {"kind": "market", "id": "master-key", "name": "Key", "points": 5, "grants": "key"}
+    blue = {"artifacts": [value], "tokens": [code, key], "extra": {"crystals": 2}}
+    s = cw.position("space", players=2, seed=1, changes={"players": {"blue": blue}})["state"]
+    assert sid not in s["artifacts"] and len(s["artifacts"]) == len(fresh["artifacts"]) - 1
+    assert s["market"]["master-key"] == fresh["market"]["master-key"] - 1
+    assert s["extra"]["codes"] == fresh["extra"]["codes"] - 1
+    assert s["extra"]["crystals"] == fresh["extra"]["crystals"] - 2
+    # a supply a change empties: the players it did not name hold the rest
+    s = cw.position("space", players=2, seed=1, changes={"extra": {"crystals": 0}})["state"]
+    assert s["players"][1]["extra"]["crystals"] == fresh["extra"]["crystals"]
+    s = cw.position("clank", players=2, seed=1, changes={"market": {"master-key": 0}})["state"]
+    held = [t["id"] for p in s["players"] for t in p["tokens"] if t["kind"] == "market"]
+    assert held == ["master-key"] * Game.new("clank", seed=1).state.market["master-key"]
+    # a hacked port marks the ship and spends a data cube
+    port = next(sp.id for sp in Game.new("space", seed=1).board.spaces if sp.data_port)
+    hacked = {"players": {"blue": {"extra": {"hacked": [port]}}}}
+    s = cw.position("space", players=2, seed=1, changes=hacked)["state"]
+    assert s["extra"]["ports"] == {port: "blue"}
+    assert s["players"][0]["extra"]["data"] == fresh["players"][0]["extra"]["data"] - 1
+
+
+def test_a_thief_who_escaped_during_their_turn_still_ends_it():
+    """Seen in seeded Space games: an escape pod ends a thief's game, not their turn."""
+    game = Game.new("space", players=2, seed=0)
+    players = [bots.make_bot(k, seed=i) for i, k in enumerate(["random", "greedy"])]
+    while game.current_player.is_in:
+        game.apply(players[game.state.current].choose(game))
+    assert game.current_player.status == "escaped" and not game.is_over
+    again = Game.from_position(game.position(), seed=1)
+    assert again.legal_actions() == game.legal_actions()
+    again.apply(again.legal_actions()[0])
+    assert again.current_player.is_in
+
+
+@pytest.mark.parametrize("edition", [e.name for e in cw.editions(engine=True) if e.has("map")])
+def test_every_position_of_a_seeded_bot_game_passes_the_checks(edition):
+    """Conservation is measured against a fresh set-up: whatever the bots do (buy, hack,
+    escape in a pod, take a Mug), each position they reach must still add up."""
+    game = Game.new(edition, players=3, seed=11)
+    players = [bots.make_bot(k, seed=i) for i, k in enumerate(["greedy", "random", "planner"])]
+    for step in range(400):
+        if step % 9 == 0 or game.is_over:
+            cw.positions.state_from_position(game.position())
+        if game.is_over:
+            break
+        game.apply(players[game.state.current].choose(game))

@@ -760,7 +760,7 @@ def test_the_text_of_a_card_comes_from_its_effects():
 
 def test_nobody_wins_when_everyone_is_lost_inside():
     lost = {"space": "crypt", "artifacts": [10]}
-    game = at({"players": {"blue": lost, "yellow": lost}})
+    game = at({"players": {"blue": lost, "yellow": {**lost, "artifacts": [5]}}})
     for p in game.players:
         game.rules.knock_out(game.state, p)
     assert game.scores() == {"blue": 0, "yellow": 0} and game.winners() == []

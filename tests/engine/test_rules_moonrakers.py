@@ -1,8 +1,9 @@
 """Moonrakers rules, one by one: set-up, cards, planning, base, negotiation, dice,
 execution, rewards, buying, objectives, the end; and its data loader.
 
-Positions are made by setting a fresh game's state (hands, phase) directly: the rules
-work on the state alone."""
+Each situation is set up from a position (``table`` and ``again`` in tests/helpers.py):
+what a test names (a hand, a contract in Dispatch, parts, prestige) comes from where it
+was, so every card and contract is still somewhere once."""
 
 from __future__ import annotations
 
@@ -20,15 +21,9 @@ from clankwidget.rules.moonrakers import MoonrakersRules
 from clankwidget.rules.moonrakers_data import card_set_from_dict, load_card_set
 from clankwidget.rules.protocol import DECK_HOOKS
 
+from helpers import again, table
+
 DATA = cw.data.board_data_dir() / "moonrakers" / "moonrakers-teaching.json"
-
-
-def started(players=2, seed=0) -> Game:
-    """A game past the set-up objectives (each captain puts back their first)."""
-    game = Game.new("moonrakers", players=players, seed=seed)
-    while game.state.extra["mr"]["phase"] == "keep":
-        game.apply(game.legal_actions()[0])
-    return game
 
 
 def mr(game):
@@ -43,15 +38,9 @@ def other(game):
     return (mr(game)["leader"] + 1) % len(game.players)
 
 
-def contract_slot(game, cid: str) -> int:
-    """Put contract ``cid`` in Dispatch slot 0 and return 0."""
-    m = mr(game)
-    if cid not in m["dispatch"]:
-        where = "contract_deck" if cid in m["contract_deck"] else "contract_discard"
-        m[where].remove(cid)
-        m[where].append(m["dispatch"][0])
-        m["dispatch"][0] = cid
-    return m["dispatch"].index(cid)
+def dispatch(cid: str) -> dict:
+    """Changes putting contract ``cid`` in Dispatch slot 0 (the one there takes its place)."""
+    return {"extra": {"mr": {"dispatch": {"0": cid}}}}
 
 
 # ---------------------------------------------------------------- the edition
@@ -137,20 +126,18 @@ def test_contracts_with_three_dice_are_redrawn_at_set_up():
 # ---------------------------------------------------------------- cards
 
 
-def executing(game, hand, contract="lost-probe", dice=0):
-    """The leader alone in an execution of ``contract`` with ``hand``."""
-    p = leader(game)
-    p.deck.extend(p.hand)
-    p.hand = list(hand)
-    slot = contract_slot(game, contract)
-    game.apply(A.ChooseContract(slot))
+def executing(hand, contract="lost-probe", seed=0, **fields) -> Game:
+    """The leader alone in an execution of ``contract`` with ``hand`` (and ``fields``)."""
+    game = table(dispatch(contract), seed=seed, hand=list(hand), **fields)
+    assert mr(game)["dispatch"][0] == contract
+    game.apply(A.ChooseContract(0))
     game.apply(A.Launch())
-    return p
+    return game
 
 
 def test_a_card_takes_an_action_and_a_reactor_gives_two():
-    game = started(seed=1)
-    p = executing(game, ["damage-1", "damage-1", "reactor", "miss"])
+    game = executing(["damage-1", "damage-1", "reactor", "miss"], seed=1)
+    p = leader(game)
     exe = mr(game)["execution"]
     assert exe["actions"][mr(game)["leader"]] == 1
     game.apply(A.Play("reactor"))
@@ -164,16 +151,16 @@ def test_a_card_takes_an_action_and_a_reactor_gives_two():
 
 
 def test_no_play_without_an_action():
-    game = started(seed=1)
-    executing(game, ["thruster", "damage-1", "miss"], contract="lost-probe")
-    m = mr(game)
-    m["execution"]["actions"][m["leader"]] = 0
+    game = executing(["thruster", "damage-1", "miss"], contract="lost-probe", seed=1)
+    assert game.why_illegal(A.Play("miss")) is None
+    lead = mr(game)["leader"]
+    game = again(game, {"extra": {"mr": {"execution": {"actions": {str(lead): 0}}}}})
     assert "no action left" in game.why_illegal(A.Play("miss"))
 
 
 def test_a_thruster_draws_two_and_a_shield_blocks_a_hazard():
-    game = started(seed=2)
-    p = executing(game, ["reactor", "thruster", "shield", "miss"], contract="nebula-survey")
+    game = executing(["reactor", "thruster", "shield", "miss"], "nebula-survey", seed=2)
+    p = leader(game)
     game.apply(A.Play("reactor"))
     before = len(p.hand)
     game.apply(A.Play("thruster"))
@@ -184,11 +171,10 @@ def test_a_thruster_draws_two_and_a_shield_blocks_a_hazard():
 
 
 def test_a_miss_meets_damage_only_with_a_salvage_arm():
-    game = started(seed=3)
-    leader(game).extra["parts"] = ["salvage-arm"]
-    mr(game)["parts_offer"] = [x for x in mr(game)["parts_offer"] if x != "salvage-arm"]
-    mr(game)["part_deck"] = [x for x in mr(game)["part_deck"] if x != "salvage-arm"]
-    executing(game, ["reactor", "miss", "damage-1"], contract="pirate-skiff")
+    game = executing(
+        ["reactor", "miss", "damage-1"], "pirate-skiff", seed=3, extra={"parts": ["salvage-arm"]}
+    )
+    assert "salvage-arm" not in mr(game)["parts_offer"] + mr(game)["part_deck"]
     game.apply(A.Play("reactor"))
     game.apply(A.Play("miss"))
     assert game.rules.met(game.state)["damage"] == 1
@@ -197,8 +183,8 @@ def test_a_miss_meets_damage_only_with_a_salvage_arm():
 
 
 def test_crew_meets_a_crew_requirement_and_uses_its_ability():
-    game = started(seed=4)
-    p = executing(game, ["engineer-brask", "thruster", "thruster"], contract="secret-cargo")
+    game = executing(["engineer-brask", "thruster", "thruster"], "secret-cargo", seed=4)
+    p = leader(game)
     game.apply(A.Play("engineer-brask"))
     exe = mr(game)["execution"]
     assert exe["meets"]["crew"] == 1 and exe["actions"][mr(game)["leader"]] == 2
@@ -214,7 +200,7 @@ def test_crew_meets_a_crew_requirement_and_uses_its_ability():
 
 
 def test_a_paid_swap_once_a_turn():
-    game = started(seed=5)
+    game = table(seed=5)
     p = leader(game)
     old = mr(game)["dispatch"][2]
     game.apply(A.SwapContract(2))
@@ -224,7 +210,7 @@ def test_a_paid_swap_once_a_turn():
 
 
 def test_staying_at_base():
-    game = started(seed=6)
+    game = table(seed=6)
     p = leader(game)
     hand = list(p.hand)
     objectives = list(p.extra["objectives"])
@@ -247,9 +233,9 @@ def test_staying_at_base():
 
 
 def test_offers_accept_refuse_and_counter():
-    game = started(players=3, seed=7)
+    game = table(dispatch("rogue-frigate"), players=3, seed=7)
     lead, a, b = mr(game)["leader"], other(game), (other(game) + 1) % 3
-    game.apply(A.ChooseContract(contract_slot(game, "rogue-frigate")))  # 3 prestige, 2 dice
+    game.apply(A.ChooseContract(0))  # 3 prestige, 2 dice
     assert "only" in game.why_illegal(A.Offer(a, prestige=4))
     assert "seat" in game.why_illegal(A.Offer(lead, prestige=1))
     game.apply(A.Offer(a, prestige=1, credits=1, dice=1))
@@ -271,7 +257,7 @@ def test_offers_accept_refuse_and_counter():
 
 
 def test_two_failed_negotiations_leave_going_alone_or_base():
-    game = started(players=2, seed=8)
+    game = table(players=2, seed=8)
     first = mr(game)["dispatch"][0]
     game.apply(A.ChooseContract(0))
     game.apply(A.Abandon())
@@ -286,20 +272,20 @@ def test_two_failed_negotiations_leave_going_alone_or_base():
 
 def test_success_pays_the_agreed_shares_and_failure_pays_nothing():
     for success in (True, False):
-        game = started(players=2, seed=9)
+        game = table(dispatch("rogue-frigate"), players=2, seed=9)
         lead, a = mr(game)["leader"], other(game)
-        L, H = game.state.players[lead], game.state.players[a]
-        game.apply(A.ChooseContract(contract_slot(game, "rogue-frigate")))  # dmg 5, shield 1
+        game.apply(A.ChooseContract(0))  # dmg 5, shield 1
         game.apply(A.Offer(a, prestige=1, credits=2, dice=2))
         game.apply(A.Accept())
-        L.deck.extend(L.hand)
-        H.deck.extend(H.hand)
-        L.hand = ["damage-2"]
-        H.hand = ["reactor", "damage-3", "shield"] if success else ["reactor", "shield"]
+        lc, hc = game.state.players[lead].colour, game.state.players[a].colour
+        hand = ["reactor", "damage-3", "shield"] if success else ["reactor", "shield"]
+        game = again(game, {"players": {lc: {"hand": ["damage-2"]}, hc: {"hand": hand}}})
         game.apply(A.Launch())
         exe = mr(game)["execution"]
         assert exe["dice"][lead] == 0 and exe["dice"][a] == 2
-        H.extra["prestige"] = 5  # so the hazards show
+        game = again(game, {"players": {hc: {"extra": {"prestige": 5}}}})  # the hazards show
+        L, H = game.state.players[lead], game.state.players[a]
+        exe = mr(game)["execution"]
         rolled = exe["rolled"][a]
         game.apply(A.CallOn(lead))
         game.apply(A.Play("damage-2"))
@@ -323,13 +309,12 @@ def test_success_pays_the_agreed_shares_and_failure_pays_nothing():
 
 
 def test_hazards_cost_prestige_but_never_below_zero():
-    game = started(seed=10)
-    p = executing(game, ["miss"], contract="nebula-survey")
+    game = executing(["miss"], "nebula-survey", seed=10)
+    p = leader(game)
     game.apply(A.StopPlaying())
     assert p.extra["prestige"] == 0
-    game2 = started(seed=10)
-    leader(game2).extra["prestige"] = 3
-    p2 = executing(game2, ["miss"], contract="nebula-survey")
+    game2 = executing(["miss"], "nebula-survey", seed=10, extra={"prestige": 3})
+    p2 = leader(game2)
     game2.apply(A.StopPlaying())
     events = [e for e in game2.state.events if e.get("faces") is not None]
     assert p2.extra["prestige"] == 3 - sum(events[-1]["faces"])
@@ -338,20 +323,19 @@ def test_hazards_cost_prestige_but_never_below_zero():
 # ---------------------------------------------------------------- buying
 
 
-def buying(game, credits=20):
-    p = leader(game)
-    p.gold = credits
+def buying(credits=20, players=2, seed=0) -> Game:
+    """The leader with ``credits``, two negotiations failed, in the buy phase."""
+    game = table(players=players, seed=seed, gold=credits)
     game.apply(A.ChooseContract(0))
     game.apply(A.Abandon())
     game.apply(A.ChooseContract(1))
     game.apply(A.Abandon())
-    game.state.extra["mr"]["phase"] = "buy"
-    return p
+    return again(game, {"extra": {"mr": {"phase": "buy"}}})
 
 
 def test_buying_parts_crew_and_action_cards():
-    game = started(seed=11)
-    p = buying(game, credits=60)
+    game = buying(credits=60, seed=11)
+    p = leader(game)
     m = mr(game)
     pid = m["parts_offer"][0]
     part = game.rules.data.parts[pid]
@@ -384,8 +368,8 @@ def test_buying_parts_crew_and_action_cards():
 
 
 def test_only_the_leader_buys_and_only_what_they_can_afford():
-    game = started(seed=12)
-    p = buying(game, credits=0)
+    game = buying(credits=0, seed=12)
+    p = leader(game)
     assert "costs" in game.why_illegal(A.BuyPart(0))
     assert "costs" in game.why_illegal(A.BuyAction("reactor"))
     assert "not now" in game.why_illegal(A.Offer(other(game)))
@@ -396,11 +380,10 @@ def test_only_the_leader_buys_and_only_what_they_can_afford():
 
 
 def test_objectives_are_claimed_when_met_for_one_prestige():
-    game = started(seed=13)
-    p = leader(game)
-    p.extra["objectives"] = ["war-chest", "hunter"]
+    game = table(seed=13, gold=5, extra={"objectives": ["war-chest", "hunter"]})
     assert "not met" in game.why_illegal(A.ClaimObjective("war-chest"))
-    p.gold = 6
+    game = again(game, gold=6)
+    p = leader(game)
     assert A.ClaimObjective("war-chest") in game.legal_actions()
     assert A.ClaimObjective("hunter") not in game.legal_actions()
     game.apply(A.ClaimObjective("war-chest"))
@@ -409,12 +392,11 @@ def test_objectives_are_claimed_when_met_for_one_prestige():
 
 
 def test_the_game_ends_at_the_end_of_a_turn_with_ten_prestige():
-    game = started(seed=14)
-    p = buying(game)
-    q = game.state.players[other(game)]
-    q.extra["prestige"] = 10
-    p.extra["prestige"] = 10
-    q.gold, p.gold = 5, 4
+    game = buying(seed=14)
+    p, q = leader(game), game.state.players[other(game)]
+    top = {"extra": {"prestige": 10}}
+    game = again(game, {"players": {q.colour: {**top, "gold": 5}, p.colour: {**top, "gold": 4}}})
+    p, q = leader(game), game.state.players[other(game)]
     assert not game.is_over
     game.apply(A.EndTurn())
     assert game.is_over and game.legal_actions() == []
@@ -423,9 +405,8 @@ def test_the_game_ends_at_the_end_of_a_turn_with_ten_prestige():
 
 
 def test_leadership_passes_clockwise():
-    game = started(players=3, seed=15)
+    game = buying(players=3, seed=15)
     first = mr(game)["leader"]
-    buying(game)
     game.apply(A.EndTurn())
     assert mr(game)["leader"] == game.state.current == (first + 1) % 3
     assert mr(game)["phase"] == "plan"
@@ -435,7 +416,7 @@ def test_leadership_passes_clockwise():
 
 
 def test_hidden_information_stays_with_its_seat():
-    game = started(players=3, seed=16)
+    game = table(players=3, seed=16)
     obs = game.rules.observation(game.state, 1)
     assert obs["hand"] == game.state.players[1].hand
     assert obs["objectives"] == game.state.players[1].extra["objectives"]
@@ -448,7 +429,7 @@ def test_hidden_information_stays_with_its_seat():
 
 
 def test_an_illegal_action_changes_nothing_and_actions_round_trip():
-    game = started(seed=17)
+    game = table(seed=17)
     before = game.state.to_dict()
     for bad in (A.Play("reactor"), A.Accept(), A.BuyPart(0), A.Acquire(0), A.Move(0)):
         with pytest.raises(IllegalAction):
@@ -498,9 +479,8 @@ def test_the_readme_documents_every_schema_field():
 
 
 def test_a_bonus_crew_card_goes_to_the_discard_pile():
-    game = started(seed=18)
-    deck = list(mr(game)["crew_deck"])
-    p = executing(game, ["engineer-brask", "damage-3"], contract="smuggler-den")
+    game = executing(["engineer-brask", "damage-3"], "smuggler-den", seed=18)
+    p, deck = leader(game), list(mr(game)["crew_deck"])
     game.apply(A.Play("engineer-brask"))
     game.apply(A.Play("damage-3"))
     assert mr(game)["phase"] == "buy" and p.extra["stats"]["completed"] == {"kill": 1}
@@ -509,11 +489,10 @@ def test_a_bonus_crew_card_goes_to_the_discard_pile():
 
 @pytest.mark.parametrize("index", [-1, 0])
 def test_a_bonus_part_with_a_full_terminal_replaces_one_or_goes(index):
-    game = started(seed=19)
     full = ["point-defense", "deflector-array", "cargo-pods", "auto-loader"]
-    leader(game).extra["parts"] = list(full)
-    bonus = mr(game)["part_deck"][-1]
-    p = executing(game, ["reactor", "damage-3", "damage-3", "damage-1"], "void-leviathan")
+    hand = ["reactor", "damage-3", "damage-3", "damage-1"]
+    game = executing(hand, "void-leviathan", seed=19, extra={"parts": full})
+    p, bonus = leader(game), mr(game)["part_deck"][-1]
     assert mr(game)["execution"]["actions"][mr(game)["leader"]] == 2  # the Auto-Loader
     for cid in ("reactor", "damage-3", "damage-3", "damage-1"):
         game.apply(A.Play(cid))
@@ -529,10 +508,10 @@ def test_a_bonus_part_with_a_full_terminal_replaces_one_or_goes(index):
 
 
 def test_who_may_act_in_negotiation_and_execution():
-    game = started(players=3, seed=20)
+    game = table(dispatch("drone-swarm"), players=3, seed=20)
     lead, a, b = mr(game)["leader"], other(game), (other(game) + 1) % 3
     assert "not now" in game.why_illegal(A.Launch())
-    game.apply(A.ChooseContract(contract_slot(game, "drone-swarm")))  # 2 prestige, 1 die
+    game.apply(A.ChooseContract(0))  # 2 prestige, 1 die
     assert "not now" in game.why_illegal(A.SwapContract(1))
     assert "not now" in game.why_illegal(A.StayAtBase())
     game.apply(A.Offer(a, prestige=1))

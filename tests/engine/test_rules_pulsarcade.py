@@ -433,11 +433,13 @@ def test_snack_man_may_take_the_sixth_crystal_out_of_the_game():
 
 def test_one_cabinet_of_each_per_thief_stock_runs_out_and_none_after_stealing():
     contraband = {"tokens": [item("contraband", "contraband", 10)]}
-    game = at_arcade({"players": {"blue": contraband, "yellow": contraband}})
+    game = at_arcade({"players": {"blue": contraband}})  # two players: the market has one
     game.apply(ClaimCabinet("contra-kong"))
     with pytest.raises(IllegalAction, match="already have Contra Kong"):
         game.apply(ClaimCabinet("contra-kong"))
-    game = again(game, {"current": 1})
+    kept = [t for t in game.players[0].tokens if t["id"] != "contraband"]
+    passed_on = {"blue": {"tokens": kept}, "yellow": contraband}  # blue gave it to yellow
+    game = again(game, {"current": 1, "players": passed_on})
     with pytest.raises(IllegalAction, match="no Contra Kong is left"):
         game.apply(ClaimCabinet("contra-kong"))
     game = again(game, artifacts=[5])

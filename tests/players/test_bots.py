@@ -19,6 +19,8 @@ from clankwidget.simulate import (
     wilson_interval,
 )
 
+from helpers import at
+
 KINDS = ("random", "greedy", "planner")
 
 
@@ -106,17 +108,21 @@ def test_a_tournament_aboard_a_ship():
 def test_the_ship_navigator_heads_for_ports_then_command_then_pods():
     from clankwidget._shipnav import ShipNavigator
 
-    game = Game.new(edition="space", players=2, seed=1)
-    p = game.current_player
-    nav = ShipNavigator(game)
-    goals = nav.goals()
+    def aboard(changes=None, **blue):
+        return at(changes, edition="space", board=None, cards=None, seed=1, **blue)
+
+    game = aboard()
+    goals = ShipNavigator(game).goals()
     assert goals and all(game.board.space(g).data_port for g in goals)
-    p.tokens.append({"kind": "code", "id": "command-code", "name": "Code", "grants": "code"})
+    code = {"kind": "code", "id": "command-code", "name": "Code", "grants": "code"}
+    game = aboard(tokens=[code])
+    assert game.current_player.colour == "blue"
     assert ShipNavigator(game).goals() == set(game.state.artifacts)
-    p.artifacts.append(next(iter(game.state.artifacts)))
+    sid, value = next(iter(game.state.artifacts.items()))
+    game = aboard({"artifacts": {sid: None}}, tokens=[code], artifacts=[value])
     assert ShipNavigator(game).goals() == {"cb-pods"}
     dist = ShipNavigator(game).distances({"cb-pods"})
-    assert dist["cb-pods"] == 0 and dist[p.space] < float("inf")
+    assert dist["cb-pods"] == 0 and dist[game.current_player.space] < float("inf")
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -142,12 +148,13 @@ def test_one_bot_object_can_play_game_after_game():
 def test_bots_resolve_pending_choices_legally():
     # a hand with a choice (Fork in the Tunnel), a discard (Pawnbroker's Ledger) and a
     # Stumble: every bot must answer the prompts with Choose/Decline only
+    def holding(hand):
+        game = at(board=None, cards=None, seed=2, hand=hand)
+        assert game.current_player.colour == "blue"
+        return game, game.current_player
+
     for kind in KINDS:
-        game = Game.new(players=2, seed=2)
-        p = game.current_player
-        p.discard.extend(p.hand)
-        p.hand = ["fork-in-the-tunnel", "pawnbroker", "stumble"]
-        game._forget_undo()
+        game, p = holding(["fork-in-the-tunnel", "pawnbroker", "stumble"])
         bot = make_bot(kind, seed=0)
         seen_pending = False
         while p.hand or game.pending:
@@ -161,11 +168,7 @@ def test_bots_resolve_pending_choices_legally():
         assert seen_pending
     # greedy and planner throw the Stumble away for the Pawnbroker's gold
     for kind in ("greedy", "planner"):
-        game = Game.new(players=2, seed=2)
-        p = game.current_player
-        p.discard.extend(p.hand)
-        p.hand = ["pawnbroker", "stumble"]
-        game._forget_undo()
+        game, p = holding(["pawnbroker", "stumble"])
         bot = make_bot(kind)
         while p.hand or game.pending:
             game.apply(bot.choose(game))
