@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 import clankwidget as cw
-from clankwidget import Game, IllegalAction, RuleNotImplemented
+from clankwidget import Game, IllegalAction
 from clankwidget.errors import BoardDataError
 from clankwidget.rules import actions as A
 from clankwidget.rules.actions import action_from_dict
@@ -63,12 +63,6 @@ def test_the_registry_lists_moonrakers_as_playable():
     with pytest.raises(TypeError, match="no map"):
         Game.new("moonrakers", board="teaching-dungeon")
     assert Game.from_position(game.position(), seed=1).position() == game.position()
-
-
-def test_overload_and_nomad_are_refused_by_name():
-    for name in ("overload", "nomad"):
-        with pytest.raises(RuleNotImplemented, match=name):
-            Game.new("moonrakers", seed=0, options={name: True})
 
 
 # ---------------------------------------------------------------- set-up

@@ -44,9 +44,14 @@ def test_a_legacy_tournament_orders_the_bots():
 
 def _alone(left: dict, hand=(), **blue) -> Game:
     """Blue to move with ``hand``, the fields ``blue`` changed, and only the artifacts
-    ``left`` on the map."""
+    ``left`` on the map: the others are in yellow's and green's hands (artifacts are
+    conserved, so a position cannot simply drop them)."""
     pos = legacy_position(3, hands={"blue": list(hand)}, changes={"players": {"blue": blue}})
-    pos["state"]["artifacts"] = dict(left)
+    state = pos["state"]
+    gone = [v for sid, v in sorted(state["artifacts"].items()) if sid not in left]
+    for k, value in enumerate(gone):
+        state["players"][1 + k % 2]["artifacts"].append(value)
+    state["artifacts"] = dict(left)
     return Game.from_position(pos, seed=1)
 
 
