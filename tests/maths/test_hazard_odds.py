@@ -163,3 +163,26 @@ def test_the_kernel_simulates_and_weighs_exactly_where_the_twin_does():
         )
     assert meet_odds(hand, deck, need, CARDS, max_exact=1_259).method == "exact"
     assert meet_odds(hand, deck, need, CARDS, max_exact=1_258).method == "simulate"
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_search_without_a_memo_agrees_with_the_memo(seed):
+    # past _MEMO_LIMIT states the kernel searches without its table: same answers
+    from clankwidget.kernels.dice import _best, _search_plan
+
+    rng = np.random.default_rng(900 + seed)
+    m, kinds = int(rng.integers(1, 7)), int(rng.integers(1, 4))
+    meets = rng.integers(0, 3, size=(m, kinds))
+    plus = rng.integers(0, 3, size=m)
+    draws = rng.integers(0, 3, size=m)
+    hand = rng.integers(0, 3, size=m)
+    order = rng.integers(0, m, size=int(rng.integers(0, 8)))
+    pool = np.bincount(order, minlength=m)
+    need = rng.integers(0, 6, size=kinds)
+    actions = int(rng.integers(0, 3))
+    useful, strides, size = _search_plan(hand, pool, meets, plus, draws, need)
+    memo = np.zeros(size, np.int64)
+    args = (meets, plus, draws, need, actions, useful, strides)
+    with_memo = _best(order, hand, *args, memo, 1)
+    without = _best(order, hand, *args, np.zeros(0, np.int64), 1)
+    assert with_memo == without
