@@ -3,8 +3,11 @@ chance a captain's hand and deck meet a contract's requirements.
 
 :func:`hazard_odds` is exact (a numba kernel convolves one die's faces ``dice`` times and
 takes Shields off); :func:`meet_odds` weighs the orders the deck can be drawn in, exactly
-when there are few and by a seeded simulation otherwise; :func:`captain_meet_odds` asks it
-for a seat from what that seat may see. :mod:`clankwidget.odds` re-exports all three.
+when there are few and by a seeded simulation otherwise (the search for the best plays
+is a numba kernel, :mod:`clankwidget.kernels.dice`; the shuffles are drawn here from a
+seeded Generator; ``benchmarks/bench_dice.py`` measured it 88-163x its plain-Python twin,
+which gives the same answers to the bit); :func:`captain_meet_odds` asks it for a seat
+from what that seat may see. :mod:`clankwidget.odds` re-exports all three.
 
 >>> round(hazard_odds(2).expected, 4)  # two teaching dice, no Shield: 2 x 4/6
 1.3333
@@ -19,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from .errors import OddsInputError
-from .kernels.dice import _hazard_pmf
+from .kernels.dice import _hazard_pmf, _meet_exact, _meet_orders
 
 __all__ = [
     "MAX_DICE",
@@ -157,75 +160,34 @@ def meet_odds(
     if isinstance(actions, bool) or not isinstance(actions, int) or actions < 0:
         raise OddsInputError(f"actions must be a whole number, 0 or more, got {actions!r}")
     kinds = sorted(requires)
-    need = tuple(max(0, int(requires[k]) - int((met or {}).get(k, 0))) for k in kinds)
-    ids = sorted(set(hand) | set(deck))
-    meets = {c: tuple(int(cards[c]["meets"].get(k, 0)) for k in kinds) for c in ids}
-    plus = {c: int(cards[c]["effects"].get("actions", 0)) for c in ids}
-    draws = {c: int(cards[c]["effects"].get("draw", 0)) for c in ids}
-    if not any(need):
+    need = np.array(
+        [max(0, int(requires[k]) - int((met or {}).get(k, 0))) for k in kinds], np.int64
+    )
+    if not need.any():
         return MeetOdds(1.0, "exact", 1)
-    reach = min(len(deck), sum(draws[c] for c in list(hand) + list(deck)))
-
-    def best(order: tuple[str, ...]) -> bool:
-        seen: dict = {}
-
-        def go(held: tuple[int, ...], pos: int, acts: int, left: tuple[int, ...]) -> bool:
-            if not any(left):
-                return True
-            if acts <= 0:
-                return False
-            key = (held, pos, acts, left)
-            if key in seen:
-                return seen[key]
-            ok = False
-            for i, c in enumerate(ids):
-                if not held[i]:
-                    continue
-                h2 = list(held)
-                h2[i] -= 1
-                p2 = min(len(order), pos + draws[c])
-                for d in order[pos:p2]:
-                    h2[ids.index(d)] += 1
-                left2 = tuple(max(0, a - b) for a, b in zip(left, meets[c], strict=True))
-                if go(tuple(h2), p2, acts - 1 + plus[c], left2):
-                    ok = True
-                    break
-            seen[key] = ok
-            return ok
-
-        start = tuple(list(hand).count(c) for c in ids)
-        return go(start, 0, actions, need)
-
-    # every distinct sequence of the first `reach` cards drawn, with its chance
-    pool = {c: list(deck).count(c) for c in ids}
-    orders: list[tuple[tuple[str, ...], float]] = []
-
-    def enumerate_orders(prefix: list[str], p: float, left: int) -> bool:
-        if len(orders) > max_exact:
-            return False
-        if len(prefix) == reach:
-            orders.append((tuple(prefix), p))
-            return True
-        for c in ids:
-            if pool[c]:
-                k = pool[c]
-                pool[c] -= 1
-                prefix.append(c)
-                ok = enumerate_orders(prefix, p * k / left, left - 1)
-                prefix.pop()
-                pool[c] += 1
-                if not ok:
-                    return False
-        return True
-
-    if enumerate_orders([], 1.0, len(deck)):
-        p = sum(w for order, w in orders if best(order))
-        return MeetOdds(float(min(1.0, p)), "exact", len(orders))
+    ids = sorted(set(hand) | set(deck))
+    number = {c: i for i, c in enumerate(ids)}
+    meets = np.array(
+        [[int(cards[c]["meets"].get(k, 0)) for k in kinds] for c in ids], np.int64
+    ).reshape(len(ids), len(kinds))
+    plus = np.array([int(cards[c]["effects"].get("actions", 0)) for c in ids], np.int64)
+    draws = np.array([int(cards[c]["effects"].get("draw", 0)) for c in ids], np.int64)
+    held = np.bincount(np.array([number[c] for c in hand], np.int64), minlength=len(ids))
+    order = np.array([number[c] for c in deck], np.int64)
+    pool = np.bincount(order, minlength=len(ids))
+    reach = min(len(deck), int(draws @ held + draws @ pool))
+    search = (meets, plus, draws, need, int(actions))
+    p, count, exact = _meet_exact(held, pool, *search, reach, int(max_exact))
+    if exact:
+        return MeetOdds(float(min(1.0, p)), "exact", int(count))
     if seed is None:
         raise OddsInputError("too many draw orders to weigh exactly: pass seed=... to simulate")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise OddsInputError(f"n (shuffles to simulate) must be 1 or more, got {n!r}")
+    # the draws come from the seeded Generator here; the kernel only searches
     rng = np.random.default_rng(seed)
-    deck_arr = np.array(list(deck), dtype=object)
-    wins = sum(best(tuple(rng.permutation(deck_arr)[:reach])) for _ in range(n))
+    shuffles = rng.permuted(np.tile(np.arange(len(deck)), (n, 1)), axis=1)
+    wins = _meet_orders(order[shuffles[:, :reach]], held, pool, *search)
     return MeetOdds(wins / n, "simulate", n)
 
 

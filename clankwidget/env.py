@@ -13,8 +13,17 @@ mask says which actions are legal. Install the extra first: ``pip install "clank
 
 Agents
     ``"player_0"`` ... ``"player_{n-1}"``: agent *i* sits in seat *i* (colour
-    ``game.players[i].colour``). The agent to act is always the engine's current player
-    (a pending choice is always the current player's).
+    ``game.players[i].colour``); ``n`` is within the edition's ``players`` range. The agent
+    to act is the engine's acting player (``game.acting_player``): on a map always the
+    current player (a pending choice is always the current player's); in Moonrakers also
+    an invited captain answering an offer or a captain playing in the execution.
+
+Moonrakers (an edition with ``contracts`` and no map)
+    Its action segments (contracts, offers and counters, the execution, the Armory) and
+    its observation (Dispatch, the negotiation, the execution, every captain's public
+    state, the observer's own hand, draw pile contents and objectives) are documented in
+    :mod:`clankwidget.env_moonrakers`; rewards, seeding and ``watch`` are as below. What
+    follows under Actions and Observations is the encoding of the editions on a map.
 
 Actions (``Discrete(n)``: a fixed space per edition, board and card set)
     The space is a list of *segments*, one per kind of engine action, in this order; an
@@ -169,7 +178,24 @@ class ActionCodec:
     tests check never happens for a legal action).
     """
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, segments=None):
+        segs = self._map_segments(game) if segments is None else list(segments)
+        self.segments: dict[str, tuple[int, tuple[tuple[str, tuple], ...]]] = {}
+        self._lookup: dict[tuple[str, str], dict[Any, int]] = {}
+        offset = 0
+        for kind, fields in segs:
+            size = int(np.prod([len(dom) for _, dom in fields], dtype=np.int64))
+            self.segments[kind] = (offset, fields)
+            for name, dom in fields:
+                self._lookup[kind, name] = {v: i for i, v in enumerate(dom)}
+            offset += size
+        self.n = offset
+        self._starts = np.array([off for off, _ in self.segments.values()])
+        self._kinds = list(self.segments)
+
+    def _map_segments(self, game: Game) -> list:
+        """The segments of an edition on a map (``segments`` given to the constructor
+        replace them: :func:`clankwidget.env_moonrakers.moonrakers_segments`)."""
         entry = registry.edition(game.edition)
         cards = game.cards
         board = game.board
@@ -228,18 +254,7 @@ class ActionCodec:
                 ("clone", ()),
                 ("ransack", (("vault", vaults),)),
             ]
-        self.segments: dict[str, tuple[int, tuple[tuple[str, tuple], ...]]] = {}
-        self._lookup: dict[tuple[str, str], dict[Any, int]] = {}
-        offset = 0
-        for kind, fields in segs:
-            size = int(np.prod([len(dom) for _, dom in fields], dtype=np.int64))
-            self.segments[kind] = (offset, fields)
-            for name, dom in fields:
-                self._lookup[kind, name] = {v: i for i, v in enumerate(dom)}
-            offset += size
-        self.n = offset
-        self._starts = np.array([off for off, _ in self.segments.values()])
-        self._kinds = list(self.segments)
+        return segs
 
     def size(self, kind: str) -> int:
         """How many indices segment ``kind`` takes."""
@@ -308,6 +323,19 @@ class ActionCodec:
 # The observation encoding
 
 
+class Layout:
+    """Named slices of a flat observation vector, added one after another."""
+
+    def __init__(self):
+        self.slices: dict[str, slice] = {}
+        self.size = 0
+
+    def add(self, name: str, size: int) -> None:
+        """The next ``size`` entries are feature ``name``."""
+        self.slices[name] = slice(self.size, self.size + size)
+        self.size += size
+
+
 def _scalar(value) -> float:
     if isinstance(value, bool | int | float):
         return float(value)
@@ -338,13 +366,8 @@ class _Observer:
         self.game_extra = tuple(sorted(s.extra))
         self.player_extra = tuple(sorted(s.players[0].extra))
         nc, ns = len(self.card_ids), len(self.spaces)
-        layout: dict[str, slice] = {}
-        pos = 0
-
-        def add(name, size):
-            nonlocal pos
-            layout[name] = slice(pos, pos + size)
-            pos += size
+        layout = Layout()
+        add = layout.add
 
         add("turn", 1)
         add("acting_seat", self.n)  # one-hot, rotated (index 0: the observer)
@@ -376,8 +399,8 @@ class _Observer:
             add(f"p{k}.play", nc)
             add(f"p{k}.tokens", len(self.tokens) + 1)  # last: tokens of other kinds
             add(f"p{k}.extra", len(self.player_extra))
-        self.layout = layout
-        self.size = pos
+        self.layout = layout.slices
+        self.size = layout.size
 
     def _counts(self, out, name, ids):
         sl = self.layout[name]
@@ -505,13 +528,14 @@ class ClankEnv(AECEnv):
         super().__init__()
         entry = registry.edition(edition)
         entry.rules_class()  # raises RuleNotImplemented for an edition without rules
-        if not entry.has("map"):
+        if not (entry.has("map") or entry.has("contracts")):
             raise RuleNotImplemented(
-                f"the PettingZoo environment plays editions with a map; {entry.title} "
-                "(contracts and negotiation, no map) has no action space here yet"
+                f"the PettingZoo environment has no encoding for {entry.title}: it plays "
+                "editions on a map and editions of contracts (Moonrakers)"
             )
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+        low, high = entry.players
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise ValueError(f"players must be {low} to {high} for {entry.title}, got {players!r}")
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
             raise ValueError(f"max_steps must be a positive whole number, got {max_steps!r}")
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -526,9 +550,15 @@ class ClankEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(players)]
         # The spaces depend only on the set-up, not on the seed: build them from seed 0.
         probe = Game.new(entry.name, players=players, seed=0, **game_options)
-        self.codec = ActionCodec(probe)
+        if entry.has("map"):
+            self.codec = ActionCodec(probe)
+            self._observer = _Observer(probe, self.codec)
+        else:  # contracts and negotiation, no map: Moonrakers' encodings
+            from .env_moonrakers import MoonrakersObserver, moonrakers_segments
+
+            self.codec = ActionCodec(probe, moonrakers_segments(probe))
+            self._observer = MoonrakersObserver(probe)
         self._setup = (probe.board, probe.cards)
-        self._observer = _Observer(probe, self.codec)
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(
@@ -617,8 +647,13 @@ class ClankEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._steps = 0
         self._skip_agent_selection = None
-        self.agent_selection = self.agents[self.game.state.current]
+        self.agent_selection = self.possible_agents[self._acting_seat()]
         self._legal_cache = None
+
+    def _acting_seat(self) -> int:
+        """The seat of the player who acts now (in Moonrakers not always the leader)."""
+        acting = self.game.acting_player
+        return next(i for i, p in enumerate(self.game.state.players) if p is acting)
 
     def _legal(self):
         # keyed by the game's history, so that a watched game moving on is noticed
@@ -633,7 +668,7 @@ class ClankEnv(AECEnv):
         obs = self._observer.observe(self.game, seat)
         if (
             not self.game.is_over
-            and seat == self.game.state.current
+            and seat == self._acting_seat()
             and agent in self.terminations
             and not (self.terminations[agent] or self.truncations[agent])
         ):
@@ -665,7 +700,7 @@ class ClankEnv(AECEnv):
                 self.terminations[a] = True
         elif self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self.agent_selection = self.possible_agents[self.game.state.current]
+        self.agent_selection = self.possible_agents[self._acting_seat()]
         self._accumulate_rewards()
 
     def render(self) -> str | None:

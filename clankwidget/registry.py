@@ -301,7 +301,7 @@ register(
         vocabulary=_MOONRAKERS_WORDS,
         features={"deck", "contracts"},
         view="clankwidget.widget.parts.moonrakers:moonrakers_part",
-        bots="clankwidget.bots_moonrakers:CAPTAINS",
+        bots="clankwidget.bots.moonrakers:CAPTAINS",
         players=(2, 5),
         summary="Deck-building, hazard dice and negotiation between captains; no map.",
     )

@@ -33,8 +33,10 @@ True
 The package, by concern: :mod:`~clankwidget.bots.base` (the base class),
 :mod:`~clankwidget.bots.random_bot`, :mod:`~clankwidget.bots.greedy`,
 :mod:`~clankwidget.bots.planner` (with :mod:`~clankwidget.bots.planner_estimates`),
-:mod:`~clankwidget.bots.evaluation` (valuing effects and cards) and
-:mod:`~clankwidget.bots.board_info` (distance tables per board).
+:mod:`~clankwidget.bots.evaluation` (valuing effects and cards),
+:mod:`~clankwidget.bots.board_info` (distance tables per board) and
+:mod:`~clankwidget.bots.moonrakers` (Moonrakers' captains, the registry's ``bots`` for
+that edition).
 """
 
 from __future__ import annotations

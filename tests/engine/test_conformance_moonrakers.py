@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 from clankwidget import Game, IllegalAction
-from clankwidget.bots_moonrakers import GreedyCaptain, RandomCaptain
+from clankwidget.bots.moonrakers import GreedyCaptain, RandomCaptain
 from clankwidget.rules import actions as A
 from clankwidget.rules.deckbuilding import EVENT_KINDS
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from clankwidget import Game, IllegalAction, PositionError, RuleNotImplemented
-from clankwidget.bots_moonrakers import GreedyCaptain, PlannerCaptain
+from clankwidget.bots.moonrakers import GreedyCaptain, PlannerCaptain
 from clankwidget.errors import BoardDataError
 from clankwidget.rules import actions as A
 from clankwidget.rules.moonrakers_data import (

@@ -21,7 +21,7 @@ import pytest
 
 from clankwidget import Game
 from clankwidget.bots import make_bot
-from clankwidget.bots_moonrakers import GreedyCaptain, RandomCaptain
+from clankwidget.bots.moonrakers import GreedyCaptain, RandomCaptain
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "same-games.json"
 

@@ -1,6 +1,7 @@
-"""``clankwidget.odds.hazard_odds``: the kernel against its naive twin (every roll
-listed) on many random dice, against scipy's binomial where a die is a coin, and its
-input checks."""
+"""``clankwidget.odds.hazard_odds`` and ``meet_odds``: the kernels against their naive
+twins (every roll listed; every order and play listed; the former plain-Python search, to
+the last bit) on many random inputs, against scipy's binomial where a die is a coin, and
+their input checks."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from clankwidget.errors import OddsInputError
 from clankwidget.dice import TEACHING_DIE, hazard_odds, meet_odds
-from tests.naive_dice import naive_hazard_pmf, naive_meet_odds
+from clankwidget.errors import OddsInputError
+from tests.naive_dice import naive_hazard_pmf, naive_meet_odds, python_meet_odds
 
 
 def test_the_teaching_die_by_hand():
@@ -99,4 +100,89 @@ def test_meet_odds_checks_its_input():
         meet_odds(["laser"], [], {"damage": 1}, CARDS)
     with pytest.raises(OddsInputError, match="actions"):
         meet_odds(["miss"], [], {"damage": 1}, CARDS, actions=-1)
+    with pytest.raises(OddsInputError, match="shuffles"):
+        meet_odds(
+            ["thruster"], ["miss", "shield", "reactor"], {"damage": 1}, CARDS, max_exact=0, n=0
+        )
+    with pytest.raises(OddsInputError, match="seed"):
+        meet_odds(
+            ["thruster"],
+            ["miss", "shield", "reactor"],
+            {"damage": 1},
+            CARDS,
+            max_exact=0,
+            seed=None,
+        )
     assert meet_odds([], [], {"damage": 1}, CARDS, met={"damage": 1}).p == 1.0
+
+
+#: Cards like the shipped set's, crew with two kinds and draw-and-act cards included.
+MIXED = {
+    **CARDS,
+    "damage-1": {"meets": {"damage": 1}, "effects": {}},
+    "gunner": {"meets": {"crew": 1, "damage": 2}, "effects": {}},
+    "engineer": {"meets": {"crew": 1}, "effects": {"actions": 2}},
+    "navigator": {"meets": {"crew": 1}, "effects": {"draw": 2}},
+    "pilot": {"meets": {"crew": 1, "thruster": 1}, "effects": {"draw": 1}},
+    "envoy": {"meets": {"crew": 1, "reactor": 1}, "effects": {"actions": 1}},
+    "scavenger": {"meets": {"crew": 1}, "effects": {"draw": 1, "actions": 1}},
+    "idler": {"meets": {}, "effects": {"actions": 1}},
+}
+
+
+def _random_case(rng):
+    names = sorted(MIXED)
+    hand = [names[i] for i in rng.integers(0, len(names), size=int(rng.integers(0, 7)))]
+    deck = [names[i] for i in rng.integers(0, len(names), size=int(rng.integers(0, 12)))]
+    kinds = ["reactor", "thruster", "shield", "damage", "crew"]
+    chosen = rng.choice(kinds, size=int(rng.integers(1, 4)))
+    requires = {str(k): int(rng.integers(0, 6)) for k in chosen}
+    met = {str(k): int(rng.integers(0, 2)) for k in rng.choice(kinds, size=2)}
+    return hand, deck, requires, {"actions": int(rng.integers(0, 3)), "met": met}
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_kernel_agrees_with_the_plain_python_search_to_the_bit(seed):
+    rng = np.random.default_rng(500 + seed)
+    hand, deck, requires, kw = _random_case(rng)
+    for extra in ({"max_exact": 3_000}, {"max_exact": int(rng.integers(0, 40)), "n": 60}):
+        got = meet_odds(hand, deck, requires, MIXED, **kw, **extra, seed=seed)
+        want = python_meet_odds(hand, deck, requires, MIXED, **kw, **extra, seed=seed)
+        assert (got.p, got.method, got.orders) == want
+
+
+def test_the_kernel_simulates_and_weighs_exactly_where_the_twin_does():
+    # 3 thrusters draw the whole 7-card pile: 7!/(2!2!) = 1,260 distinct orders
+    hand = ["thruster", "thruster", "reactor"]
+    deck = ["damage-2", "damage-2", "reactor", "reactor", "shield", "miss", "thruster"]
+    need = {"damage": 4, "shield": 1}
+    for max_exact in (1_258, 1_259, 1_260, 5_000):
+        got = meet_odds(hand, deck, need, CARDS, max_exact=max_exact, n=50, seed=1)
+        assert (got.p, got.method, got.orders) == python_meet_odds(
+            hand, deck, need, CARDS, max_exact=max_exact, n=50, seed=1
+        )
+    assert meet_odds(hand, deck, need, CARDS, max_exact=1_259).method == "exact"
+    assert meet_odds(hand, deck, need, CARDS, max_exact=1_258).method == "simulate"
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_search_without_a_memo_agrees_with_the_memo(seed):
+    # past _MEMO_LIMIT states the kernel searches without its table: same answers
+    from clankwidget.kernels.dice import _best, _search_plan
+
+    rng = np.random.default_rng(900 + seed)
+    m, kinds = int(rng.integers(1, 7)), int(rng.integers(1, 4))
+    meets = rng.integers(0, 3, size=(m, kinds))
+    plus = rng.integers(0, 3, size=m)
+    draws = rng.integers(0, 3, size=m)
+    hand = rng.integers(0, 3, size=m)
+    order = rng.integers(0, m, size=int(rng.integers(0, 8)))
+    pool = np.bincount(order, minlength=m)
+    need = rng.integers(0, 6, size=kinds)
+    actions = int(rng.integers(0, 3))
+    useful, strides, size = _search_plan(hand, pool, meets, plus, draws, need)
+    memo = np.zeros(size, np.int64)
+    args = (meets, plus, draws, need, actions, useful, strides)
+    with_memo = _best(order, hand, *args, memo, 1)
+    without = _best(order, hand, *args, np.zeros(0, np.int64), 1)
+    assert with_memo == without

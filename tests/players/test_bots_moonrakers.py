@@ -1,5 +1,6 @@
 """Moonrakers' bots: they decide from their own seat's observation only, the planner
-judges offers by their expected prestige, and a seeded tournament ranks random last."""
+judges offers by their expected prestige and never carries a rival to the win, and a
+seeded tournament ranks them random < greedy < planner."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import copy
 import pytest
 
 from clankwidget import Game
-from clankwidget.bots_moonrakers import CAPTAINS, GreedyCaptain, PlannerCaptain
+from clankwidget.bots.moonrakers import CAPTAINS, GreedyCaptain, PlannerCaptain
 from clankwidget.rules import actions as A
 from clankwidget.simulate import tournament
 
@@ -54,10 +55,39 @@ def test_the_planner_judges_an_offer_by_its_expected_prestige():
     assert planner.choose(game) == A.Accept()  # every prestige and no dice
 
 
-def test_a_seeded_tournament_ranks_random_last():
+def test_the_planner_never_carries_a_rival_to_the_win():
+    game = _to_phase(11, "negotiate")
+    leader = game.state.extra["mr"]["leader"]
+    seat = (leader + 1) % 3
+    left = game.rules.left_to_share(game.state, seat)
+    assert left["prestige"] >= 2  # the leader keeps at least one prestige
+    offer = A.Offer(seat, prestige=1, credits=left["credits"])
+    game.apply(offer)
+    assert PlannerCaptain(seed=0).choose(game) == A.Accept()  # a fair deal, far from the end
+    game.undo()
+    game.state.players[leader].extra["prestige"] = 9  # one prestige from winning
+    game.apply(offer)
+    assert PlannerCaptain(seed=0).choose(game) == A.Refuse()
+
+
+def test_the_planner_counts_the_objectives_a_contract_would_meet():
+    game = _to_phase(4, "plan")
+    rules = game.rules
+    obs = rules.observation(game.state, 0)
+    kill = next(c for c in rules.data.contracts.values() if c["kind"] == "kill")
+    obs["objectives"] = ["hunter", "war-chest"]
+    assert PlannerCaptain._objectives(rules, obs, kill) == 1
+    obs["objectives"] = ["lifesaver", "war-chest"]
+    assert PlannerCaptain._objectives(rules, obs, kill) == 0
+
+
+def test_a_seeded_tournament_ranks_random_greedy_planner():
+    # 24 games (4 deals from all six seatings): the order, and random far behind; the
+    # intervals that separate planner from greedy need hundreds of games (see the
+    # module docstring of clankwidget.bots.moonrakers for the 600-game run)
     result = tournament(
-        ["planner", "greedy", "random"], games=6, seed=5, players=3, edition="moonrakers"
+        ["planner", "greedy", "random"], games=24, seed=5, players=3, edition="moonrakers"
     )
     wins = result.wins
-    assert wins["random"] < wins["greedy"] and wins["random"] < wins["planner"]
-    assert result.interval("random")[1] < 1
+    assert wins["random"] < wins["greedy"] < wins["planner"]
+    assert result.interval("random")[1] < result.interval("planner")[0]

@@ -1,9 +1,11 @@
 """The PettingZoo environment: PettingZoo's own api_test for every playable edition, the
-action mask against the engine's legal actions, hidden information, seeding, rewards."""
+action mask against the engine's legal actions, hidden information, seeding, rewards;
+Moonrakers (no map: contracts and negotiation) at the end of the file."""
 
 from __future__ import annotations
 
 import random
+import re
 import warnings
 
 import numpy as np
@@ -17,13 +19,15 @@ from pettingzoo.test import api_test
 
 from clankwidget.env import ClankEnv, env
 
-# the environment plays the editions with a map (Moonrakers is refused, see below)
+# the editions with a map; Moonrakers (contracts, no map) has tests of its own below
 PLAYABLE = [e.name for e in cw.editions(playable=True) if e.has("map")]
+#: every playable edition: PettingZoo's api_test runs on each
+EVERY = [e.name for e in cw.editions(playable=True)]
 #: Pulsarcade ships with every module, so each edition action appears in the playouts.
 VAULT_SHIP = ("pulsarcade-vault", "pulsarcade-cloning-vats", "pulsarcade-danger-theater")
 
 
-@pytest.mark.parametrize("edition", PLAYABLE)
+@pytest.mark.parametrize("edition", EVERY)
 def test_pettingzoo_api_test(edition):
     with warnings.catch_warnings():
         # PettingZoo recommends flat Box observations; a Dict with "observation" and
@@ -253,8 +257,10 @@ def test_bad_arguments_say_what_is_wrong(monkeypatch):
     monkeypatch.setitem(registry._REGISTRY, "unwritten", unwritten)
     with pytest.raises(RuleNotImplemented):
         ClankEnv("unwritten")
-    with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
+    with pytest.raises(ValueError, match="players must be 2 to 4 for Clank!"):
         ClankEnv("clank", players=5)
+    with pytest.raises(ValueError, match="players must be 2 to 5 for Moonrakers"):
+        ClankEnv("moonrakers", players=6)
     with pytest.raises(TypeError, match="unknown keyword"):
         ClankEnv("clank", colour="blue")
     e = ClankEnv("clank")
@@ -327,8 +333,117 @@ def test_module_example():
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_an_edition_without_a_map_is_refused_clearly():
-    from clankwidget.errors import RuleNotImplemented
+def test_an_edition_with_no_encoding_is_refused_clearly(monkeypatch):
+    from clankwidget import registry
 
-    with pytest.raises(RuleNotImplemented, match="Moonrakers.*no action space"):
-        env("moonrakers", players=2)
+    cards_only = registry.Edition(
+        "cards-only",
+        "Cards Only",
+        "clankwidget.rules.moonrakers:MoonrakersRules",
+        None,
+        "moonrakers-teaching",
+        features={"deck"},
+    )
+    monkeypatch.setitem(registry._REGISTRY, "cards-only", cards_only)
+    with pytest.raises(RuleNotImplemented, match="no encoding for Cards Only"):
+        env("cards-only", players=2)
+
+
+# ---------------------------------------------------------------------------
+# Moonrakers: the actor is not always the leader; offers and counters in the space
+
+
+def _captains_play(e: ClankEnv, seed: int, steps: int, check) -> set[str]:
+    """Play a seeded Moonrakers game through the environment with the random and greedy
+    captains (a uniform pick among hundreds of offers would barely move the game),
+    calling ``check(e)`` before each step; returns the action kinds met."""
+    from clankwidget.bots.moonrakers import GreedyCaptain, RandomCaptain
+
+    e.reset(seed=seed)
+    bots = [(GreedyCaptain if i % 2 else RandomCaptain)(seed=seed + i) for i in range(3)]
+    kinds: set[str] = set()
+    for _ in range(steps):
+        if e.game.is_over:
+            break
+        check(e)
+        kinds.update(a.kind for a in e.game.legal_actions())
+        seat = e.possible_agents.index(e.agent_selection)
+        e.step(e.encode(bots[seat].choose(e.game)))
+    return kinds
+
+
+def test_moonrakers_mask_is_exactly_the_legal_actions_of_the_captain_who_acts():
+    e = ClankEnv("moonrakers", players=3)
+    seen_not_leader = []
+
+    def check(e):
+        agent = e.agent_selection
+        seat = e.possible_agents.index(agent)
+        assert e.game.acting_player is e.game.state.players[seat]
+        seen_not_leader.append(seat != e.game.state.current)
+        mask = e.observe(agent)["action_mask"]
+        legal = e.game.legal_actions()
+        assert int(mask.sum()) == len(legal)
+        assert {e.decode(int(i)) for i in np.flatnonzero(mask)} == set(legal)
+        for other in e.possible_agents:
+            if other != agent:
+                assert not e.observe(other)["action_mask"].any()
+
+    kinds = _captains_play(e, 2, 300, check)
+    assert any(seen_not_leader)  # an invited captain or a player in the execution acted
+    assert {"offer", "accept", "counter", "play", "buy-part", "drop-objective"} <= kinds
+
+
+def test_moonrakers_observation_hides_other_captains_hands_decks_and_objectives():
+    e = ClankEnv("moonrakers", players=3)
+    _captains_play(e, 5, 60, lambda e: None)
+    s = e.game.state
+    # an observer whose hand could change for a card of its own draw pile
+    me = next(i for i, p in enumerate(s.players) if p.hand and set(p.deck) - set(p.hand))
+    agent = e.possible_agents[me]
+    before = e.observe(agent)["observation"]
+    for i, p in enumerate(s.players):
+        random.Random(i).shuffle(p.deck)  # any order, the observer's own included
+        if i != me:  # another hand, another draw pile, other objectives (same sizes)
+            k = min(len(p.hand), len(p.deck))
+            p.hand[:k], p.deck[:k] = p.deck[:k], p.hand[:k]
+            p.extra["objectives"] = list(reversed(p.extra["objectives"]))
+    assert any(s.players[i].hand and s.players[i].deck for i in range(3) if i != me)
+    np.testing.assert_array_equal(e.observe(agent)["observation"], before)
+    # ...while the observer's own hand is in it (the test can fail)
+    p = s.players[me]
+    j = next(k for k, c in enumerate(p.deck) if c not in p.hand)
+    p.hand[0], p.deck[j] = p.deck[j], p.hand[0]
+    assert not np.array_equal(e.observe(agent)["observation"], before)
+
+
+def test_moonrakers_observation_layout_is_documented_and_rotated():
+    import clankwidget.env_moonrakers as mr
+
+    e = ClankEnv("moonrakers", players=3)
+    e.reset(seed=1)
+    layout = e.observation_layout
+    ends = sorted((sl.start, sl.stop) for sl in layout.values())
+    assert ends[0][0] == 0 and ends[-1][1] == e._observer.size
+    assert all(a[1] == b[0] for a, b in zip(ends, ends[1:], strict=False))  # contiguous
+    for name in layout:  # every feature is named in the module docstring
+        assert "``" + re.sub(r"^p\d+\.", "pK.", name) + "``" in mr.__doc__
+    for seat, agent in enumerate(e.possible_agents):
+        obs = e.observe(agent)["observation"]
+        p = e.game.state.players[seat]
+        assert obs[layout["hand"]].sum() == len(p.hand)
+        assert obs[layout["p0.numbers"]][1] == p.gold  # p0 is the observer
+        assert obs[layout["leader"]][(e.game.state.current - seat) % 3] == 1
+    for d in e.describe_actions():
+        assert f"``{d['kind']}``" in mr.__doc__
+
+
+def test_moonrakers_same_seed_same_game():
+    def run():
+        e = ClankEnv("moonrakers", players=2)
+        _captains_play(e, 7, 2_000, lambda e: None)
+        return e.game.actions, e.rewards
+
+    (a1, r1), (a2, r2) = run(), run()
+    assert a1 == a2 and r1 == r2
+    assert sorted(r1.values()) in ([-1.0, 1.0], [1.0, 1.0])  # the game ended: rewards

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from clankwidget import Game
-from clankwidget.bots_moonrakers import GreedyCaptain
+from clankwidget.bots.moonrakers import GreedyCaptain
 from clankwidget.widget import ClankBoard, play
 from clankwidget.widget.parts.moonrakers import table_view
 
