@@ -255,12 +255,25 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       focusNeighbour(roomEl.getAttribute("data-space-id"), event.key);
       return;
     }
+    const form = target.closest && target.closest("[data-form]");
+    if (form && event.key === "Enter" && (target.tagName === "INPUT" || target.tagName === "SELECT")) {
+      // Enter in a field of a form (the offer form) sends it, as its button would.
+      const submit = form.querySelector("[data-submit]");
+      if (submit) activate(submit);
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if (target.tagName === "INPUT" || target.tagName === "TEXTAREA") return;
     const what = keyAction(event.key);
     if (!what) return;
     if ("click" in what) {
       const node = root.querySelector(what.click);
       if (node) activate(node);
+    } else if ("focus" in what) {
+      const node = root.querySelector(what.focus);
+      if (node instanceof HTMLElement) node.focus();
+      else sayLocal("Nothing to go to right now.");
     } else if ("actions" in what) {
       if (!focusActions()) sayLocal("Nothing to do in this space right now.");
     } else {

@@ -147,7 +147,7 @@ function render({ model, el }) {
       const parts = [
         header(ctx, view, board),
         tableBar(ctx, view),
-        sincePanel(view, board),
+        sincePanel(view, { names: new Map(board.spaces.map((sp) => [sp.id, sp.name])) }),
         h(
           "div",
           { class: "cw-body" },
@@ -189,6 +189,7 @@ function render({ model, el }) {
           : root.querySelector('[data-key="btn:end-turn"]');
       }
       if (target instanceof HTMLElement || target instanceof SVGElement) target.focus({ preventScroll: true });
+      else root.focus({ preventScroll: true }); // keep the keys from the notebook
     }
   };
 

@@ -21,6 +21,7 @@ Helpers (import them with ``from .conftest import open_notebook, ...``):
 - ``wait_for_kernel_idle(page, timeout=60) -> None``
 - ``run_all_cells(page, *, wait=True, timeout=120) -> bool | None``
 - ``cell_locator(page, index) -> Locator`` (the cell's element, any kind of cell)
+- ``cell_types(page) -> list[str]`` (the open notebook's cells as their kinds)
 - ``cell_output_text(page, index) -> str``
 - ``kernel_exec(page, code, timeout=60) -> None``
 - ``kernel_eval(page, expression, timeout=60) -> Any``
@@ -67,6 +68,7 @@ __all__ = [
     "LabServer",
     "cell_locator",
     "cell_output_text",
+    "cell_types",
     "in_ci",
     "kernel_eval",
     "kernel_exec",
@@ -544,6 +546,19 @@ def cell_locator(page: Any, index: int) -> Any:
     """Playwright locator of cell ``index`` (0-based, all kinds of cell) of the notebook."""
     return page.locator(
         f".jp-NotebookPanel .jp-Notebook .jp-Cell[data-windowed-list-index='{index}']"
+    )
+
+
+def cell_types(page: Any) -> list[str]:
+    """The open notebook's cells as their kinds ("code", "markdown"...), read from the
+    app's model: what a key that reached the notebook would change."""
+    return page.evaluate(
+        """() => {
+          const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+          const out = [];
+          for (let i = 0; i < cells.length; i++) out.push(cells.get(i).type);
+          return out;
+        }"""
     )
 
 

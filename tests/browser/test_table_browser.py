@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import (
+    cell_types,
     kernel_eval,
     kernel_exec,
     open_notebook,
@@ -42,23 +43,10 @@ def _open_game(page, tmp_path, setup=SETUP, *more_cells):
     return widget
 
 
-def _cells(page):
-    """The notebook's cells as their kinds, read from JupyterLab's model."""
-    return page.evaluate(
-        """() => {
-          const panel = window.jupyterapp.shell.currentWidget;
-          const cells = panel.content.model.cells;
-          const out = [];
-          for (let i = 0; i < cells.length; i++) out.push(cells.get(i).type);
-          return out;
-        }"""
-    )
-
-
 def test_keys_after_clicking_a_panel_background_stay_in_the_widget(lab_page, tmp_path):
     page = lab_page
     widget = _open_game(page, tmp_path, SETUP, "x = 1", "y = 2")
-    before = _cells(page)
+    before = cell_types(page)
     assert before == ["code", "code", "code"]
 
     # Click the background of a panel (the log), not a button: the widget takes the keys.
@@ -75,7 +63,7 @@ def test_keys_after_clicking_a_panel_background_stay_in_the_widget(lab_page, tmp
     for key in ["d", "d", "x", "m", "y", "1", "2", "z", "c", "v", "Escape", "d", "d"]:
         page.keyboard.press(key)
     page.wait_for_timeout(300)
-    assert _cells(page) == before, "no key reached the notebook"
+    assert cell_types(page) == before, "no key reached the notebook"
 
     # Outside the widget the notebook's own keys work again.
     page.locator(".jp-Cell .jp-InputPrompt").nth(2).click()
