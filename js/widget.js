@@ -3,7 +3,7 @@
 // decides a rule: it sends intents ({kind, ...}) with model.send and shows the replies.
 // This is the entry point esbuild bundles into clankwidget/static/board.js.
 
-import { h, morph, morphChildren } from "./dom.js";
+import { focusedIn, h, morph, morphChildren } from "./dom.js";
 import { boxSize, fitRoomNames } from "./geometry.js";
 import { drawTable } from "./moonrakers/table.js";
 import { attachInput } from "./input.js";
@@ -116,7 +116,7 @@ function render({ model, el }) {
       return;
     }
     ctx.box = boxSize(board);
-    const active = /** @type {HTMLElement|null} */ (document.activeElement);
+    const active = /** @type {HTMLElement|null} */ (focusedIn(root));
     const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
     // Where the focus was within its group (hand, row, ...), to land nearby if it goes.
     const group = focusKey ? focusKey.split(":")[0] : null;
@@ -277,6 +277,7 @@ function render({ model, el }) {
   draw();
 
   return () => {
+    input.detach();
     model.off("change:view", onView);
     model.off("change:board", redraw);
     model.off("change:status", redraw);

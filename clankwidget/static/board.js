@@ -17,6 +17,10 @@ function s(tag, attrs = {}, ...children) {
     node
   );
 }
+function focusedIn(node) {
+  const tree = node.getRootNode();
+  return tree instanceof ShadowRoot ? tree.activeElement : document.activeElement;
+}
 function setAttrs(node, attrs) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === void 0 || v === false) continue;
@@ -797,7 +801,7 @@ function drawTable(ctx, view) {
   const { root } = ctx;
   const active = (
     /** @type {HTMLElement|null} */
-    document.activeElement
+    focusedIn(root)
   );
   const hadFocus = !!active && root.contains(active);
   const focusKey = hadFocus && active ? active.getAttribute("data-key") : null;
@@ -808,7 +812,7 @@ function drawTable(ctx, view) {
   morphChildren(root, tableParts(ctx, view));
   const newLog = root.querySelector(".cw-log ol");
   if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
-  if (hadFocus && !root.contains(document.activeElement)) {
+  if (hadFocus && !root.contains(focusedIn(root))) {
     const target = focusKey ? root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
     (target instanceof HTMLElement ? target : root).focus({ preventScroll: true });
   }
@@ -1608,7 +1612,8 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     }
   };
   const showKeys = () => {
-    const active = !!document.activeElement && root.contains(document.activeElement);
+    const focused = focusedIn(root);
+    const active = !!focused && root.contains(focused);
     if (active === ui.keysActive) return;
     ui.keysActive = active;
     const old = root.querySelector('[data-role="keys-state"]');
@@ -1630,12 +1635,8 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       root.focus({ preventScroll: true });
     else if (target.closest("[tabindex]") === root) root.focus({ preventScroll: true });
   };
-  const onKey = (event) => {
+  const onKey = (event, target) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = (
-      /** @type {Element} */
-      event.target
-    );
     const view = model.get("view");
     if (!view) return;
     const roomEl = target.closest && target.closest(".cw-map [data-space-id]");
@@ -1721,12 +1722,19 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("mouseover", onOver);
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
-  root.addEventListener("keydown", onKey);
+  const onWindowKey = (event) => {
+    const target = event.composedPath()[0];
+    if (!(target instanceof Element) || !root.contains(target)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab") return;
+    onKey(event, target);
+    event.stopPropagation();
+  };
+  window.addEventListener("keydown", onWindowKey, true);
   root.addEventListener("change", onChange);
   root.addEventListener("input", onInput);
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("mousedown", onDown);
-  return { setHover, bubbleAt };
+  return { setHover, bubbleAt, detach: () => window.removeEventListener("keydown", onWindowKey, true) };
 }
 
 // js/icons.js
@@ -3339,7 +3347,7 @@ function render({ model, el }) {
     ctx.box = boxSize(board);
     const active = (
       /** @type {HTMLElement|null} */
-      document.activeElement
+      focusedIn(root)
     );
     const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
     const group = focusKey ? focusKey.split(":")[0] : null;
@@ -3483,6 +3491,7 @@ function render({ model, el }) {
   model.on("msg:custom", onMsg);
   draw();
   return () => {
+    input.detach();
     model.off("change:view", onView);
     model.off("change:board", redraw);
     model.off("change:status", redraw);

@@ -5,7 +5,7 @@
 // is a button with a data-intent (or, disabled, a data-why), handled by input.js; the
 // offer form builds one offer or counter intent, which the kernel checks.
 
-import { h, morphChildren } from "../dom.js";
+import { focusedIn, h, morphChildren } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
 import { keyOf, TABLE_KEYS } from "../keys.js";
 import { button } from "../panels/buttons.js";
@@ -28,7 +28,7 @@ const drafts = /** @type {WeakMap<Element, Draft>} */ (new WeakMap());
  */
 export function drawTable(ctx, view) {
   const { root } = ctx;
-  const active = /** @type {HTMLElement|null} */ (document.activeElement);
+  const active = /** @type {HTMLElement|null} */ (focusedIn(root));
   const hadFocus = !!active && root.contains(active);
   const focusKey = hadFocus && active ? active.getAttribute("data-key") : null;
   const logEl = root.querySelector(".cw-log ol");
@@ -39,7 +39,7 @@ export function drawTable(ctx, view) {
   morphChildren(root, tableParts(ctx, view));
   const newLog = root.querySelector(".cw-log ol");
   if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
-  if (hadFocus && !root.contains(document.activeElement)) {
+  if (hadFocus && !root.contains(focusedIn(root))) {
     // The focused control is gone (a button that did its job): its namesake takes the
     // focus, else the table itself, so the keys that follow never reach the notebook.
     const target = focusKey ? root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
