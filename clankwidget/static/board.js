@@ -2095,7 +2095,9 @@ function boardPanel(ctx, board, view) {
   if (hasFeature(view, "depths")) svg.append(depths(board, box));
   const areas = modules.size ? moduleAreas(board, modules, box) : null;
   if (areas) svg.append(areas.regions);
-  const preview = ui.hover ? moves.get(ui.hover) : void 0;
+  const reply = ui.hover && ui.route && ui.route.id === ui.hover ? ui.route : null;
+  const far = !moves.get(ui.hover || "") && reply && reply.far && reply.far.length;
+  const preview = ui.hover ? moves.get(ui.hover) || (far ? { route: reply.far.map((id) => ({ space: id, path: null })) } : void 0) : void 0;
   const previewPaths = /* @__PURE__ */ new Set();
   if (preview) {
     for (const st of preview.route) if (typeof st.path === "number") previewPaths.add(st.path);
@@ -2146,7 +2148,8 @@ function boardPanel(ctx, board, view) {
       from = to;
     }
     if (pts.length > 1) {
-      svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: "cw-route" }));
+      const cls = far ? "cw-route cw-route-far" : "cw-route";
+      svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: cls, "data-role": far ? "far-route" : "route-line" }));
       if (jumps) svg.append(s("path", { d: jumps, class: "cw-route cw-route-jump" }));
     }
   }
@@ -2607,7 +2610,10 @@ function inspector(ctx, view, board) {
   } else if (reply && reply.distance === 0) {
     how = h("span", { text: "You are here." });
   } else if (reply && typeof reply.distance === "number") {
-    how = h("span", { text: `${plural(reply.distance, "boot")} away (over several turns)` });
+    how = h("span", {
+      "data-role": "far",
+      text: `out of reach this turn: ${plural(reply.distance, "boot")} away over several turns (the way is drawn faint)`
+    });
   } else if (reply && reply.distance === null) {
     how = h("span", { class: "cw-dim", text: `No way there from your ${T.space}.` });
   }

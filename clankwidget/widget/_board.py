@@ -522,10 +522,13 @@ class ClankBoard(anywidget.AnyWidget):
             return reply
         me = g.players[self.seat]
         if me.is_in:
+            keys = g.rules.has_key(g.state, me)
             try:
-                table = paths.distance_table(g.board, [id], keys=g.rules.has_key(g.state, me))
+                table = paths.distance_table(g.board, [id], keys=keys)
                 d = float(table[g.board.index(me.space), 0])
                 reply["distance"] = None if d == float("inf") else int(d)
+                if reply["distance"]:  # the way there, drawn even when out of reach
+                    reply["far"] = paths.route(g.board, me.space, id, keys=keys)[1:]
             except Exception:  # the helper may be missing or change; the preview is optional
                 pass
         my_turn = not self.busy and not g.is_over and g.state.current == self.seat and not g.pending

@@ -363,3 +363,32 @@ def test_hot_seat_passes_the_board_hiding_the_last_hand(lab_page, tmp_path):
     hand = kernel_eval(page, "w.game.players[1].hand")
     expect(widget.locator('.cw-hand [data-action="play"]')).to_have_count(len(hand))
     assert page_errors(page) == []
+
+
+def test_a_far_room_shows_its_way_marked_out_of_reach(lab_page, tmp_path):
+    page = lab_page
+    widget = _open_game(page, tmp_path)
+    # Nothing played yet: no room is in reach this turn. Point at one four boots away.
+    far = kernel_eval(
+        page,
+        "[sp.id for sp in w.game.board.spaces if w.handle_intent("
+        "{'kind': 'hover-space', 'id': sp.id})['distance'] == 4][0]",
+    )
+    room = widget.locator(f'.cw-map [data-space-id="{far}"]')
+    room.scroll_into_view_if_needed()
+    room.hover()
+    line = widget.locator('.cw-map [data-role="far-route"]')
+    expect(line).to_have_count(1, timeout=10_000)
+    expect(widget.locator('[data-role="route"] [data-role="far"]')).to_contain_text(
+        "out of reach this turn: 4 boots away"
+    )
+    screenshot(page, "table-far-route")
+    # A room in reach this turn shows this turn's route, not the faint one.
+    kernel_exec(page, "w.handle_intent({'kind': 'play-all'})")
+    wait_until(page, "len(w.view['moves']) > 0")
+    near = kernel_eval(page, "w.view['moves'][0]['id']")
+    page.mouse.move(0, 0)
+    widget.locator(f'.cw-map [data-space-id="{near}"]').hover()
+    expect(widget.locator('.cw-map [data-role="route-line"]')).to_have_count(1)
+    expect(line).to_have_count(0)
+    assert page_errors(page) == []

@@ -477,6 +477,17 @@ def test_hover_replies():
     assert {(o["swords"], o["damage"]) for o in reply["options"]} == {(0, 2)}
     far = w.handle_intent({"kind": "hover-space", "id": "crypt"})
     assert far["kind"] == "route" and not far["reachable"] and far["distance"] >= 3
+    # the way there, drawn though out of reach: linked spaces, as many boots as the distance
+    way = [game.current_player.space, *far["far"]]
+    assert way[-1] == "crypt"
+    boots = {}
+    for path in game.board.paths:
+        key = frozenset((path.a, path.b))
+        boots[key] = min(boots.get(key, path.boots), path.boots)
+    assert all(frozenset(pair) in boots for pair in zip(way, way[1:], strict=False))
+    assert sum(boots[frozenset(pair)] for pair in zip(way, way[1:], strict=False)) == far["distance"]
+    here = w.handle_intent({"kind": "hover-space", "id": game.current_player.space})
+    assert here["distance"] == 0 and "far" not in here
     bag = w.handle_intent({"kind": "hover-bag"})
     assert bag["kind"] == "odds" and bag["draws"] == game.attack_cubes()[1]
     if bag["available"]:
