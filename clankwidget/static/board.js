@@ -570,7 +570,7 @@ function sincePanel(view, words) {
       "li",
       { class: "cw-since-attack", "data-role": "since-attack" },
       a.text,
-      a.hurt.length ? ` → ${a.hurt.map((x) => `${cap(x.colour)} took ${x.damage} damage`).join(", ")}` : " → nobody was hurt"
+      a.hurt === null ? null : a.hurt.length ? ` → ${a.hurt.map((x) => `${cap(x.colour)} took ${x.damage} damage`).join(", ")}` : " → nobody was hurt"
     )
   );
   if (!lines.length && !attacks.length) return null;

@@ -28,7 +28,7 @@ from ._intents import (
     _game_kinds,
     _payload_problem,
 )
-from ._table import _count_clank, _make_bots, _since_mark, _since_summary
+from ._table import _count_clank, _cubes_out, _make_bots, _since_mark, _since_summary
 from .routes import route_survival
 from .view import RoutePlan, action_words, edition_part, terms, view_state
 
@@ -662,12 +662,12 @@ class ClankBoard(anywidget.AnyWidget):
         self._sync()
 
     def _bot_step(self) -> None:
-        g = self._game
-        area, n_events = dict(g.state.clank_area), len(g.state.events)
+        s = self._game.state
+        before, n_events = _cubes_out(s), len(s.events)
         try:
             self._bot_act()
         finally:
-            _count_clank(self._since_mark, g.state, area, n_events)
+            _count_clank(self._since_mark, self._game.state, before, n_events)
 
     def _bot_act(self) -> None:
         g = self._game

@@ -14,7 +14,8 @@ from .view import RoutePlan
 
 def _since_mark(game: Game) -> dict:
     """Where the game stands when the person's turn ends: the log's length, each
-    player's space, points and gold (what :func:`_since_summary` counts from)."""
+    player's space, points and gold (what :func:`_since_summary` counts from), and
+    the Clank! made since, which :func:`_count_clank` adds up step by step."""
     scores = game.scores()
     return {
         "events": len(game.state.events),
@@ -60,7 +61,9 @@ def _since_summary(game: Game, mark: dict, me: str | None = None) -> dict:
         if kind == "attack":
             drawn = {c: int(n) for c, n in (e.get("drawn") or {}).items()}
             hurt = [{"colour": c, "damage": n} for c, n in drawn.items() if c in players]
-            attacks.append({"text": text, "drawn": drawn, "hurt": hurt})
+            # a line of an attack that draws nothing (bounty hunters striking, a clone
+            # taken) says itself who is hurt: None, not "nobody"
+            attacks.append({"text": text, "drawn": drawn, "hurt": hurt if "drawn" in e else None})
         elif "success" in e and tried is not None:
             tried["result"] = "success" if e["success"] else "failure"
             tried = None
@@ -88,17 +91,29 @@ def _since_summary(game: Game, mark: dict, me: str | None = None) -> dict:
     }
 
 
-def _count_clank(mark: dict | None, s, area: dict, n_events: int) -> None:
-    """Add the Clank! a bot action put in the area (``area``: it before, ``n_events``: the
-    events before) to the :func:`_since_mark`'s tally (after an attack, which empties the
-    area into the bag, what is there now)."""
+def _cubes_out(s) -> dict[str, int]:
+    """Each colour's cubes in the Clank! area and the bag together."""
+    return {c: s.clank_area.get(c, 0) + s.bag.get(c, 0) for c in {*s.clank_area, *s.bag}}
+
+
+def _count_clank(mark: dict | None, s, before: dict[str, int], n_events: int) -> None:
+    """Add the Clank! a bot's step made to the :func:`_since_mark`'s tally. ``before``:
+    :func:`_cubes_out` before the step, ``n_events``: the events then. An attack in the
+    step moves the area into the bag and draws cubes out of it, so the cubes made are
+    what the area and the bag gained plus what the attacks drew: exact mid-attack too
+    (the area alone would lose the cubes made before the attack emptied it)."""
     if mark is None:
         return
-    attacked = any(e.get("kind") == "attack" for e in s.events[n_events:])
-    for colour, now in s.clank_area.items():
-        added = now - (0 if attacked else area.get(colour, 0))
+    drawn: dict[str, int] = {}
+    for e in s.events[n_events:]:
+        if e.get("kind") == "attack":
+            for c, n in (e.get("drawn") or {}).items():
+                drawn[c] = drawn.get(c, 0) + int(n)
+    now = _cubes_out(s)
+    for c in {*now, *before}:
+        added = now.get(c, 0) - before.get(c, 0) + drawn.get(c, 0)
         if added > 0:
-            mark["clank"][colour] = mark["clank"].get(colour, 0) + added
+            mark["clank"][c] = mark["clank"].get(c, 0) + added
 
 
 def _warm_kernels(game: Game) -> None:

@@ -57,7 +57,9 @@ export function sincePanel(view, words) {
       "li",
       { class: "cw-since-attack", "data-role": "since-attack" },
       a.text,
-      a.hurt.length
+      a.hurt === null
+        ? null
+        : a.hurt.length
         ? ` → ${a.hurt.map((/** @type {any} */ x) => `${cap(x.colour)} took ${x.damage} damage`).join(", ")}`
         : " → nobody was hurt",
     ),
