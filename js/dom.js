@@ -30,6 +30,17 @@ export function s(tag, attrs = {}, ...children) {
   return /** @type {SVGElement} */ (node);
 }
 
+/**
+ * The focused element as seen from `node`'s tree: inside a shadow root (marimo draws
+ * widgets in one) `document.activeElement` is only the shadow's host.
+ * @param {Node} node
+ * @returns {Element|null}
+ */
+export function focusedIn(node) {
+  const tree = node.getRootNode();
+  return tree instanceof ShadowRoot ? tree.activeElement : document.activeElement;
+}
+
 /** @param {Element} node @param {Record<string, any>} attrs */
 export function setAttrs(node, attrs) {
   for (const [k, v] of Object.entries(attrs)) {

@@ -1,6 +1,7 @@
 // Input: mouse, keyboard and focus on the widget, turned into intents or UI changes.
 // The view never decides a rule: a disabled control says why; everything else is sent.
 
+import { focusedIn } from "./dom.js";
 import { mapZoom, neighbour, nextZoom } from "./geometry.js";
 import { keyAction } from "./keys.js";
 import { mapWidth } from "./map/zoom.js";
@@ -17,7 +18,7 @@ import { intentOf } from "./protocol.js";
 /**
  * Listen to the widget's root for clicks, pointer moves, focus and keys.
  * @param {Ctx} ctx @param {Drawers} drawers
- * @returns {{setHover: (id: string|null) => void, bubbleAt: (text: string, anchor: Element|null) => void}}
+ * @returns {{setHover: (id: string|null) => void, bubbleAt: (text: string, anchor: Element|null) => void, detach: () => void}}
  */
 export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   const { model, root, ui, send } = ctx;
@@ -207,7 +208,8 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
 
   /** Show whether the widget has the keyboard (no redraw: the indicator alone). */
   const showKeys = () => {
-    const active = !!document.activeElement && root.contains(document.activeElement);
+    const focused = focusedIn(root);
+    const active = !!focused && root.contains(focused);
     if (active === ui.keysActive) return;
     ui.keysActive = active;
     const old = root.querySelector('[data-role="keys-state"]');
@@ -231,10 +233,9 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     else if (target.closest("[tabindex]") === root) root.focus({ preventScroll: true });
   };
 
-  /** @param {KeyboardEvent} event */
-  const onKey = (event) => {
+  /** @param {KeyboardEvent} event @param {Element} target the focused element it came to */
+  const onKey = (event, target) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = /** @type {Element} */ (event.target);
     const view = model.get("view");
     if (!view) return;
     const roomEl = target.closest && target.closest(".cw-map [data-space-id]");
@@ -255,12 +256,25 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       focusNeighbour(roomEl.getAttribute("data-space-id"), event.key);
       return;
     }
+    const form = target.closest && target.closest("[data-form]");
+    if (form && event.key === "Enter" && (target.tagName === "INPUT" || target.tagName === "SELECT")) {
+      // Enter in a field of a form (the offer form) sends it, as its button would.
+      const submit = form.querySelector("[data-submit]");
+      if (submit) activate(submit);
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if (target.tagName === "INPUT" || target.tagName === "TEXTAREA") return;
     const what = keyAction(event.key);
     if (!what) return;
     if ("click" in what) {
       const node = root.querySelector(what.click);
       if (node) activate(node);
+    } else if ("focus" in what) {
+      const node = root.querySelector(what.focus);
+      if (node instanceof HTMLElement) node.focus();
+      else sayLocal("Nothing to go to right now.");
     } else if ("actions" in what) {
       if (!focusActions()) sayLocal("Nothing to do in this space right now.");
     } else {
@@ -323,10 +337,25 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("mouseover", onOver);
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
-  root.addEventListener("keydown", onKey);
+  /**
+   * Every key pressed in the widget is the widget's: it is handled here, before the
+   * page's own shortcuts see it (JupyterLab's and Notebook 7's listen on the document
+   * while capturing, and a notebook's command-mode keys match any focused element in an
+   * output, so in Notebook 7 "D D" deleted the cell, "M" made it Markdown). Stopping it at
+   * the window leaves the browser's own doing (typing, Tab, a button's Enter) alone.
+   * @param {KeyboardEvent} event
+   */
+  const onWindowKey = (event) => {
+    const target = event.composedPath()[0]; // in a shadow root (marimo) too
+    if (!(target instanceof Element) || !root.contains(target)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab") return;
+    onKey(event, target);
+    event.stopPropagation();
+  };
+  window.addEventListener("keydown", onWindowKey, true);
   root.addEventListener("change", onChange);
   root.addEventListener("input", onInput);
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("mousedown", onDown);
-  return { setHover, bubbleAt };
+  return { setHover, bubbleAt, detach: () => window.removeEventListener("keydown", onWindowKey, true) };
 }

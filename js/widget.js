@@ -3,7 +3,7 @@
 // decides a rule: it sends intents ({kind, ...}) with model.send and shows the replies.
 // This is the entry point esbuild bundles into clankwidget/static/board.js.
 
-import { h, morph, morphChildren } from "./dom.js";
+import { focusedIn, h, morph, morphChildren } from "./dom.js";
 import { boxSize, fitRoomNames } from "./geometry.js";
 import { drawTable } from "./moonrakers/table.js";
 import { attachInput } from "./input.js";
@@ -116,7 +116,7 @@ function render({ model, el }) {
       return;
     }
     ctx.box = boxSize(board);
-    const active = /** @type {HTMLElement|null} */ (document.activeElement);
+    const active = /** @type {HTMLElement|null} */ (focusedIn(root));
     const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
     // Where the focus was within its group (hand, row, ...), to land nearby if it goes.
     const group = focusKey ? focusKey.split(":")[0] : null;
@@ -147,7 +147,7 @@ function render({ model, el }) {
       const parts = [
         header(ctx, view, board),
         tableBar(ctx, view),
-        sincePanel(view, board),
+        sincePanel(view, { names: new Map(board.spaces.map((sp) => [sp.id, sp.name])) }),
         h(
           "div",
           { class: "cw-body" },
@@ -189,6 +189,7 @@ function render({ model, el }) {
           : root.querySelector('[data-key="btn:end-turn"]');
       }
       if (target instanceof HTMLElement || target instanceof SVGElement) target.focus({ preventScroll: true });
+      else root.focus({ preventScroll: true }); // keep the keys from the notebook
     }
   };
 
@@ -276,6 +277,7 @@ function render({ model, el }) {
   draw();
 
   return () => {
+    input.detach();
     model.off("change:view", onView);
     model.off("change:board", redraw);
     model.off("change:status", redraw);

@@ -17,6 +17,10 @@ function s(tag, attrs = {}, ...children) {
     node
   );
 }
+function focusedIn(node) {
+  const tree = node.getRootNode();
+  return tree instanceof ShadowRoot ? tree.activeElement : document.activeElement;
+}
 function setAttrs(node, attrs) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === void 0 || v === false) continue;
@@ -335,6 +339,69 @@ function pawnBadge(colour, size = 18) {
   return span;
 }
 
+// js/keys.js
+var KEY_BUTTONS = {
+  e: '[data-action="end-turn"]',
+  a: '[data-action="play-all"], [data-action="accept"]',
+  u: '[data-action="undo"]',
+  r: '[data-action="redo"]',
+  n: '.cw-head [data-action="new-game"]',
+  t: '[data-action="take-artifact"]',
+  b: '[data-action="hover-bag"]',
+  x: '[data-action="decline"], [data-action="refuse"]',
+  l: '[data-action="launch"]',
+  s: '[data-action="stay-at-base"], [data-action="stop-playing"]',
+  "?": '[data-action="help"]',
+  "+": '[data-action="zoom-in"]',
+  "=": '[data-action="zoom-in"]',
+  "-": '[data-action="zoom-out"]',
+  0: '[data-action="zoom-fit"]'
+};
+var KEY_FOCUS = {
+  c: "[data-form] select, [data-form] input:not([disabled])",
+  p: '[data-action="play"]:not([aria-disabled])'
+};
+function keyOf2(kind) {
+  const sel = `[data-action="${kind}"]`;
+  for (const [k, selector] of Object.entries(KEY_BUTTONS))
+    if (selector.split(", ").includes(sel)) return k.toUpperCase();
+  return void 0;
+}
+var TABLE_KEYS = [
+  ["1 - 8", "choose that contract at Dispatch"],
+  ["C", "go to the offer form (Enter sends the offer)"],
+  ["A / X", "accept / refuse the offer made to you"],
+  ["L", "launch"],
+  ["P", "go to your first playable card (Enter plays it)"],
+  ["S", "stay at base, or stop playing"],
+  ["H", "go to the other actions (call on a captain, abandon…)"],
+  ["E", "end the turn (after buying)"],
+  ["U / R", "undo / redo"],
+  ["N", "new game (press twice)"],
+  ["Tab / Shift+Tab", "move between contracts, cards and buttons"],
+  ["Arrow keys", "in the offer form: change a number"]
+];
+function keyAction(key) {
+  const k = key.length === 1 ? key.toLowerCase() : key;
+  if (Object.prototype.hasOwnProperty.call(KEY_BUTTONS, k))
+    return { click: KEY_BUTTONS[
+      /** @type {keyof typeof KEY_BUTTONS} */
+      k
+    ] };
+  if (Object.prototype.hasOwnProperty.call(KEY_FOCUS, k))
+    return { focus: KEY_FOCUS[
+      /** @type {keyof typeof KEY_FOCUS} */
+      k
+    ] };
+  if (/^[1-9]$/.test(k)) {
+    const i = Number(k) - 1;
+    return { click: `[data-action="choose"][data-option="${i}"], [data-action="choose-contract"][data-slot="${i}"]` };
+  }
+  if (k === "h") return { actions: true };
+  if (k === "Escape") return { escape: true };
+  return null;
+}
+
 // js/panels/buttons.js
 function button(action, text, o) {
   const label = `${text}${o.key ? ` (${o.key})` : ""}${o.enabled ? "" : `. Not possible: ${o.why || "not now"}`}`;
@@ -471,19 +538,31 @@ function download(name, text) {
 }
 
 // js/panels/since.js
-function sincePanel(view, board) {
+function sinceBits(p, words) {
+  const names = words.names || /* @__PURE__ */ new Map();
+  const who = `${cap(p.colour)} `;
+  const own = (t) => t.startsWith(who) ? t.slice(who.length) : t;
+  const bits = [];
+  if (p.trail && p.trail.length > 1)
+    bits.push(`moved to ${p.trail.slice(1).map((id) => names.get(id) || id).join(" → ")}`);
+  for (const c of p.contracts || []) bits.push(c.result ? `${own(c.text)}: ${c.result}` : own(c.text));
+  if (p.rolled && p.rolled.length)
+    bits.push(`rolled ${p.rolled.map((n) => plural(n, "hazard")).join(", then ")}`);
+  if (p.gained.length) bits.push(`acquired ${p.gained.join(", ")}`);
+  if (p.defeated.length) bits.push(`defeated ${p.defeated.join(", ")}`);
+  if (p.bought.length) bits.push(p.bought.map(own).join("; "));
+  if (p.artifacts) bits.push(`took ${plural(p.artifacts, "artifact")}`);
+  if (p.clank) bits.push(`added ${p.clank} Clank!`);
+  const signed = (n, word) => `${n > 0 ? "gained" : "lost"} ${Math.abs(n)} ${word}`;
+  if (words.points && p.points) bits.push(signed(p.points, words.points));
+  if (words.gold && p.gold) bits.push(signed(p.gold, words.gold));
+  return bits;
+}
+function sincePanel(view, words) {
   const since = view.since;
   if (!since) return null;
-  const names = new Map(board.spaces.map((sp) => [sp.id, sp.name]));
   const lines = since.players.map((p) => {
-    const bits = [];
-    if (p.trail.length > 1)
-      bits.push(`moved to ${p.trail.slice(1).map((id) => names.get(id) || id).join(" → ")}`);
-    if (p.gained.length) bits.push(`acquired ${p.gained.join(", ")}`);
-    if (p.defeated.length) bits.push(`defeated ${p.defeated.join(", ")}`);
-    if (p.bought.length) bits.push(p.bought.join("; "));
-    if (p.artifacts) bits.push(`took ${plural(p.artifacts, "artifact")}`);
-    if (p.clank) bits.push(`added ${p.clank} Clank!`);
+    const bits = sinceBits(p, words);
     return bits.length ? h("li", { "data-colour": p.colour }, pawnBadge(p.colour, 16), ` ${cap(p.colour)} ${bits.join("; ")}.`) : null;
   }).filter(Boolean);
   const attacks = since.attacks.map(
@@ -491,7 +570,7 @@ function sincePanel(view, board) {
       "li",
       { class: "cw-since-attack", "data-role": "since-attack" },
       a.text,
-      a.hurt.length ? ` → ${a.hurt.map((x) => `${cap(x.colour)} took ${x.damage} damage`).join(", ")}` : " → nobody was hurt"
+      a.hurt === null ? null : a.hurt.length ? ` → ${a.hurt.map((x) => `${cap(x.colour)} took ${x.damage} damage`).join(", ")}` : " → nobody was hurt"
     )
   );
   if (!lines.length && !attacks.length) return null;
@@ -503,7 +582,7 @@ function sincePanel(view, board) {
   );
 }
 function botControls(view) {
-  if (!view.players.some((p) => p.bot)) return null;
+  if (!(view.players || view.captains).some((p) => p.bot)) return null;
   const speeds = ["slow", "normal", "fast", "instant"];
   return [
     h(
@@ -610,6 +689,7 @@ function helpBox(view) {
     ["Enter or Space", `use the focused card, ${T.space} or button`],
     ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
     ["A", "play all cards that need no choice"],
+    ["P", "go to your first playable card (Enter plays it)"],
     ["E", "end your turn"],
     ["U / R", "undo / redo"],
     ["1 - 9", "pick an option of a choice; X declines"],
@@ -805,9 +885,10 @@ function drawTable(ctx, view) {
   const { root } = ctx;
   const active = (
     /** @type {HTMLElement|null} */
-    document.activeElement
+    focusedIn(root)
   );
-  const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
+  const hadFocus = !!active && root.contains(active);
+  const focusKey = hadFocus && active ? active.getAttribute("data-key") : null;
   const logEl = root.querySelector(".cw-log ol");
   const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
   root.classList.toggle("cw-busy", !!ctx.model.get("busy"));
@@ -815,9 +896,9 @@ function drawTable(ctx, view) {
   morphChildren(root, tableParts(ctx, view));
   const newLog = root.querySelector(".cw-log ol");
   if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
-  if (focusKey) {
-    const target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (target instanceof HTMLElement) target.focus({ preventScroll: true });
+  if (hadFocus && !root.contains(focusedIn(root))) {
+    const target = focusKey ? root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+    (target instanceof HTMLElement ? target : root).focus({ preventScroll: true });
   }
 }
 function tableParts(ctx, view) {
@@ -825,6 +906,7 @@ function tableParts(ctx, view) {
   return [
     head(ctx, view),
     captainsBar(view),
+    sincePanel(view, { points: "prestige", gold: "credits" }),
     view.is_over ? overBanner(view) : null,
     h(
       "div",
@@ -870,6 +952,9 @@ function head(ctx, view) {
       button("undo", "Undo", { key: "U", enabled: view.can_undo, why: "nothing to undo", intent: { kind: "undo" } }),
       button("redo", "Redo", { key: "R", enabled: view.can_redo, why: "nothing to redo", intent: { kind: "redo" } }),
       button("new-game", newLabel, { key: "N", enabled: true, intent: null }),
+      botControls(view),
+      fileButtons(view),
+      keysState(ui.keysActive),
       button("help", ui.helpOpen ? "Hide keys" : "Keys", {
         key: "?",
         enabled: true,
@@ -879,22 +964,15 @@ function head(ctx, view) {
       })
     ),
     h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
+    replayBar(view),
     ui.helpOpen ? helpBox2() : null
   );
 }
 function helpBox2() {
-  const rows = [
-    ["Tab / Shift+Tab", "move between contracts, cards and buttons"],
-    ["Enter or Space", "use the focused button"],
-    ["Arrow keys", "in the offer form: change a number"],
-    ["E", "end the turn (after buying)"],
-    ["U / R", "undo / redo"],
-    ["N", "new game (press twice)"]
-  ];
   return h(
     "div",
-    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
-    h("dl", {}, rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })]))
+    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts", "data-role": "key-legend" },
+    h("dl", {}, TABLE_KEYS.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })]))
   );
 }
 function captainsBar(view) {
@@ -984,7 +1062,9 @@ function dispatchPanel(view, focus) {
               why: c.choose.why,
               intent: c.choose.intent,
               cls: c.choose.legal ? "cw-primary" : "",
-              keyName: `contract:${c.slot}`
+              keyName: `contract:${c.slot}`,
+              key: c.slot < 9 ? String(c.slot + 1) : void 0,
+              extra: { "data-slot": c.slot }
             }) : null,
             c.swap.legal || view.phase === "plan" ? button("swap-contract", "Swap (1 cr)", {
               enabled: c.swap.legal,
@@ -1087,7 +1167,9 @@ function offerForm(ctx, view, counter) {
     enabled: true,
     intent: dealIntent(d.seat, d.terms),
     cls: "cw-primary",
-    keyName: "deal:send"
+    keyName: "deal:send",
+    key: "Enter",
+    extra: { "data-submit": "" }
   });
   const summary = h("p", { class: "cw-mr-summary", "data-role": "offer-summary" });
   const refresh = () => {
@@ -1161,6 +1243,7 @@ function offerForm(ctx, view, counter) {
       role: "group",
       "aria-label": counter ? "Counter-offer" : "Make an offer",
       "data-role": "offer-form",
+      "data-form": "",
       // a new key each drawing: the form is replaced whole, never morphed, because its
       // inputs' listeners hold this drawing's draft and limits
       "data-key": `offer-form:${++formDrawings}`
@@ -1211,7 +1294,7 @@ function actionsBar(view) {
       (a, i) => button(a.intent.kind, a.label, {
         enabled: true,
         intent: a.intent,
-        key: a.intent.kind === "end-turn" ? "E" : void 0,
+        key: keyOf2(a.intent.kind),
         cls: ["launch", "accept", "end-turn"].includes(a.intent.kind) ? "cw-primary" : "",
         keyName: `act:${i}`
       })
@@ -1350,35 +1433,6 @@ function logPanel(view) {
       )
     )
   );
-}
-
-// js/keys.js
-var KEY_BUTTONS = {
-  e: '[data-action="end-turn"]',
-  a: '[data-action="play-all"]',
-  u: '[data-action="undo"]',
-  r: '[data-action="redo"]',
-  n: '.cw-head [data-action="new-game"]',
-  t: '[data-action="take-artifact"]',
-  b: '[data-action="hover-bag"]',
-  x: '[data-action="decline"]',
-  "?": '[data-action="help"]',
-  "+": '[data-action="zoom-in"]',
-  "=": '[data-action="zoom-in"]',
-  "-": '[data-action="zoom-out"]',
-  0: '[data-action="zoom-fit"]'
-};
-function keyAction(key) {
-  const k = key.length === 1 ? key.toLowerCase() : key;
-  if (Object.prototype.hasOwnProperty.call(KEY_BUTTONS, k))
-    return { click: KEY_BUTTONS[
-      /** @type {keyof typeof KEY_BUTTONS} */
-      k
-    ] };
-  if (/^[1-9]$/.test(k)) return { click: `[data-action="choose"][data-option="${Number(k) - 1}"]` };
-  if (k === "h") return { actions: true };
-  if (k === "Escape") return { escape: true };
-  return null;
 }
 
 // js/map/zoom.js
@@ -1644,7 +1698,8 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     }
   };
   const showKeys = () => {
-    const active = !!document.activeElement && root.contains(document.activeElement);
+    const focused = focusedIn(root);
+    const active = !!focused && root.contains(focused);
     if (active === ui.keysActive) return;
     ui.keysActive = active;
     const old = root.querySelector('[data-role="keys-state"]');
@@ -1666,12 +1721,8 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       root.focus({ preventScroll: true });
     else if (target.closest("[tabindex]") === root) root.focus({ preventScroll: true });
   };
-  const onKey = (event) => {
+  const onKey = (event, target) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = (
-      /** @type {Element} */
-      event.target
-    );
     const view = model.get("view");
     if (!view) return;
     const roomEl = target.closest && target.closest(".cw-map [data-space-id]");
@@ -1687,12 +1738,24 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       focusNeighbour(roomEl.getAttribute("data-space-id"), event.key);
       return;
     }
+    const form = target.closest && target.closest("[data-form]");
+    if (form && event.key === "Enter" && (target.tagName === "INPUT" || target.tagName === "SELECT")) {
+      const submit = form.querySelector("[data-submit]");
+      if (submit) activate(submit);
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if (target.tagName === "INPUT" || target.tagName === "TEXTAREA") return;
     const what = keyAction(event.key);
     if (!what) return;
     if ("click" in what) {
       const node = root.querySelector(what.click);
       if (node) activate(node);
+    } else if ("focus" in what) {
+      const node = root.querySelector(what.focus);
+      if (node instanceof HTMLElement) node.focus();
+      else sayLocal("Nothing to go to right now.");
     } else if ("actions" in what) {
       if (!focusActions()) sayLocal("Nothing to do in this space right now.");
     } else {
@@ -1745,12 +1808,19 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   root.addEventListener("mouseover", onOver);
   root.addEventListener("mouseout", onOut);
   root.addEventListener("focusin", onFocus);
-  root.addEventListener("keydown", onKey);
+  const onWindowKey = (event) => {
+    const target = event.composedPath()[0];
+    if (!(target instanceof Element) || !root.contains(target)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab") return;
+    onKey(event, target);
+    event.stopPropagation();
+  };
+  window.addEventListener("keydown", onWindowKey, true);
   root.addEventListener("change", onChange);
   root.addEventListener("input", onInput);
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("mousedown", onDown);
-  return { setHover, bubbleAt };
+  return { setHover, bubbleAt, detach: () => window.removeEventListener("keydown", onWindowKey, true) };
 }
 
 // js/icons.js
@@ -2111,7 +2181,9 @@ function boardPanel(ctx, board, view) {
   if (hasFeature(view, "depths")) svg.append(depths(board, box));
   const areas = modules.size ? moduleAreas(board, modules, box) : null;
   if (areas) svg.append(areas.regions);
-  const preview = ui.hover ? moves.get(ui.hover) : void 0;
+  const reply = ui.hover && ui.route && ui.route.id === ui.hover ? ui.route : null;
+  const far = !moves.get(ui.hover || "") && reply && reply.far && reply.far.length;
+  const preview = ui.hover ? moves.get(ui.hover) || (far ? { route: reply.far.map((id) => ({ space: id, path: null })) } : void 0) : void 0;
   const previewPaths = /* @__PURE__ */ new Set();
   if (preview) {
     for (const st of preview.route) if (typeof st.path === "number") previewPaths.add(st.path);
@@ -2162,7 +2234,8 @@ function boardPanel(ctx, board, view) {
       from = to;
     }
     if (pts.length > 1) {
-      svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: "cw-route" }));
+      const cls = far ? "cw-route cw-route-far" : "cw-route";
+      svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: cls, "data-role": far ? "far-route" : "route-line" }));
       if (jumps) svg.append(s("path", { d: jumps, class: "cw-route cw-route-jump" }));
     }
   }
@@ -2623,7 +2696,10 @@ function inspector(ctx, view, board) {
   } else if (reply && reply.distance === 0) {
     how = h("span", { text: "You are here." });
   } else if (reply && typeof reply.distance === "number") {
-    how = h("span", { text: `${plural(reply.distance, "boot")} away (over several turns)` });
+    how = h("span", {
+      "data-role": "far",
+      text: `out of reach this turn: ${plural(reply.distance, "boot")} away over several turns (the way is drawn faint)`
+    });
   } else if (reply && reply.distance === null) {
     how = h("span", { class: "cw-dim", text: `No way there from your ${T.space}.` });
   }
@@ -3363,7 +3439,7 @@ function render({ model, el }) {
     ctx.box = boxSize(board);
     const active = (
       /** @type {HTMLElement|null} */
-      document.activeElement
+      focusedIn(root)
     );
     const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
     const group = focusKey ? focusKey.split(":")[0] : null;
@@ -3390,7 +3466,7 @@ function render({ model, el }) {
       const parts = [
         header(ctx, view, board),
         tableBar(ctx, view),
-        sincePanel(view, board),
+        sincePanel(view, { names: new Map(board.spaces.map((sp) => [sp.id, sp.name])) }),
         h(
           "div",
           { class: "cw-body" },
@@ -3431,6 +3507,7 @@ function render({ model, el }) {
         target = now.length ? now[Math.min(groupIndex, now.length - 1)] : root.querySelector('[data-key="btn:end-turn"]');
       }
       if (target instanceof HTMLElement || target instanceof SVGElement) target.focus({ preventScroll: true });
+      else root.focus({ preventScroll: true });
     }
   };
   function keepMapScroll(before, view) {
@@ -3506,6 +3583,7 @@ function render({ model, el }) {
   model.on("msg:custom", onMsg);
   draw();
   return () => {
+    input.detach();
     model.off("change:view", onView);
     model.off("change:board", redraw);
     model.off("change:status", redraw);

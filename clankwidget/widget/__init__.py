@@ -143,7 +143,9 @@ Replies (Python to the view, one per intent):
 * ``{"kind": "save", "name", "text"}`` - for ``save``: the file name and the save.
 * ``{"kind": "route", "id", "name", "reachable", "distance", "options"}`` - for
   ``hover-space``: ``distance`` is the fewest boots from the person's room over any
-  number of turns (None when unreachable); ``options`` (this turn only) is the
+  number of turns (None when unreachable), ``far`` the spaces of one such cheapest way
+  (after the person's, to the space; drawn as a route "out of reach this turn" when
+  ``options`` is empty); ``options`` (this turn only) is the
   space's Pareto front, each ``{boots, swords, damage, teleports, lifts, steps}`` with
   steps ``{path, space, swords, damage, boots}`` (``path`` an index, ``"teleport"`` or
   ``"lift"``).

@@ -28,7 +28,7 @@ from ._intents import (
     _game_kinds,
     _payload_problem,
 )
-from ._table import _make_bots, _since_summary
+from ._table import _count_clank, _cubes_out, _make_bots, _since_mark, _since_summary
 from .routes import route_survival
 from .view import RoutePlan, action_words, edition_part, terms, view_state
 
@@ -127,6 +127,7 @@ class ClankBoard(anywidget.AnyWidget):
         self._handle: asyncio.TimerHandle | None = None
         self._turn_start = len(game.actions)
         self._human_turn = False
+        self._own_turn = False
         self._bot_turn_actions = 0
         self._replay: tuple[Game, int] | None = None  # (the whole game, step shown)
         # Since the person's last turn: where the log and the pawns were when it ended,
@@ -154,7 +155,8 @@ class ClankBoard(anywidget.AnyWidget):
         self._replay = None
         self._game = game
         self._turn_start = len(game.actions)
-        self._human_turn = False
+        self._human_turn = self._own_turn = False
+        self._since_mark = self._since = None
         self.refresh()
 
     @property
@@ -520,10 +522,13 @@ class ClankBoard(anywidget.AnyWidget):
             return reply
         me = g.players[self.seat]
         if me.is_in:
+            keys = g.rules.has_key(g.state, me)
             try:
-                table = paths.distance_table(g.board, [id], keys=g.rules.has_key(g.state, me))
+                table = paths.distance_table(g.board, [id], keys=keys)
                 d = float(table[g.board.index(me.space), 0])
                 reply["distance"] = None if d == float("inf") else int(d)
+                if reply["distance"]:  # the way there, drawn even when out of reach
+                    reply["far"] = paths.route(g.board, me.space, id, keys=keys)[1:]
             except Exception:  # the helper may be missing or change; the preview is optional
                 pass
         my_turn = not self.busy and not g.is_over and g.state.current == self.seat and not g.pending
@@ -657,25 +662,12 @@ class ClankBoard(anywidget.AnyWidget):
         self._sync()
 
     def _bot_step(self) -> None:
-        g = self._game
-        area, n_events = dict(g.state.clank_area), len(g.state.events)
+        s = self._game.state
+        before, n_events = _cubes_out(s), len(s.events)
         try:
             self._bot_act()
         finally:
-            self._count_clank(area, n_events)
-
-    def _count_clank(self, area: dict, n_events: int) -> None:
-        """Add the Clank! a bot action put in the area to the 'since your last turn' tally
-        (after an attack, which empties the area into the bag, what is there now)."""
-        mark = self._since_mark
-        if mark is None:
-            return
-        s = self._game.state
-        attacked = any(e.get("kind") == "attack" for e in s.events[n_events:])
-        for colour, now in s.clank_area.items():
-            added = now - (0 if attacked else area.get(colour, 0))
-            if added > 0:
-                mark["clank"][colour] = mark["clank"].get(colour, 0) + added
+            _count_clank(self._since_mark, self._game.state, before, n_events)
 
     def _bot_act(self) -> None:
         g = self._game
@@ -744,26 +736,20 @@ class ClankBoard(anywidget.AnyWidget):
             self._pass_to = cur
             self.seat = None
         human_turn = self.seat is not None and not g.is_over and self._actor() == self.seat
+        # the person's own turn (in Moonrakers they also act in the others' turns: answer
+        # an offer, play cards; what they see then counts from their own turn's end too)
+        own_turn = self.seat is not None and not g.is_over and g.state.current == self.seat
         if human_turn and not self._human_turn:
             self._turn_start = len(g.actions)
-            self._since = _since_summary(g, self._since_mark) if self._since_mark else None
-            self._since_mark = None
-        if self._human_turn and not human_turn and self.seat is not None:
-            self._since_mark = {
-                "events": len(g.state.events),
-                "spaces": {p.colour: p.space for p in g.players},
-                "clank": {},
-            }
+            me = g.players[self.seat].colour
+            self._since = _since_summary(g, self._since_mark, me) if self._since_mark else None
+        if self._own_turn and not own_turn and self.seat is not None:
+            self._since_mark = _since_mark(g)
             self._since = None
         self._human_turn = human_turn
-        # an edition without a map (Moonrakers) is drawn as a table: its part builds the
-        # whole view, and the front end draws it when the features have no "map"
-        table = None if edition(g.edition).has("map") else edition_part(g).table_view(self.seat)
-        vs = table if table is not None else view_state(g, self.seat)
+        self._own_turn = own_turn
+        vs = self._view_of(g)
         board = vs.pop("board", {})
-        for entry in vs.get("players", vs.get("captains", [])):
-            bot = self._bots.get(entry["seat"])
-            entry["bot"] = bot.name if bot is not None else None
         vs["can_undo"] = self._can_undo()
         vs["can_redo"] = g.can_redo and human_turn and not self.busy
         if self.busy or not human_turn:
@@ -788,27 +774,38 @@ class ClankBoard(anywidget.AnyWidget):
         if self._pass_to is not None:
             vs["pass_to"] = g.players[self._pass_to].colour
             vs["hint"] = f"Pass the board to {vs['pass_to'].capitalize()}"
+        self.board = board
+        self.view = vs
+
+    def _view_of(self, g: Game, frozen: str | None = None) -> dict:
+        """The view state of ``g`` for the person's seat, each seat's bot named. An
+        edition without a map (Moonrakers) is drawn as a table: its part builds the whole
+        view (``frozen``: why nothing can be played, in a replay), and the front end draws
+        it when the features have no "map"."""
+        if edition(g.edition).has("map"):
+            vs = view_state(g, self.seat)
+        else:
+            vs = edition_part(g).table_view(self.seat, frozen=frozen)
+        for entry in vs.get("players", vs.get("captains", [])):
+            bot = self._bots.get(entry["seat"])
+            entry["bot"] = bot.name if bot is not None else None
         vs["bot_speed"] = next(
             (k for k, v in BOT_SPEEDS.items() if v == self.bot_delay), f"{self.bot_delay:g} s"
         )
-        self.board = board
-        self.view = vs
+        return vs
 
     def _sync_replay(self, full: Game, step: int) -> None:
         """The view of ``full`` as it was after ``step`` actions: nothing can be played."""
         g = full.replay(step)
-        vs = view_state(g, self.seat)
-        board = vs.pop("board")
-        for entry in vs["players"]:
-            bot = self._bots.get(entry["seat"])
-            entry["bot"] = bot.name if bot is not None else None
+        vs = self._view_of(g, frozen="this is a replay: leave it to play on")
+        board = vs.pop("board", {})
         vs.update(can_undo=False, can_redo=False, actions=[], moves=[], blocked=[], notes=[])
         actions = full.actions
         vs["replay"] = {
             "step": step,
             "total": len(actions),
             "next": action_words(g, actions[step]) if step < len(actions) else None,
-            "who": g.current_player.colour,
+            "who": g.acting_player.colour,
         }
         vs["hint"] = f"Replay: step {step} of {len(actions)}"
         vs["busy"] = False

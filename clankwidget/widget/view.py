@@ -427,7 +427,14 @@ def action_label(game, action: A.Action, part: ViewPart | None = None) -> str:
 
 
 # Verbs whose -ing form is not the regular one.
-_ING = {"Stop": "stopping", "Get": "getting", "Swap": "swapping", "Drop": "dropping"}
+_ING = {
+    "Stop": "stopping",
+    "Get": "getting",
+    "Swap": "swapping",
+    "Drop": "dropping",
+    "Put": "putting",
+    "Let": "letting",
+}
 
 
 def action_words(game, action: A.Action) -> str:
@@ -475,7 +482,7 @@ def _generic_label(game, action: A.Action) -> str:
     for name, value in action.to_dict().items():
         if name == "kind" or value in ("", None):
             continue
-        if isinstance(value, str) and value in game.board:
+        if isinstance(value, str) and game.board is not None and value in game.board:
             value = game.board.space(value).name
         args.append(f"{name.replace('_', ' ')} {value}")
     return words + (f" ({', '.join(args)})" if args else "")
@@ -489,7 +496,7 @@ def _action_space(game, action: A.Action) -> str | None:
     """The space an action is about (where it takes you or what it takes), if any."""
     for name in ("to", "space"):
         value = action.to_dict().get(name)
-        if isinstance(value, str) and value in game.board:
+        if isinstance(value, str) and game.board is not None and value in game.board:
             return value
     return None
 

@@ -47,8 +47,13 @@ export function boardPanel(ctx, board, view) {
   const areas = modules.size ? moduleAreas(board, modules, box) : null;
   if (areas) svg.append(areas.regions);
 
-  // The route being previewed.
-  const preview = ui.hover ? moves.get(ui.hover) : undefined;
+  // The route being previewed: this turn's, or the way to a space out of reach this turn
+  // (the kernel's fewest-boots way over several turns, drawn fainter).
+  const reply = ui.hover && ui.route && ui.route.id === ui.hover ? ui.route : null;
+  const far = !moves.get(ui.hover || "") && reply && reply.far && reply.far.length;
+  const preview = ui.hover
+    ? moves.get(ui.hover) || (far ? { route: reply.far.map((/** @type {string} */ id) => ({ space: id, path: null })) } : undefined)
+    : undefined;
   /** @type {Set<number>} */
   const previewPaths = new Set();
   if (preview) for (const st of preview.route) if (typeof st.path === "number") previewPaths.add(st.path);
@@ -104,7 +109,8 @@ export function boardPanel(ctx, board, view) {
       from = to;
     }
     if (pts.length > 1) {
-      svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: "cw-route" }));
+      const cls = far ? "cw-route cw-route-far" : "cw-route";
+      svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: cls, "data-role": far ? "far-route" : "route-line" }));
       if (jumps) svg.append(s("path", { d: jumps, class: "cw-route cw-route-jump" }));
     }
   }

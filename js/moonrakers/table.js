@@ -5,10 +5,13 @@
 // is a button with a data-intent (or, disabled, a data-why), handled by input.js; the
 // offer form builds one offer or counter intent, which the kernel checks.
 
-import { h, morphChildren } from "../dom.js";
+import { focusedIn, h, morphChildren } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
+import { keyOf, TABLE_KEYS } from "../keys.js";
 import { button } from "../panels/buttons.js";
-import { headStatus } from "../panels/header.js";
+import { headStatus, keysState } from "../panels/header.js";
+import { fileButtons, replayBar } from "../panels/replay.js";
+import { botControls, sincePanel } from "../panels/since.js";
 import { cap, logClass } from "../text.js";
 import { KIND_WORDS, clampTerms, dealIntent, diceDistribution, expectedHazards, focusPanel, hazardText, progress, proposal, termsText } from "./logic.js";
 import { headToHeadMark, overloadPanel, removeLabel } from "./overload.js";
@@ -26,8 +29,9 @@ const drafts = /** @type {WeakMap<Element, Draft>} */ (new WeakMap());
  */
 export function drawTable(ctx, view) {
   const { root } = ctx;
-  const active = /** @type {HTMLElement|null} */ (document.activeElement);
-  const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
+  const active = /** @type {HTMLElement|null} */ (focusedIn(root));
+  const hadFocus = !!active && root.contains(active);
+  const focusKey = hadFocus && active ? active.getAttribute("data-key") : null;
   const logEl = root.querySelector(".cw-log ol");
   const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
   root.classList.toggle("cw-busy", !!ctx.model.get("busy"));
@@ -36,9 +40,11 @@ export function drawTable(ctx, view) {
   morphChildren(root, tableParts(ctx, view));
   const newLog = root.querySelector(".cw-log ol");
   if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
-  if (focusKey) {
-    const target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
-    if (target instanceof HTMLElement) target.focus({ preventScroll: true });
+  if (hadFocus && !root.contains(focusedIn(root))) {
+    // The focused control is gone (a button that did its job): its namesake takes the
+    // focus, else the table itself, so the keys that follow never reach the notebook.
+    const target = focusKey ? root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+    (target instanceof HTMLElement ? target : root).focus({ preventScroll: true });
   }
 }
 
@@ -48,6 +54,7 @@ export function tableParts(ctx, view) {
   return [
     head(ctx, view),
     captainsBar(view),
+    sincePanel(view, { points: "prestige", gold: "credits" }),
     view.is_over ? overBanner(view) : null,
     h(
       "div",
@@ -97,6 +104,9 @@ function head(ctx, view) {
       button("undo", "Undo", { key: "U", enabled: view.can_undo, why: "nothing to undo", intent: { kind: "undo" } }),
       button("redo", "Redo", { key: "R", enabled: view.can_redo, why: "nothing to redo", intent: { kind: "redo" } }),
       button("new-game", newLabel, { key: "N", enabled: true, intent: null }),
+      botControls(view),
+      fileButtons(view),
+      keysState(ui.keysActive),
       button("help", ui.helpOpen ? "Hide keys" : "Keys", {
         key: "?",
         enabled: true,
@@ -106,23 +116,16 @@ function head(ctx, view) {
       }),
     ),
     h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
+    replayBar(view),
     ui.helpOpen ? helpBox() : null,
   );
 }
 
 function helpBox() {
-  const rows = [
-    ["Tab / Shift+Tab", "move between contracts, cards and buttons"],
-    ["Enter or Space", "use the focused button"],
-    ["Arrow keys", "in the offer form: change a number"],
-    ["E", "end the turn (after buying)"],
-    ["U / R", "undo / redo"],
-    ["N", "new game (press twice)"],
-  ];
   return h(
     "div",
-    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts" },
-    h("dl", {}, rows.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })])),
+    { class: "cw-help", role: "note", "aria-label": "Keyboard shortcuts", "data-role": "key-legend" },
+    h("dl", {}, TABLE_KEYS.map(([k, v]) => [h("dt", {}, h("kbd", { text: k })), h("dd", { text: v })])),
   );
 }
 
@@ -224,6 +227,8 @@ function dispatchPanel(view, focus) {
                   intent: c.choose.intent,
                   cls: c.choose.legal ? "cw-primary" : "",
                   keyName: `contract:${c.slot}`,
+                  key: c.slot < 9 ? String(c.slot + 1) : undefined,
+                  extra: { "data-slot": c.slot },
                 })
               : null,
             c.swap.legal || view.phase === "plan"
@@ -350,6 +355,8 @@ function offerForm(ctx, view, counter) {
     intent: dealIntent(d.seat, d.terms),
     cls: "cw-primary",
     keyName: "deal:send",
+    key: "Enter",
+    extra: { "data-submit": "" },
   });
   const summary = h("p", { class: "cw-mr-summary", "data-role": "offer-summary" });
   const refresh = () => {
@@ -417,6 +424,7 @@ function offerForm(ctx, view, counter) {
       role: "group",
       "aria-label": counter ? "Counter-offer" : "Make an offer",
       "data-role": "offer-form",
+      "data-form": "",
       // a new key each drawing: the form is replaced whole, never morphed, because its
       // inputs' listeners hold this drawing's draft and limits
       "data-key": `offer-form:${++formDrawings}`,
@@ -471,7 +479,7 @@ function actionsBar(view) {
       button(a.intent.kind, a.label, {
         enabled: true,
         intent: a.intent,
-        key: a.intent.kind === "end-turn" ? "E" : undefined,
+        key: keyOf(a.intent.kind),
         cls: ["launch", "accept", "end-turn"].includes(a.intent.kind) ? "cw-primary" : "",
         keyName: `act:${i}`,
       }),

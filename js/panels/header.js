@@ -134,6 +134,7 @@ export function helpBox(view) {
     ["Enter or Space", `use the focused card, ${T.space} or button`],
     ["Arrow keys", `on the map: go to the next ${T.space} in that direction`],
     ["A", "play all cards that need no choice"],
+    ["P", "go to your first playable card (Enter plays it)"],
     ["E", "end your turn"],
     ["U / R", "undo / redo"],
     ["1 - 9", "pick an option of a choice; X declines"],

@@ -60,7 +60,10 @@ export function inspector(ctx, view, board) {
   } else if (reply && reply.distance === 0) {
     how = h("span", { text: "You are here." });
   } else if (reply && typeof reply.distance === "number") {
-    how = h("span", { text: `${plural(reply.distance, "boot")} away (over several turns)` });
+    how = h("span", {
+      "data-role": "far",
+      text: `out of reach this turn: ${plural(reply.distance, "boot")} away over several turns (the way is drawn faint)`,
+    });
   } else if (reply && reply.distance === null) {
     how = h("span", { class: "cw-dim", text: `No way there from your ${T.space}.` });
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TERMS, cap, costText, damageBuckets, logClass, pct, plural, termsOf } from "../text.js";
-import { keyAction } from "../keys.js";
+import { KEY_FOCUS, TABLE_KEYS, keyAction, keyOf } from "../keys.js";
+import { sinceBits } from "../panels/since.js";
 import { hasFeature, intentOf, newUiState, takeReply } from "../protocol.js";
 
 describe("words", () => {
@@ -40,9 +41,31 @@ describe("keys", () => {
     expect(keyAction("=")).toEqual(keyAction("+"));
     expect(keyAction("0")).toEqual({ click: '[data-action="zoom-fit"]' });
   });
-  it("maps digits to the options of a choice", () => {
-    expect(keyAction("1")).toEqual({ click: '[data-action="choose"][data-option="0"]' });
-    expect(keyAction("9")).toEqual({ click: '[data-action="choose"][data-option="8"]' });
+  it("maps digits to the options of a choice, or to the contracts at Dispatch", () => {
+    expect(keyAction("1")).toEqual({
+      click: '[data-action="choose"][data-option="0"], [data-action="choose-contract"][data-slot="0"]',
+    });
+    expect(keyAction("9")).toEqual({
+      click: '[data-action="choose"][data-option="8"], [data-action="choose-contract"][data-slot="8"]',
+    });
+  });
+  it("serves the table's actions with the same letters, each shown on its button", () => {
+    expect(keyAction("a")).toEqual({ click: '[data-action="play-all"], [data-action="accept"]' });
+    expect(keyAction("L")).toEqual({ click: '[data-action="launch"]' });
+    expect(keyOf("accept")).toBe("A");
+    expect(keyOf("refuse")).toBe("X");
+    expect(keyOf("stop-playing")).toBe("S");
+    expect(keyOf("end-turn")).toBe("E");
+    expect(keyOf("abandon")).toBeUndefined();
+    expect(keyOf("play")).toBeUndefined(); // no prefix match with play-all
+  });
+  it("moves the focus to the offer form or the first playable card", () => {
+    expect(keyAction("c")).toEqual({ focus: KEY_FOCUS.c });
+    expect(keyAction("p")).toEqual({ focus: '[data-action="play"]:not([aria-disabled])' });
+  });
+  it("lists every table key in the table's legend", () => {
+    const legend = TABLE_KEYS.map(([k]) => k).join(" ");
+    for (const k of ["1 - 8", "C", "A / X", "L", "P", "S", "H", "E"]) expect(legend).toContain(k);
   });
   it("knows H, Escape, and nothing else", () => {
     expect(keyAction("h")).toEqual({ actions: true });
@@ -104,5 +127,32 @@ describe("features", () => {
     expect(hasFeature(view, "countdown")).toBe(false);
     expect(hasFeature({}, "countdown")).toBe(true);
     expect(hasFeature(null, "depths")).toBe(true);
+  });
+});
+
+describe("since your last turn", () => {
+  const base = { trail: [""], gained: [], defeated: [], bought: [], artifacts: 0, clank: 0 };
+  it("says what a captain did: contracts and how they went, dice, prestige, credits", () => {
+    const p = {
+      ...base,
+      colour: "yellow",
+      bought: ["Yellow buys Deflector Array"],
+      contracts: [{ text: "Yellow chooses Map the rift (explore, 2 dice)", result: "success" }],
+      rolled: [1, 0],
+      points: 2,
+      gold: -3,
+    };
+    expect(sinceBits(p, { points: "prestige", gold: "credits" })).toEqual([
+      "chooses Map the rift (explore, 2 dice): success",
+      "rolled 1 hazard, then 0 hazards",
+      "buys Deflector Array",
+      "gained 2 prestige",
+      "lost 3 credits",
+    ]);
+  });
+  it("names the rooms of a trail, and leaves out words the layout does not give", () => {
+    const p = { ...base, colour: "red", trail: ["a", "b", "c"], points: 4, gold: 2 };
+    const names = new Map([["b", "Crypt"]]);
+    expect(sinceBits(p, { names })).toEqual(["moved to Crypt → c"]);
   });
 });

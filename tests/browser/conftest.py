@@ -21,6 +21,7 @@ Helpers (import them with ``from .conftest import open_notebook, ...``):
 - ``wait_for_kernel_idle(page, timeout=60) -> None``
 - ``run_all_cells(page, *, wait=True, timeout=120) -> bool | None``
 - ``cell_locator(page, index) -> Locator`` (the cell's element, any kind of cell)
+- ``cell_types(page) -> list[str]`` (the open notebook's cells as their kinds)
 - ``cell_output_text(page, index) -> str``
 - ``kernel_exec(page, code, timeout=60) -> None``
 - ``kernel_eval(page, expression, timeout=60) -> Any``
@@ -67,6 +68,7 @@ __all__ = [
     "LabServer",
     "cell_locator",
     "cell_output_text",
+    "cell_types",
     "in_ci",
     "kernel_eval",
     "kernel_exec",
@@ -326,6 +328,8 @@ def lab_server(
         "--IdentityProvider.token=",
         f"--ServerApp.root_dir={root}", "--ServerApp.port_retries=0",
         "--LabApp.expose_app_in_browser=True",
+        # Jupyter Notebook 7 (the same server, /notebooks/...) shows window.jupyterapp too
+        "--JupyterNotebookApp.expose_app_in_browser=True",
         "--ServerApp.disable_check_xsrf=True",  # lets LabServer.shut_down DELETE sessions
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]  # fmt: skip
@@ -488,8 +492,9 @@ def _lab() -> LabServer:
     return _LAB
 
 
-def open_notebook(page: Any, path: str | os.PathLike[str]) -> str:
-    """Copy the notebook at ``path`` into the server's root and open the copy in ``page``.
+def open_notebook(page: Any, path: str | os.PathLike[str], app: str = "lab") -> str:
+    """Copy the notebook at ``path`` into the server's root and open the copy in ``page``
+    (in JupyterLab, or with ``app="notebook"`` in Jupyter Notebook 7: the same server).
 
     The copy gets a unique name (autosave never touches the original). Returns that name,
     relative to the server root. Waits until the first cell is on screen; the kernel may
@@ -500,13 +505,26 @@ def open_notebook(page: Any, path: str | os.PathLike[str]) -> str:
     name = f"{source.stem}-{uuid.uuid4().hex[:8]}.ipynb"
     shutil.copyfile(source, lab.root / name)
     _PAGE_NOTEBOOKS.setdefault(id(page), []).append(name)
-    page.goto(f"{lab.url}/lab/tree/{name}?reset")
+    where = {"lab": f"/lab/tree/{name}?reset", "notebook": f"/notebooks/{name}"}[app]
+    page.goto(lab.url + where)
     page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
     return name
 
 
-def wait_for_kernel_idle(page: Any, timeout: float = 60) -> None:
-    """Wait until the status bar says ``<kernel name> | Idle``."""
+def wait_for_kernel_idle(page: Any, timeout: float = 60, app: str = "lab") -> None:
+    """Wait until the status bar says ``<kernel name> | Idle`` (in Notebook 7, which has
+    none: until the page's session has a connected, idle kernel)."""
+    if app == "notebook":
+        page.wait_for_function(
+            """() => {
+              const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+              const k = w && w.sessionContext && w.sessionContext.session
+                && w.sessionContext.session.kernel;
+              return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+            }""",
+            timeout=timeout * 1000,
+        )
+        return
     page.locator(".jp-StatusBar-TextItem").filter(has_text=KERNEL_IDLE).first.wait_for(
         timeout=timeout * 1000
     )
@@ -519,7 +537,7 @@ def run_all_cells(page: Any, *, wait: bool = True, timeout: float = 120) -> bool
     ran without error, ``False`` when one raised (later cells are then skipped). Widgets
     render shortly after; wait for their elements with Playwright locators.
     """
-    wait_for_kernel_idle(page)
+    wait_for_kernel_idle(page, app="notebook" if "/notebooks/" in page.url else "lab")
     # evaluate() has no timeout, so do not await the command's promise there: record its
     # outcome on window and poll for it with wait_for_function, which has one.
     page.evaluate(
@@ -544,6 +562,19 @@ def cell_locator(page: Any, index: int) -> Any:
     """Playwright locator of cell ``index`` (0-based, all kinds of cell) of the notebook."""
     return page.locator(
         f".jp-NotebookPanel .jp-Notebook .jp-Cell[data-windowed-list-index='{index}']"
+    )
+
+
+def cell_types(page: Any) -> list[str]:
+    """The open notebook's cells as their kinds ("code", "markdown"...), read from the
+    app's model: what a key that reached the notebook would change."""
+    return page.evaluate(
+        """() => {
+          const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+          const out = [];
+          for (let i = 0; i < cells.length; i++) out.push(cells.get(i).type);
+          return out;
+        }"""
     )
 
 

@@ -12,7 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import (
+    cell_types,
     kernel_eval,
+    kernel_exec,
     open_notebook,
     page_errors,
     run_all_cells,
@@ -33,22 +35,28 @@ def _n_actions(page) -> int:
     return kernel_eval(page, f"len({G}.actions)")
 
 
-def test_play_a_moonrakers_turn(lab_page, artifacts_dir, tmp_path):
-    page = lab_page
-    page.set_viewport_size({"width": 1400, "height": 1900})
+def _open_table(page, tmp_path, *more_cells):
     notebook = write_notebook(
-        tmp_path / "moonrakers.ipynb",
+        tmp_path / "moonrakers-table.ipynb",
         "import clankwidget\n"
         # seed 11: blue (you) leads first, with three Reactors in the opening hand
         "w = clankwidget.widget.play('moonrakers', players=3, bots='greedy', seed=11,"
         " bot_delay=0)\n"
         "w",
+        *more_cells,
     )
     open_notebook(page, notebook)
     wait_for_kernel_idle(page)
     assert run_all_cells(page) is True
     widget = page.locator(".cw").first
     widget.locator('[data-role="contract"]').first.wait_for(timeout=30_000)
+    return widget
+
+
+def test_play_a_moonrakers_turn(lab_page, artifacts_dir, tmp_path):
+    page = lab_page
+    page.set_viewport_size({"width": 1400, "height": 1900})
+    widget = _open_table(page, tmp_path)
     assert widget.locator('[data-role="contract"]').count() == 8
     assert widget.locator('[data-role="captain"]').count() == 3
 
@@ -189,3 +197,168 @@ def test_play_a_moonrakers_turn(lab_page, artifacts_dir, tmp_path):
     widget.screenshot(path=str(artifacts_dir / "moonrakers-later.png"))
     errors = page_errors(page)
     assert errors == [], "\n".join(map(str, errors))
+
+
+def test_the_table_is_played_by_keys_that_never_reach_jupyterlab(lab_page, tmp_path):
+    page = lab_page
+    page.set_viewport_size({"width": 1400, "height": 1200})
+    widget = _open_table(page, tmp_path, "x = 1", "y = 2")
+    before = cell_types(page)
+    chip = widget.locator('[data-role="keys-state"]')
+    expect(chip).to_have_text("Click for keys")
+
+    # A click on a panel's background gives the table the keys; JupyterLab gets none.
+    log = widget.locator(".cw-log")
+    log.scroll_into_view_if_needed()
+    box = log.bounding_box()
+    page.mouse.click(box["x"] + box["width"] - 6, box["y"] + 4)
+    expect(chip).to_have_text("Keys active")
+    for key in ["d", "d", "x", "m", "y", "1", "2", "z", "c", "v", "Escape", "d", "d"]:
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert cell_types(page) == before, "no key reached the notebook"
+    assert _n_actions(page) == 0, "no table key acts in the keep phase"
+
+    # ? shows the legend: every key of the table's actions is in it.
+    page.keyboard.press("?")
+    legend = widget.locator('[data-role="key-legend"]')
+    for words in [
+        "choose that contract",
+        "offer form",
+        "accept / refuse",
+        "launch",
+        "end the turn",
+    ]:
+        expect(legend).to_contain_text(words)
+    page.keyboard.press("?")
+    expect(legend).to_have_count(0)
+
+    widget.locator('[data-action="drop-objective"]').first.click()
+    wait_until(page, f"{MR}['phase'] == 'plan' and {MR}['actor'] == 0")
+    # 1 chooses the first contract (its button shows the key).
+    expect(widget.locator('[data-key="contract:0"] kbd')).to_have_text("1")
+    page.keyboard.press("1")
+    wait_until(page, f"{MR}['phase'] == 'negotiate'")
+    assert kernel_eval(page, f"{MR}['contract']") == 0
+    # C goes to the offer form; Enter sends the offer as drafted.
+    widget.locator('[data-role="offer-form"]').wait_for(timeout=10_000)
+    page.keyboard.press("c")
+    assert page.evaluate("() => !!document.activeElement.closest('[data-role=offer-form]')")
+    n = _n_actions(page)
+    page.keyboard.press("Enter")
+    wait_for_kernel_value(page, f"len({G}.actions) > {n}", True)
+    assert kernel_eval(page, f"{G}.actions[{n}].kind") == "offer"
+    wait_until(page, f"{MR}['actor'] == 0")
+    if kernel_eval(page, f"{MR}['phase']") == "respond":
+        expect(widget.locator('[data-action="refuse"] kbd')).to_have_text("X")
+        page.keyboard.press("x")
+        wait_until(page, f"{MR}['phase'] == 'negotiate'")
+    # L launches.
+    expect(widget.locator('[data-action="launch"] kbd')).to_have_text("L")
+    page.keyboard.press("l")
+    wait_until(page, f"{MR}['phase'] != 'negotiate'")
+    wait_until(page, f"{MR}['actor'] == 0 or {MR}['phase'] not in ('execute', 'refit')")
+    if kernel_eval(page, "any(a.kind == 'call-on' for a in w.game.legal_actions())"):
+        widget.locator('[data-action="call-on"]').first.click()
+        wait_until(page, f"{MR}['execution'] is None or {MR}['execution']['playing'] is not None")
+    if kernel_eval(page, f"{MR}['phase'] == 'execute' and {MR}['actor'] == 0"):
+        playable = kernel_eval(page, "[a.card for a in w.game.legal_actions() if a.kind == 'play']")
+        if playable:
+            # P goes to the first playable card, Enter plays it
+            hand = kernel_eval(page, "list(w.game.players[0].hand)")
+            expect(widget.locator(".cw-mr-card:not([aria-disabled])")).to_have_count(
+                sum(card in playable for card in hand)
+            )
+            n = _n_actions(page)
+            page.keyboard.press("p")
+            page.keyboard.press("Enter")
+            wait_for_kernel_value(page, f"len({G}.actions) > {n}", True)
+            assert kernel_eval(page, f"{G}.actions[{n}].kind") == "play"
+        if kernel_eval(page, f"{MR}['phase'] == 'execute' and {MR}['actor'] == 0"):
+            widget.locator('[data-action="stop-playing"]').wait_for()
+            widget.locator(".cw-log").click(position={"x": 5, "y": 5})
+            page.keyboard.press("s")
+    wait_until(page, f"{MR}['phase'] in ('buy', 'refit') and {MR}['actor'] == 0")
+    if kernel_eval(page, f"{MR}['phase']") == "refit":
+        widget.locator('[data-action="refit"]').first.click()
+        wait_until(page, f"{MR}['phase'] == 'buy'")
+    # E ends the turn; the notebook still has its three cells.
+    turn = kernel_eval(page, f"{G}.state.turn")
+    widget.locator(".cw-log").click(position={"x": 5, "y": 5})
+    page.keyboard.press("e")
+    wait_until(page, f"{G}.state.turn > {turn}")
+    assert cell_types(page) == before
+    assert page_errors(page) == []
+
+
+PLAY_ON = (
+    "def play_on(until):\n"
+    "    for _ in range(400):\n"
+    "        if until() or w.game.is_over:\n"
+    "            return\n"
+    "        acts = [a for a in w.game.legal_actions()\n"
+    "                if a.kind not in ('offer', 'counter', 'swap-contract')]\n"
+    "        assert w.handle_intent(acts[0].to_dict())['kind'] == 'ok'\n"
+)
+
+
+def test_save_then_load_then_replay_and_what_the_captains_did(lab_page, tmp_path, artifacts_dir):
+    page = lab_page
+    page.set_viewport_size({"width": 1400, "height": 1400})
+    widget = _open_table(page, tmp_path)
+    kernel_exec(page, PLAY_ON)
+    kernel_exec(
+        page,
+        f"play_on(lambda: {G}.state.turn >= 4 and {MR}['leader'] == 0 and {MR}['phase'] == 'plan')",
+        timeout=120,
+    )
+    # Since your last turn: what the other captains did, as the kernel summed it up.
+    since = kernel_eval(page, "w.view['since']")
+    panel = widget.locator('[data-role="since"]')
+    expect(panel).to_be_visible()
+    for p in since["players"]:
+        for c in p["contracts"]:
+            expect(panel.locator(f'li[data-colour="{p["colour"]}"]')).to_contain_text(c["text"])
+        if p["points"] > 0:
+            expect(panel.locator(f'li[data-colour="{p["colour"]}"]')).to_contain_text(
+                f"gained {p['points']} prestige"
+            )
+    assert any(p["contracts"] for p in since["players"])
+    expect(panel).not_to_contain_text("Blue ")  # the person's own doings are not in it
+    widget.screenshot(path=str(artifacts_dir / "moonrakers-since.png"))
+    saved = kernel_eval(page, "[a.to_dict() for a in w.game.actions]")
+
+    # Save: the game comes down as a file; load it back after a new game.
+    with page.expect_download() as info:
+        widget.locator('[data-action="save"]').click()
+    path = tmp_path / "moonrakers-saved.json"
+    info.value.save_as(path)
+    assert info.value.suggested_filename.startswith("clank-moonrakers-")
+    kernel_exec(page, "w.handle_intent({'kind': 'new-game', 'seed': 3})")
+    wait_until(page, f"len({G}.actions) < {len(saved)}")
+    widget.locator('[data-role="load-file"]').set_input_files(str(path))
+    wait_until(page, f"len({G}.actions) == {len(saved)}")
+    assert kernel_eval(page, "[a.to_dict() for a in w.game.actions]") == saved
+    expect(widget.locator('[data-role="status"]')).to_contain_text("Loaded a moonrakers game")
+
+    # Replay: step and scrub; the table and the log are the game's at that step, and
+    # nothing can be played meanwhile.
+    widget.locator('[data-action="replay"]').click()
+    step = widget.locator('[data-role="replay-step"]')
+    expect(step).to_contain_text(f"Step 0 of {len(saved)}")
+    widget.locator('[data-action="replay-next"]').click()
+    expect(step).to_contain_text(f"Step 1 of {len(saved)}")
+    widget.locator('[data-role="replay-scrub"]').fill("12")
+    expect(step).to_contain_text(f"Step 12 of {len(saved)}")
+    last = kernel_eval(page, "w.game.replay(12).log[-1]")
+    expect(widget.locator(".cw-log li").last).to_contain_text(last)
+    prestige = kernel_eval(page, "w.game.replay(12).scores()['yellow']")
+    expect(widget.locator('[data-role="captain"][data-colour="yellow"]')).to_contain_text(
+        f"{prestige} / "
+    )
+    assert widget.locator('[data-action="choose-contract"]:not([aria-disabled])').count() == 0
+    widget.screenshot(path=str(artifacts_dir / "moonrakers-replay.png"))
+    widget.locator('[data-action="replay-exit"]').click()
+    expect(widget.locator('[data-role="replay"]')).to_have_count(0)
+    assert kernel_eval(page, "len(w.game.actions)") == len(saved)
+    assert page_errors(page) == []

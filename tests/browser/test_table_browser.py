@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import (
+    cell_types,
     kernel_eval,
     kernel_exec,
     open_notebook,
@@ -42,23 +43,10 @@ def _open_game(page, tmp_path, setup=SETUP, *more_cells):
     return widget
 
 
-def _cells(page):
-    """The notebook's cells as their kinds, read from JupyterLab's model."""
-    return page.evaluate(
-        """() => {
-          const panel = window.jupyterapp.shell.currentWidget;
-          const cells = panel.content.model.cells;
-          const out = [];
-          for (let i = 0; i < cells.length; i++) out.push(cells.get(i).type);
-          return out;
-        }"""
-    )
-
-
 def test_keys_after_clicking_a_panel_background_stay_in_the_widget(lab_page, tmp_path):
     page = lab_page
     widget = _open_game(page, tmp_path, SETUP, "x = 1", "y = 2")
-    before = _cells(page)
+    before = cell_types(page)
     assert before == ["code", "code", "code"]
 
     # Click the background of a panel (the log), not a button: the widget takes the keys.
@@ -75,7 +63,7 @@ def test_keys_after_clicking_a_panel_background_stay_in_the_widget(lab_page, tmp
     for key in ["d", "d", "x", "m", "y", "1", "2", "z", "c", "v", "Escape", "d", "d"]:
         page.keyboard.press(key)
     page.wait_for_timeout(300)
-    assert _cells(page) == before, "no key reached the notebook"
+    assert cell_types(page) == before, "no key reached the notebook"
 
     # Outside the widget the notebook's own keys work again.
     page.locator(".jp-Cell .jp-InputPrompt").nth(2).click()
@@ -374,4 +362,33 @@ def test_hot_seat_passes_the_board_hiding_the_last_hand(lab_page, tmp_path):
     expect(screen).to_have_count(0)
     hand = kernel_eval(page, "w.game.players[1].hand")
     expect(widget.locator('.cw-hand [data-action="play"]')).to_have_count(len(hand))
+    assert page_errors(page) == []
+
+
+def test_a_far_room_shows_its_way_marked_out_of_reach(lab_page, tmp_path):
+    page = lab_page
+    widget = _open_game(page, tmp_path)
+    # Nothing played yet: no room is in reach this turn. Point at one four boots away.
+    far = kernel_eval(
+        page,
+        "[sp.id for sp in w.game.board.spaces if w.handle_intent("
+        "{'kind': 'hover-space', 'id': sp.id})['distance'] == 4][0]",
+    )
+    room = widget.locator(f'.cw-map [data-space-id="{far}"]')
+    room.scroll_into_view_if_needed()
+    room.hover()
+    line = widget.locator('.cw-map [data-role="far-route"]')
+    expect(line).to_have_count(1, timeout=10_000)
+    expect(widget.locator('[data-role="route"] [data-role="far"]')).to_contain_text(
+        "out of reach this turn: 4 boots away"
+    )
+    screenshot(page, "table-far-route")
+    # A room in reach this turn shows this turn's route, not the faint one.
+    kernel_exec(page, "w.handle_intent({'kind': 'play-all'})")
+    wait_until(page, "len(w.view['moves']) > 0")
+    near = kernel_eval(page, "w.view['moves'][0]['id']")
+    page.mouse.move(0, 0)
+    widget.locator(f'.cw-map [data-space-id="{near}"]').hover()
+    expect(widget.locator('.cw-map [data-role="route-line"]')).to_have_count(1)
+    expect(line).to_have_count(0)
     assert page_errors(page) == []

@@ -477,6 +477,19 @@ def test_hover_replies():
     assert {(o["swords"], o["damage"]) for o in reply["options"]} == {(0, 2)}
     far = w.handle_intent({"kind": "hover-space", "id": "crypt"})
     assert far["kind"] == "route" and not far["reachable"] and far["distance"] >= 3
+    # the way there, drawn though out of reach: linked spaces, as many boots as the distance
+    way = [game.current_player.space, *far["far"]]
+    assert way[-1] == "crypt"
+    boots = {}
+    for path in game.board.paths:
+        key = frozenset((path.a, path.b))
+        boots[key] = min(boots.get(key, path.boots), path.boots)
+    assert all(frozenset(pair) in boots for pair in zip(way, way[1:], strict=False))
+    assert (
+        sum(boots[frozenset(pair)] for pair in zip(way, way[1:], strict=False)) == far["distance"]
+    )
+    here = w.handle_intent({"kind": "hover-space", "id": game.current_player.space})
+    assert here["distance"] == 0 and "far" not in here
     bag = w.handle_intent({"kind": "hover-bag"})
     assert bag["kind"] == "odds" and bag["draws"] == game.attack_cubes()[1]
     if bag["available"]:
@@ -1264,16 +1277,51 @@ def test_save_load_and_replay_intents_check_what_the_browser_sends():
     assert "replay" not in other.view and len(other.game.actions) == n
 
 
+def test_since_counts_the_clank_a_bot_made_when_an_attack_comes_in_the_same_step():
+    """Mid-attack: a bot's step that makes Clank! and then sets off an attack (the area
+    empties into the bag before the step ends) still counts the cubes the bot made."""
+    w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
+    g = w.game
+    yellow = g.players[1]
+
+    def step():  # the bot's whole turn: 2 Clank!, an attack, the end of the turn
+        g.rules.make_clank(g.state, yellow, 2)
+        g.rules.attack(g.state, 3, "A test attack")
+        g.rules.say(g.state, "A bounty hunter strikes: every thief aboard takes 1", "attack")
+        yellow.discard.extend(yellow.hand)
+        yellow.hand = []
+        g.apply(A.EndTurn())
+
+    w._bot_act = step
+    me = g.players[0]
+    me.discard.extend(me.hand)  # nothing to play: end the turn at once
+    me.hand = []
+    w.refresh()
+    assert w.handle_intent({"kind": "end-turn"})["kind"] == "ok"
+    since = w.view["since"]
+    (entry,) = since["players"]
+    assert entry["colour"] == "yellow" and entry["clank"] == 2
+    attack, strike = since["attacks"]
+    assert attack["drawn"] and sum(attack["drawn"].values()) == 3
+    assert isinstance(attack["hurt"], list)
+    assert strike["hurt"] is None  # its line says who is hurt, not "nobody was hurt"
+
+
 def test_since_your_last_turn_sums_up_the_others_turns_and_bots_take_a_speed():
     w = play(players=3, bots=["greedy"], seed=2, bot_delay=0)
     assert w.view["since"] is None  # nothing yet on the first turn
     w.handle_intent({"kind": "play-all"})
     log_at_end = len(w.game.state.events)
     spaces = {p.colour: p.space for p in w.game.players}
+    area = dict(w.game.state.clank_area)
     w.handle_intent({"kind": "end-turn"})
     since = w.view["since"]
     assert [p["colour"] for p in since["players"]] == ["yellow", "green"]
     events = w.game.state.events[log_at_end:]
+    assert not any(e["kind"] == "attack" for e in events)  # (one with: the test above)
+    now = w.game.state.clank_area
+    assert [p["clank"] for p in since["players"]] == [now[c] - area[c] for c in ("yellow", "green")]
+    assert any(p["clank"] for p in since["players"])
     for p in since["players"]:
         moves = [e["to"] for e in events if e["kind"] == "move" and e["actor"] == p["colour"]]
         assert p["trail"] == [spaces[p["colour"]], *moves]

@@ -134,3 +134,66 @@ def test_watching_bots_play_a_whole_game():
     assert w.game.is_over
     assert w.view["is_over"] and w.view["winners"]
     assert max(w.game.rules.scores(w.game.state)) >= 10
+
+
+def _play_on(w, until, limit=400):
+    """The person plays the first legal action that is not an offer until ``until(w)``."""
+    g = w.game
+    for _ in range(limit):
+        if until(w) or g.is_over:
+            return
+        acts = [a for a in g.legal_actions() if a.kind not in ("offer", "counter", "swap-contract")]
+        assert w.handle_intent(acts[0].to_dict())["kind"] == "ok"
+    raise AssertionError("never reached")
+
+
+def test_save_load_and_a_replay_of_the_table_where_nothing_can_be_played():
+    w = _widget()
+    _play_on(w, lambda w: w.game.state.turn >= 3 and MR(w)["actor"] == 0)
+    saved = w.handle_intent({"kind": "save"})
+    assert saved["kind"] == "save" and saved["name"].startswith("clank-moonrakers-seed11")
+    actions = [a.to_dict() for a in w.game.actions]
+    w.handle_intent({"kind": "new-game", "seed": 3})
+    assert w.handle_intent({"kind": "load", "text": saved["text"]})["kind"] == "ok"
+    assert [a.to_dict() for a in w.game.actions] == actions
+
+    # a replay's next step in words, never a secret (which objective is put back)
+    assert w.handle_intent({"kind": "replay", "step": 0})["kind"] == "ok"
+    assert w.view["replay"]["next"] == "putting back an objective"
+    assert w.handle_intent({"kind": "replay", "step": 4})["kind"] == "ok"
+    v = w.view
+    assert v["layout"] == "table" and v["replay"]["step"] == 4
+    assert v["replay"]["total"] == len(actions)
+    assert v["log_total"] == len(w.game.replay(4).log)
+    # nothing is offered in a replay, and every control says why
+    assert v["actions"] == [] and not v["you_act"]
+    why = "this is a replay: leave it to play on"
+    assert {c["choose"]["why"] for c in v["dispatch"]} == {why}
+    assert all(not c["legal"] and c["why"] == why for c in v["hand"])
+    reply = w.handle_intent(actions[4])
+    assert reply["kind"] == "error" and "replay" in reply["message"]
+    assert w.handle_intent({"kind": "replay-exit"})["kind"] == "ok"
+    assert "replay" not in w.view and len(w.game.actions) == len(actions)
+
+
+def test_since_your_turn_says_what_the_other_captains_did():
+    w = _widget()
+    seen = []
+
+    def shown(w):
+        since = w.view.get("since")
+        if since and MR(w)["phase"] == "plan" and MR(w)["leader"] == 0:
+            seen.append(since)
+        return len(seen) >= 2
+
+    _play_on(w, shown)
+    for since in seen:
+        assert [p["colour"] for p in since["players"]] == ["yellow", "green"]  # not blue
+    entries = [p for since in seen for p in since["players"]]
+    assert any(p["contracts"] for p in entries)
+    for p in entries:
+        for c in p["contracts"]:
+            assert c["text"].startswith(p["colour"].capitalize() + " chooses")
+            assert c["result"] in ("success", "failure", None)
+    # the prestige gained is the score's change since the mark
+    assert any(p["points"] for p in entries)

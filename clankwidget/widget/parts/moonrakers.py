@@ -106,8 +106,13 @@ _OWN_PANEL = frozenset(
 class MoonrakersPart(ViewPart):
     """Moonrakers' view part: the whole table (see the module docstring)."""
 
-    def table_view(self, seat: int | None) -> dict[str, Any]:
-        return table_view(self.game, seat)
+    def table_view(self, seat: int | None, frozen: str | None = None) -> dict[str, Any]:
+        return table_view(self.game, seat, frozen=frozen)
+
+    def action_label(self, action: A.Action) -> str | None:
+        """Words for any Moonrakers action (a replay's next step, undo): never what it
+        keeps secret (which objective a captain puts back)."""
+        return _label(self.game, action)
 
 
 def moonrakers_part(game) -> MoonrakersPart:
@@ -175,11 +180,11 @@ def _part(rules, pid: str) -> dict[str, Any]:
     return {"id": pid, "name": part["name"], "cost": part["cost"], "text": part_text(rules, part)}
 
 
-def _option(game, action: A.Action, legal: set) -> dict[str, Any]:
+def _option_of(game, action: A.Action, legal: set, frozen: str | None = None) -> dict[str, Any]:
     ok = action in legal
     return {
         "legal": ok,
-        "why": None if ok else (game.why_illegal(action) or "not possible now"),
+        "why": None if ok else (frozen or game.why_illegal(action) or "not possible now"),
         "intent": action.to_dict(),
     }
 
@@ -211,6 +216,25 @@ def _label(game, a: A.Action) -> str:
             return "Let the bonus part go"
         me = rules.acting(s)
         return f"Replace {rules.data.parts[me.extra['parts'][a.index]]['name']}"
+    if k in ("choose-contract", "swap-contract"):
+        verb = "Choose" if k == "choose-contract" else "Swap"
+        return f"{verb} {rules.data.contracts[s.extra['mr']['dispatch'][a.slot]]['name']}"
+    if k == "buy-part":
+        return f"Buy {rules.data.parts[s.extra['mr']['parts_offer'][a.slot]]['name']}"
+    if k == "buy-crew":
+        return f"Hire {rules.card(s.extra['mr']['crew_offer'][a.slot]).name}"
+    if k == "buy-action":
+        return f"Buy {rules.card(a.card).name}"
+    if k in ("offer", "counter"):
+        to = f" {s.players[a.seat].colour.capitalize()}" if k == "offer" else ""
+        terms = {t: getattr(a, t) for t in ("prestige", "credits", "bonus", "dice")}
+        return f"{k.capitalize()}{to} {terms_text(terms)}"
+    if k == "drop-objective":
+        return "Put back an objective"  # which one stays secret
+    if k == "claim-objective":
+        return f"Reveal {rules.data.objectives[a.objective]['name']}"
+    if k == "replace-offer":
+        return f"Replace an Armory {'part' if a.offer == 'parts' else 'crew card'}"
     return str(a)
 
 
@@ -235,9 +259,10 @@ def _log(s) -> list[dict]:
     ]
 
 
-def table_view(game, seat: int | None = 0) -> dict[str, Any]:
+def table_view(game, seat: int | None = 0, *, frozen: str | None = None) -> dict[str, Any]:
     """The Moonrakers table for the person in ``seat`` (``None``: a spectator, who sees
-    no hand and no objective). Pure: reads the game, changes nothing."""
+    no hand and no objective). Pure: reads the game, changes nothing. ``frozen`` (a
+    replay's view): nothing is offered, every control says this reason."""
     rules, s = game.rules, game.state
     n = len(s.players)
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
@@ -246,8 +271,12 @@ def table_view(game, seat: int | None = 0) -> dict[str, Any]:
     obs = rules.observation(s, seat if seat is not None else 0)
     t = obs["table"]
     actor = t["actor"]
-    you_act = seat is not None and actor == seat and not s.over
+    you_act = seat is not None and actor == seat and not s.over and frozen is None
     legal = set(game.legal_actions()) if you_act else set()
+
+    def _option(game, action, legal):  # every option's reason, frozen or the engine's
+        return _option_of(game, action, legal, frozen)
+
     colour = [p.colour for p in s.players]
 
     captains = []
