@@ -168,10 +168,7 @@ def bench_turn(board, name, kw, rows, repeat):
     for s in STARTS:
         opts = paths.turn_options(board, s, **kw)
         want = naive_turn_front(board, s, **full)
-        got = {
-            r: sorted(tuple(c) for c in opts.options(r))
-            for r in opts.reachable
-        }
+        got = {r: sorted(tuple(c) for c in opts.options(r)) for r in opts.reachable}
         assert got == want, f"disagrees with the naive twin from {s}"
         args.append(
             (

@@ -199,7 +199,6 @@ class GreedyCaptain(Bot):
                 return A.BuyAction(cid)
         return A.EndTurn()
 
-
     # -- Overload ----------------------------------------------------------------------
 
     def _join(self, rules, obs, by_kind):

@@ -376,7 +376,7 @@ def table_view(game, seat: int | None = 0, *, frozen: str | None = None) -> dict
     for cid, count in obs["supply"].items():
         item = _card(rules, cid)
         item["count"] = count
-        item.update(_option(game, A.BuyAction(cid), legal))
+        item.update(_option_of(game, A.BuyAction(cid), legal, frozen))
         supply.append(item)
     replace = {
         offer: [
@@ -508,7 +508,7 @@ def table_view(game, seat: int | None = 0, *, frozen: str | None = None) -> dict
         "execution": execution,
         "keep": keep,
         "refit": refit,
-        "overload": _overload_view(game, t, legal) if rules.overload else None,
+        "overload": _overload_view(game, t, legal, frozen) if rules.overload else None,
         "actions": actions,
         "die": list(rules.data.faces),
         "win": rules.su["win_prestige"],
@@ -556,7 +556,7 @@ _HINTS = {
 }
 
 
-def _overload_view(game, t: dict, legal: set) -> dict[str, Any]:
+def _overload_view(game, t: dict, legal: set, frozen: str | None = None) -> dict[str, Any]:
     """The Overload parts of the table (see the module docstring's ``overload``)."""
     rules, s = game.rules, game.state
     colour = [p.colour for p in s.players]
@@ -564,7 +564,7 @@ def _overload_view(game, t: dict, legal: set) -> dict[str, Any]:
     for slot, cid in enumerate(t["advanced_offer"]):
         item = _card(rules, cid)
         item["slot"] = slot
-        item.update(_option(game, A.BuyAction(cid), legal))
+        item.update(_option_of(game, A.BuyAction(cid), legal, frozen))
         advanced.append(item)
     join = t["join"]
     bonus = None
@@ -595,7 +595,7 @@ def _overload_view(game, t: dict, legal: set) -> dict[str, Any]:
     return {
         "advanced": advanced,
         "replace": [
-            _option(game, A.ReplaceOffer("advanced", slot), legal)
+            _option_of(game, A.ReplaceOffer("advanced", slot), legal, frozen)
             for slot in range(len(t["advanced_offer"]))
         ],
         "deck": t["advanced_deck"],
