@@ -30,6 +30,8 @@ export function costText(o) {
   if (o.damage) parts.push(`${o.damage} damage`);
   if (o.teleports) parts.push(plural(o.teleports, "teleport"));
   if (o.lifts) parts.push(o.lifts === 1 ? "a lift ride" : `${o.lifts} lift rides`);
+  if (o.coaches) parts.push(o.coaches === 1 ? "a coach ride" : `${o.coaches} coach rides`);
+  if (o.gold) parts.push(`${o.gold} gold`);
   return parts.join(", ");
 }
 

@@ -19,7 +19,7 @@
  *   boots: number, teleports: number, artifacts: number[], tokens: any[], score: number, deck: number,
  *   discard: number, hand_count: number, play: CardView[], hand?: CardView[], discard_cards?: string[],
  *   bot: string|null, facts?: any[]}} PlayerView
- * @typedef {{boots: number, swords: number, damage: number, teleports: number, lifts?: number}} MoveOption
+ * @typedef {{boots: number, swords: number, damage: number, teleports: number, lifts?: number, coaches?: number, gold?: number}} MoveOption
  * @typedef {{id: string, name: string, options: MoveOption[],
  *   route: {path: number|string, space: string}[]}} MoveView
  * @typedef {{w: number, h: number, fs: number}} RoomBox

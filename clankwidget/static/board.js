@@ -447,6 +447,8 @@ function costText(o) {
   if (o.damage) parts.push(`${o.damage} damage`);
   if (o.teleports) parts.push(plural(o.teleports, "teleport"));
   if (o.lifts) parts.push(o.lifts === 1 ? "a lift ride" : `${o.lifts} lift rides`);
+  if (o.coaches) parts.push(o.coaches === 1 ? "a coach ride" : `${o.coaches} coach rides`);
+  if (o.gold) parts.push(`${o.gold} gold`);
   return parts.join(", ");
 }
 var pct = (x) => `${Math.round((x || 0) * 100)}%`;
@@ -2035,6 +2037,7 @@ function moveCost(move, W, H) {
   if (o.damage) bits.push(["heart", o.damage]);
   if (o.teleports) bits.push(["teleport", o.teleports]);
   if (o.lifts) bits.push(["lift", o.lifts]);
+  if (o.gold) bits.push(["gold", o.gold]);
   const wdt = bits.length * 21 + 4;
   const cg = s("g", {
     class: "cw-room-cost",

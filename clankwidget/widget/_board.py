@@ -522,13 +522,14 @@ class ClankBoard(anywidget.AnyWidget):
             return reply
         me = g.players[self.seat]
         if me.is_in:
-            keys = g.rules.has_key(g.state, me)
+            ctx = g.rules.path_context(g.state, me)  # keys, and a Canoe and Gold (Legacy)
+            ways = {k: ctx[k] for k in ("keys", "canoe", "gold") if k in ctx}
             try:
-                table = paths.distance_table(g.board, [id], keys=keys)
+                table = paths.distance_table(g.board, [id], **ways)
                 d = float(table[g.board.index(me.space), 0])
                 reply["distance"] = None if d == float("inf") else int(d)
                 if reply["distance"]:  # the way there, drawn even when out of reach
-                    reply["far"] = paths.route(g.board, me.space, id, keys=keys)[1:]
+                    reply["far"] = paths.route(g.board, me.space, id, **ways)[1:]
             except Exception:  # the helper may be missing or change; the preview is optional
                 pass
         my_turn = not self.busy and not g.is_over and g.state.current == self.seat and not g.pending
@@ -548,6 +549,8 @@ class ClankBoard(anywidget.AnyWidget):
                             "damage": choice.damage,
                             "teleports": choice.teleports,
                             "lifts": sum(1 for st in steps if st.path == "lift"),
+                            "coaches": sum(1 for st in steps if st.path == "coach"),
+                            "gold": choice.gold,
                             "steps": [
                                 {
                                     "path": st.path if isinstance(st.path, int) else str(st.path),

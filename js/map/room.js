@@ -137,6 +137,7 @@ function moveCost(move, W, H) {
   if (o.damage) bits.push(["heart", o.damage]);
   if (o.teleports) bits.push(["teleport", o.teleports]);
   if (o.lifts) bits.push(["lift", o.lifts]);
+  if (o.gold) bits.push(["gold", o.gold]);
   const wdt = bits.length * 21 + 4;
   const cg = s("g", {
     class: "cw-room-cost",

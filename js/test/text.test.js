@@ -24,6 +24,9 @@ describe("words", () => {
       "2 boots, 1 sword, 1 damage, 1 teleport, 2 lift rides",
     );
     expect(costText({ boots: 0, swords: 0, damage: 0, teleports: 0, lifts: 1 })).toBe("0 boots, a lift ride");
+    expect(costText({ boots: 2, swords: 0, damage: 0, teleports: 0, coaches: 1, gold: 4 })).toBe(
+      "2 boots, a coach ride, 4 gold",
+    );
   });
   it("folds damage odds into 0, 1, 2 and 3+", () => {
     expect(damageBuckets([0.5, 0.2, 0.1, 0.1, 0.1])).toEqual([0.5, 0.2, 0.1, expect.closeTo(0.2)]);

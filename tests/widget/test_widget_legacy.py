@@ -86,3 +86,22 @@ def test_a_coach_ride_through_intents_and_the_off_clock_note():
     assert reply["kind"] == "odds" and reply["draws"] == 4
     assert "off the clock" in reply["notes"][0]["text"]
     assert {p["colour"] for p in reply["players"]} == {"blue", "green"}
+
+
+def test_hovering_a_room_counts_the_coach_fare_and_the_gold():
+    # North Road to Ash Stair: 6 Boots on foot, 2 with the Deepway coach (1 Boot, 4 Gold)
+    def hover(gold, boots):
+        game = legacy_game(
+            3, changes={"players": {"blue": {"space": "coach-north", "boots": boots, "gold": gold}}}
+        )
+        return ClankBoard(game, bot_delay=0).handle_intent(
+            {"kind": "hover-space", "id": "ash-stair"}
+        )
+
+    rich = hover(gold=5, boots=2)
+    assert rich["reachable"] and rich["distance"] == 2
+    ride = rich["options"][0]
+    assert (ride["boots"], ride["coaches"], ride["gold"]) == (2, 1, 4)
+    assert [st["path"] for st in ride["steps"]][0] == "coach"
+    poor = hover(gold=2, boots=2)  # no fare: the walk, out of reach this turn
+    assert not poor["reachable"] and poor["distance"] == 6
