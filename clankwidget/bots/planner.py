@@ -75,13 +75,12 @@ class PlannerBot(_Estimates, Bot):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        self._deck_cache: dict = {}
-        self._odds_cache: dict = {}
         self._plan_key = None
         self._plan: _Plan | None = None
         self._target = None  # the last target chosen (a little loyalty stops dithering)
         self._game = None
         self._trace: list | None = None
+        self._options_here = None
 
     # ------------------------------------------------------------ estimates
 
@@ -441,8 +440,28 @@ class PlannerBot(_Estimates, Bot):
     # ------------------------------------------------------------ choosing
 
     def choose(self, game) -> A.Action:
-        legal = game.legal_actions()
-        return _checked(self._choose(game, legal), legal)
+        p = game.current_player
+        if p.hand and not game.pending and game.why_illegal(A.TakeSecret()) is not None:
+            # playing the hand needs no list of every legal action: only this play's check
+            play = A.Play(self._play_order(game, p, self.plan(game)))
+            if game.why_illegal(play) is None:
+                return play
+        self._options_here = {}  # this decision's turn options (the walk and potions ask)
+        try:
+            legal = game.legal_actions()
+            return _checked(self._choose(game, legal), legal)
+        finally:
+            self._options_here = None
+
+    def _turn_options(self, game):
+        """:func:`clankwidget.paths.turn_options` for the player to move (once per
+        decision while :meth:`choose` runs)."""
+        memo = self._options_here
+        if memo is None:
+            return _paths.turn_options(game)
+        if "now" not in memo:
+            memo["now"] = _paths.turn_options(game)
+        return memo["now"]
 
     def _choose(self, game, legal) -> A.Action:
         p = game.current_player
@@ -578,7 +597,7 @@ class PlannerBot(_Estimates, Bot):
                     return a
                 continue
             # boots, swords, teleport potions: when they let it reach the goal this turn
-            if self._potion_helps(game, p, plan, effects) and _effects_value(effects, prices) > 0:
+            if _effects_value(effects, prices) > 0 and self._potion_helps(game, p, plan, effects):
                 return a
         return None
 
@@ -596,7 +615,7 @@ class PlannerBot(_Estimates, Bot):
                     ctx["swords"] += v
                 elif k == "teleport":
                     ctx["teleports"] += v
-        before = _paths.turn_options(game)
+        before = self._turn_options(game)
         after = _paths.turn_options(game.board, **ctx)
         return (
             plan.target in after
@@ -657,7 +676,7 @@ class PlannerBot(_Estimates, Bot):
         keys = _has_key(game, p)
         d = info.dist[keys]
         t = info.idx[goal]
-        opts = _paths.turn_options(game)
+        opts = self._turn_options(game)
         here = d[info.idx[p.space]][t]
         sword_price = self._sword_price(game, p, plan)
         # a boot still to walk costs what a turn is worth, per boot; nothing beats
