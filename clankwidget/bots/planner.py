@@ -12,7 +12,15 @@ from .._shipnav import ShipNavigator
 from ..rules import actions as A
 from .base import INF, Bot
 from .board_info import _capacity, _has_key, _info
-from .evaluation import _checked, _effects_value, _knapsack, _pending_choice, _sigmoid, _token_guess
+from .evaluation import (
+    _checked,
+    _effects_value,
+    _hand_play,
+    _knapsack,
+    _pending_choice,
+    _sigmoid,
+    _token_guess,
+)
 from .planner_estimates import _Estimates, _Plan
 
 
@@ -441,11 +449,9 @@ class PlannerBot(_Estimates, Bot):
 
     def choose(self, game) -> A.Action:
         p = game.current_player
-        if p.hand and not game.pending and game.why_illegal(A.TakeSecret()) is not None:
-            # playing the hand needs no list of every legal action: only this play's check
-            play = A.Play(self._play_order(game, p, self.plan(game)))
-            if game.why_illegal(play) is None:
-                return play
+        play = _hand_play(game, lambda: self._play_order(game, p, self.plan(game)))
+        if play is not None:
+            return play
         self._options_here = {}  # this decision's turn options (the walk and potions ask)
         try:
             legal = game.legal_actions()
