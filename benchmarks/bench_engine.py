@@ -3,7 +3,9 @@
 Each measurement plays the same seeded games (two players, every deal from both seats)
 in a fresh Python process, in this checkout and in a git worktree of version 0.1.0 (tag
 ``v0.1.0``, commit ff74ab8), the two taking turns round by round so that a change of the
-machine's load hits both alike; the table shows the medians and their ratio. The target
+machine's load hits both alike; the table shows the medians and their ratio. Seconds are
+the process's CPU time (``time.process_time``), so that time spent waiting for a core on a
+busy machine is not counted against either. The target
 (issue 17) is 3x 0.1.0 on every edition and table. Clank! Legacy and Moonrakers came
 after 0.1.0: their rows give this checkout's figures alone (0.1.0 "n/a").
 
@@ -57,12 +59,12 @@ def play(edition, table, seed, flip):
     return n
 
 play({edition!r}, {table!r}, 10_000, False)  # warm-up: imports, kernels, data
-t0, actions = time.perf_counter(), 0
+t0, actions = time.process_time(), 0
 for seed in range({games}):
     for flip in (False, True):
         actions += play({edition!r}, {table!r}, seed, flip)
 print(json.dumps({{"games": 2 * {games}, "actions": actions,
-                   "seconds": time.perf_counter() - t0}}))
+                   "seconds": time.process_time() - t0}}))
 """
 
 
