@@ -91,6 +91,19 @@ def _checked(action: A.Action, legal: list) -> A.Action:
     return A.EndTurn() if A.EndTurn() in legal else legal[0]
 
 
+def _hand_play(game, order) -> A.Action | None:
+    """The card a bot plays while it holds cards and nothing else comes first (no pending
+    choice, no secret to take on entry): ``Play(order())``, checked on its own, without
+    listing every legal action (half of a bot's turns are plays). ``None`` otherwise: the
+    bot then chooses from the legal list as usual."""
+    if not game.current_player.hand or game.pending:
+        return None
+    if game.why_illegal(A.TakeSecret()) is None:
+        return None
+    play = A.Play(order())
+    return play if game.why_illegal(play) is None else None
+
+
 # What the top token of a stack is guessed to be worth, by kind (the kind shows, the token
 # does not): minor secrets average a point or two, major ones four or five.
 _TOKEN_GUESS = {"minor": 1.5, "major": 4.0}

@@ -8,7 +8,7 @@ from .._shipnav import ShipNavigator
 from ..rules import actions as A
 from .base import INF, Bot
 from .board_info import _capacity, _info, _next_steps, _tables, _ways
-from .evaluation import _GREEDY_PRICES, _checked, _effects_value, _pending_choice
+from .evaluation import _GREEDY_PRICES, _checked, _effects_value, _hand_play, _pending_choice
 
 
 class GreedyBot(Bot):
@@ -103,6 +103,9 @@ class GreedyBot(Bot):
     # -- choosing
 
     def choose(self, game) -> A.Action:
+        play = _hand_play(game, lambda: self._play_order(game, game.current_player))
+        if play is not None:
+            return play
         legal = game.legal_actions()
         return _checked(self._choose(game, legal), legal)
 

@@ -12,7 +12,15 @@ from .._shipnav import ShipNavigator
 from ..rules import actions as A
 from .base import INF, Bot
 from .board_info import _capacity, _has_key, _info, _tables, _ways
-from .evaluation import _checked, _effects_value, _knapsack, _pending_choice, _sigmoid, _token_guess
+from .evaluation import (
+    _checked,
+    _effects_value,
+    _hand_play,
+    _knapsack,
+    _pending_choice,
+    _sigmoid,
+    _token_guess,
+)
 from .planner_estimates import _Estimates, _Plan
 
 
@@ -75,13 +83,12 @@ class PlannerBot(_Estimates, Bot):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        self._deck_cache: dict = {}
-        self._odds_cache: dict = {}
         self._plan_key = None
         self._plan: _Plan | None = None
         self._target = None  # the last target chosen (a little loyalty stops dithering)
         self._game = None
         self._trace: list | None = None
+        self._options_here = None
 
     # ------------------------------------------------------------ estimates
 
@@ -441,8 +448,26 @@ class PlannerBot(_Estimates, Bot):
     # ------------------------------------------------------------ choosing
 
     def choose(self, game) -> A.Action:
-        legal = game.legal_actions()
-        return _checked(self._choose(game, legal), legal)
+        p = game.current_player
+        play = _hand_play(game, lambda: self._play_order(game, p, self.plan(game)))
+        if play is not None:
+            return play
+        self._options_here = {}  # this decision's turn options (the walk and potions ask)
+        try:
+            legal = game.legal_actions()
+            return _checked(self._choose(game, legal), legal)
+        finally:
+            self._options_here = None
+
+    def _turn_options(self, game):
+        """:func:`clankwidget.paths.turn_options` for the player to move (once per
+        decision while :meth:`choose` runs)."""
+        memo = self._options_here
+        if memo is None:
+            return _paths.turn_options(game)
+        if "now" not in memo:
+            memo["now"] = _paths.turn_options(game)
+        return memo["now"]
 
     def _choose(self, game, legal) -> A.Action:
         p = game.current_player
@@ -582,7 +607,7 @@ class PlannerBot(_Estimates, Bot):
                     return a
                 continue
             # boots, swords, teleport potions: when they let it reach the goal this turn
-            if self._potion_helps(game, p, plan, effects) and _effects_value(effects, prices) > 0:
+            if _effects_value(effects, prices) > 0 and self._potion_helps(game, p, plan, effects):
                 return a
         return None
 
@@ -600,7 +625,7 @@ class PlannerBot(_Estimates, Bot):
                     ctx["swords"] += v
                 elif k == "teleport":
                     ctx["teleports"] += v
-        before = _paths.turn_options(game)
+        before = self._turn_options(game)
         after = _paths.turn_options(game.board, **ctx)
         return (
             plan.target in after
@@ -661,7 +686,7 @@ class PlannerBot(_Estimates, Bot):
         keys, canoe, gold = _ways(game, p)
         d = info.ways(keys, canoe, gold)["dist"]
         t = info.idx[goal]
-        opts = _paths.turn_options(game)
+        opts = self._turn_options(game)
         here = d[info.idx[p.space]][t]
         sword_price = self._sword_price(game, p, plan)
         # a boot still to walk costs what a turn is worth, per boot; nothing beats

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -12,6 +13,13 @@ from .. import odds as _odds
 from .base import INF
 from .board_info import _has_key, _info
 from .evaluation import _card_noise, _effects_value
+
+# What the estimates work out, shared by every planner (a tournament plays many games with
+# the same card set): boots a turn by card set and deck, knockout odds by situation. Both
+# are pure functions of their keys, so sharing them changes no decision.
+_BOOTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_ODDS: dict = {}
+_MAX_BOOTS, _MAX_ODDS = 4096, 4096
 
 
 @dataclass
@@ -41,10 +49,13 @@ class _Estimates:
         cards = game.cards.cards
         conds = ("artifact",) if p.artifacts else ()
         key = (tuple(sorted(p.all_cards)), conds)
-        boots = self._deck_cache.get(key)
+        cache = _BOOTS.get(game.cards)
+        if cache is None:
+            cache = _BOOTS[game.cards] = {}
+        boots = cache.get(key)
         if boots is None:
-            if len(self._deck_cache) > 256:
-                self._deck_cache.clear()
+            if len(cache) > _MAX_BOOTS:
+                cache.clear()
             pile = [cards[c] for c in key[0]]
             try:
                 boots = sum(
@@ -58,7 +69,7 @@ class _Estimates:
                 # (an edition's own): count the hand's five cards, without draws
                 unit = {"boots": 1.0, "teleport": 1.0}
                 boots = sum(_effects_value(c.play, unit) for c in pile) * 5 / max(len(pile), 1)
-            self._deck_cache[key] = boots
+            cache[key] = boots
         return boots
 
     def _attacks_per_round(self, game) -> float:
@@ -139,7 +150,7 @@ class _Estimates:
                 me,
                 hit_all,
             )
-            dist = self._odds_cache.get(key)
+            dist = _ODDS.get(key)
             if dist is None:
                 ko = _odds.knockout_odds(
                     {me: max(hp, 1)},
@@ -151,9 +162,9 @@ class _Estimates:
                 )
                 # P(damage <= a) after attack t
                 dist = np.cumsum(ko.by_attack[:, 0, :], axis=1)
-                if len(self._odds_cache) > 512:
-                    self._odds_cache.clear()
-                self._odds_cache[key] = dist
+                if len(_ODDS) > _MAX_ODDS:
+                    _ODDS.clear()
+                _ODDS[key] = dist
 
         def alive(turns: float, health: int = hp) -> float:
             if health <= 0:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -56,11 +57,13 @@ MAX_INT = 2**53
 _NESTING_KEYS = frozenset(("then", "choose"))
 
 
+@cache
 def board_data_dir() -> Path:
     """The folder holding the shipped boards, card sets and schemas.
 
     From a wheel it is ``clankwidget/_board_data``; from a source checkout or an editable
-    install it is the repository's ``board_data/``.
+    install it is the repository's ``board_data/``. (Where the package lies does not
+    change while it runs: found once, not at every game's set-up.)
     """
     packaged = Path(str(resources.files("clankwidget"))) / "_board_data"
     if packaged.is_dir():

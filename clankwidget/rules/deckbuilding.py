@@ -109,6 +109,8 @@ class DeckBuildingRules:
         self.rng: np.random.Generator | None = None
         self.revealed = False
         self._market = {m["id"]: m for m in cards.market}
+        #: card id -> the card as these rules read it (an edition may add to the set's)
+        self._card_table = cards.cards
         # action kind -> (check, do), from the _check_<kind> / _do_<kind> methods
         self._handlers = {
             name[len("_check_") :].replace("_", "-"): (
@@ -126,6 +128,7 @@ class DeckBuildingRules:
             if getattr(type(self), name) is getattr(DeckBuildingRules, name)
         }
         self._actions: dict[tuple, A.Action] = {}
+        self._play_texts: dict[str, str] = {}  # card id -> its play effects in words
 
     @classmethod
     def load_card_set(cls, name_or_path) -> CardSet:
@@ -182,7 +185,7 @@ class DeckBuildingRules:
             s.dungeon_deck = self.shuffled(s.dungeon_deck + aside)
 
     def card(self, cid: str) -> Card:
-        return self.cards.cards[cid]
+        return self._card_table[cid]
 
     def shuffled(self, items: list) -> list:
         order = self.rng.permutation(len(items))
@@ -237,7 +240,7 @@ class DeckBuildingRules:
             out = [
                 a for cid in dict.fromkeys(p.hand) if checks["play"](s, p, a := A.Play(cid)) is None
             ]
-        cards = self.cards.cards if cls.card is DeckBuildingRules.card else None
+        cards = self._card_table if cls.card is DeckBuildingRules.card else None
         card = self.card
         for i, cid in enumerate(s.row):
             if cid is not None:
@@ -347,7 +350,9 @@ class DeckBuildingRules:
         p.hand.remove(a.card)
         p.play.append(a.card)
         card = self.card(a.card)
-        text = self.effects_text(card.play)
+        text = self._play_texts.get(a.card)
+        if text is None:  # a card's words are the same at every play: worked out once
+            text = self._play_texts[a.card] = self.effects_text(card.play)
         self.say(
             s,
             f"{self.name(p)} plays {card.name}" + (f" ({text})" if text else ""),

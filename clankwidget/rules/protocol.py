@@ -262,6 +262,11 @@ class MapRules(EditionRules, Protocol):
         """``(price, extra effects)`` of a market item where ``p`` stands, or ``None``."""
         ...
 
+    def market_here(self, s: GameState, p: PlayerState) -> bool:
+        """Whether ``market_price`` may price anything where ``p`` stands (Buy is offered
+        only there)."""
+        ...
+
     def market_limit(self, s: GameState, p: PlayerState, item: dict) -> str | None:
         """Why ``p`` may not buy another ``item`` (one of each type), or ``None``."""
         ...

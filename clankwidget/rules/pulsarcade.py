@@ -80,6 +80,21 @@ __all__ = [
     "Vault",
 ]
 
+#: Arcade Cabinet conditions about the thief alone: whether ``p`` meets ``value`` now. The
+#: one source of the test for the claim's check and for offering a claim at all; a
+#: condition not here (giving up a crystal) is left to the check.
+_CABINET_MET = {
+    "owns": lambda p, value: p.owns(value) > 0,
+    "damage": lambda p, value: max(p.damage, p.turn_flags.get("peak_damage", 0)) >= value,
+    "played": lambda p, value: value in p.play,
+    "defeated": lambda p, value: any(
+        p.turn_flags.get("defeated:" + cid, 0) >= n for cid, n in value.items()
+    ),
+    "clank_made": lambda p, value: p.clank_made >= value,
+    "telepad_used": lambda p, value: bool(p.turn_flags.get("telepad")),
+    "waste_boots": lambda p, value: p.boots >= value,
+}
+
 
 # The actions are in clankwidget.rules.pulsarcade_actions and the six module sides in
 # clankwidget.rules.pulsarcade_modules; their names stay importable from here.
@@ -196,8 +211,13 @@ class PulsarcadeRules(SpaceRules):
         for m in self.modules:
             yield from m.candidates(s, p)
         if not p.artifacts:
-            for cid in self.cabinets:
+            for cid, cab in self.cabinets.items():
                 if s.extra["cabinets"].get(cid) and cid not in p.extra["cabinets"]:
+                    # (a condition the thief does not meet now: no claim to check)
+                    ((key, value),) = cab["condition"].items()
+                    met = _CABINET_MET.get(key)
+                    if met is not None and not met(p, value):
+                        continue
                     yield self._action(ClaimCabinet, cid)
                     if "consume_crystal" in self.cabinets[cid]["condition"]:
                         yield self._action(ClaimCabinet, cid, "sixth-crystal")
@@ -282,6 +302,11 @@ class PulsarcadeRules(SpaceRules):
                 return price
         return super().market_price(s, p, item)
 
+    def market_here(self, s, p) -> bool:
+        return any(m.sells_at(p.space) for m in self.modules) or bool(
+            self.board.space(p.space).market
+        )
+
     def path_context(self, s, p) -> dict:
         ctx = super().path_context(s, p)
         if any(m.ignores_checkpoints(s, p) for m in self.modules):
@@ -348,37 +373,9 @@ class PulsarcadeRules(SpaceRules):
     def cabinet_unmet(self, s, p, cabinet: dict, using: str = "") -> str | None:
         """Why ``p`` does not meet the cabinet's condition now (``None``: met)."""
         ((key, value),) = cabinet["condition"].items()
-        if key == "owns":
-            return None if p.owns(value) else f"you need a {value} market item"
-        if key == "damage":
-            most = max(p.damage, p.turn_flags.get("peak_damage", 0))
-            return (
-                None if most >= value else f"you need {value} damage this turn (most so far {most})"
-            )
-        if key == "played":
-            return None if value in p.play else f"play a {self.card(value).name} this turn first"
-        if key == "defeated":
-            if any(p.turn_flags.get("defeated:" + cid, 0) >= n for cid, n in value.items()):
-                return None
-            return (
-                "defeat "
-                + " or ".join(f"{n} {self.card(c).name}" for c, n in value.items())
-                + " this turn"
-            )
-        if key == "clank_made":
-            return (
-                None
-                if p.clank_made >= value
-                else f"make {value} Clank! this turn (so far {p.clank_made})"
-            )
-        if key == "telepad_used":
-            return None if p.turn_flags.get("telepad") else "move by telepad this turn first"
-        if key == "waste_boots":
-            return (
-                None
-                if p.boots >= value
-                else f"you need {value} unspent Boots to waste (you have {p.boots})"
-            )
+        met = _CABINET_MET.get(key)
+        if met is not None:
+            return None if met(p, value) else self._cabinet_reason(p, key, value)
         if key == "consume_crystal":
             if not self.in_command(p):
                 return "you must be in the MCP"
@@ -394,6 +391,24 @@ class PulsarcadeRules(SpaceRules):
                 return "you hold no power crystal"
             return None if self.crystals_held(p) else "you hold no power crystal"
         return f"unknown cabinet condition {key!r}"  # pragma: no cover - the schema forbids it
+
+    def _cabinet_reason(self, p, key: str, value) -> str:
+        """Why a condition of :data:`_CABINET_MET` is not met (it is not)."""
+        if key == "owns":
+            return f"you need a {value} market item"
+        if key == "damage":
+            most = max(p.damage, p.turn_flags.get("peak_damage", 0))
+            return f"you need {value} damage this turn (most so far {most})"
+        if key == "played":
+            return f"play a {self.card(value).name} this turn first"
+        if key == "defeated":
+            names = " or ".join(f"{n} {self.card(c).name}" for c, n in value.items())
+            return f"defeat {names} this turn"
+        if key == "clank_made":
+            return f"make {value} Clank! this turn (so far {p.clank_made})"
+        if key == "telepad_used":
+            return "move by telepad this turn first"
+        return f"you need {value} unspent Boots to waste (you have {p.boots})"
 
     def _check_claim_cabinet(self, s, p, a: ClaimCabinet):
         cab = self.cabinets.get(a.cabinet)

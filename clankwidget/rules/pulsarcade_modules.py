@@ -84,6 +84,10 @@ class ShipModule:
     def market_price(self, s, p, item: dict) -> tuple[int, list] | None:
         return None
 
+    def sells_at(self, space: str) -> bool:
+        """Whether :meth:`market_price` prices items on ``space`` (a market of its own)."""
+        return False
+
     def ignores_checkpoints(self, s, p) -> bool:
         return False
 
@@ -99,6 +103,9 @@ class BlackMarket(ShipModule):
     """Four market spaces with their own price and extra effect per item."""
 
     kind = "black-market"
+
+    def sells_at(self, space: str) -> bool:
+        return space in self.data["prices"]
 
     def market_price(self, s, p, item):
         price = self.data["prices"].get(p.space)

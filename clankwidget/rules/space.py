@@ -215,7 +215,7 @@ class SpaceRules(ThievesRules):
             **self.data.get("bank", {}),
         }
         self._market = {**self._market, **{i["id"]: i for i in self.data.get("market", ())}}
-        self._cards = {cid: self._with_extras(c) for cid, c in cards.cards.items()}
+        self._card_table = {cid: self._with_extras(c) for cid, c in cards.cards.items()}
         self.command_modules = {m["id"] for m in board.modules if m.get("command")}
         self.cargo_module = board.space(board.start).module
         self.hyperlifts = tuple(sp.id for sp in board.spaces if sp.hyperlift)
@@ -250,9 +250,6 @@ class SpaceRules(ThievesRules):
             play.append({"if": {"crystal": True}, "then": list(extra["crystal"])})
         changes["play"] = tuple(play)
         return dataclasses.replace(card, **changes)
-
-    def card(self, cid: str) -> Card:
-        return self._cards[cid]
 
     def faction_of(self, cid: str) -> str | None:
         return self.extras["cards"].get(cid, {}).get("faction")

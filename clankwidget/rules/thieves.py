@@ -53,10 +53,7 @@ class ThievesRules(DeckBuildingRules):
         act = self._action
         # away from a market nothing can be bought (where the board alone says where the
         # markets are): no Buy to offer, and none to check
-        if p.gold and (
-            type(self).market_price is not ThievesRules.market_price
-            or self.board.space(p.space).market
-        ):
+        if p.gold and self.market_here(s, p):
             yield from (act(A.Buy, item) for item in s.market)
         if p.boots and not p.exhausted:
             for path in self.board.exits(p.space):
@@ -150,6 +147,14 @@ class ThievesRules(DeckBuildingRules):
         if not self.board.space(p.space).market:
             return None
         return item.get("cost", 7), []
+
+    def market_here(self, s, p) -> bool:
+        """Hook: whether :meth:`market_price` may price anything where ``p`` stands (Buy
+        actions are offered only there). An edition with prices of its own says where,
+        or leaves every Buy to its check (this default)."""
+        if type(self).market_price is not ThievesRules.market_price:
+            return True
+        return bool(self.board.space(p.space).market)
 
     def market_limit(self, s, p, item: dict) -> str | None:
         """Hook: Clank! allows duplicates; later editions allow one of each type."""
