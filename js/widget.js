@@ -12,6 +12,7 @@ import { actionsPanel } from "./panels/actions.js";
 import { handPanel } from "./panels/cards.js";
 import { footPanel } from "./panels/foot.js";
 import { header } from "./panels/header.js";
+import { passScreen } from "./panels/pass.js";
 import { inspector } from "./panels/inspector.js";
 import { tableBar } from "./panels/players.js";
 import { download } from "./panels/replay.js";
@@ -39,25 +40,6 @@ function bubble(b) {
   });
 }
 
-/** The hot-seat hand-over: who plays next, and their "ready". @param {any} view */
-function passScreen(view) {
-  const who = view.pass_to.charAt(0).toUpperCase() + view.pass_to.slice(1);
-  return h(
-    "section",
-    { class: "cw-pass", role: "dialog", "aria-label": `Pass to ${who}`, "data-role": "pass" },
-    h("h3", { text: `Pass the board to ${who}` }),
-    h("p", { text: "The last hand is hidden. When you have the board, show yours:" }),
-    h("button", {
-      type: "button",
-      class: "cw-btn cw-primary",
-      "data-action": "ready",
-      "data-key": "btn:ready",
-      "data-intent": JSON.stringify({ kind: "ready" }),
-      "aria-label": `I am ${who}: show my hand`,
-      text: `I am ${who}: show my hand`,
-    }),
-  );
-}
 
 /** @param {RenderProps} props */
 function render({ model, el }) {

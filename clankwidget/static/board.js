@@ -712,6 +712,26 @@ function helpBox(view) {
   );
 }
 
+// js/panels/pass.js
+function passScreen(view) {
+  const who = view.pass_to.charAt(0).toUpperCase() + view.pass_to.slice(1);
+  return h(
+    "section",
+    { class: "cw-pass", role: "dialog", "aria-label": `Pass to ${who}`, "data-role": "pass" },
+    h("h3", { text: `Pass the board to ${who}` }),
+    h("p", { text: "The last hand is hidden. When you have the board, show yours:" }),
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-primary",
+      "data-action": "ready",
+      "data-key": "btn:ready",
+      "data-intent": JSON.stringify({ kind: "ready" }),
+      "aria-label": `I am ${who}: show my hand`,
+      text: `I am ${who}: show my hand`
+    })
+  );
+}
+
 // js/moonrakers/logic.js
 var TERMS = (
   /** @type {const} */
@@ -905,6 +925,7 @@ function drawTable(ctx, view) {
 }
 function tableParts(ctx, view) {
   const focus = focusPanel(view.phase);
+  if (view.pass_to) return [head(ctx, view), captainsBar(view), passScreen(view)];
   return [
     head(ctx, view),
     captainsBar(view),
@@ -3377,24 +3398,6 @@ function bubble(b) {
     style: `left: ${Math.round(b.x)}px; top: ${Math.round(b.y)}px`,
     text: b.text
   });
-}
-function passScreen(view) {
-  const who = view.pass_to.charAt(0).toUpperCase() + view.pass_to.slice(1);
-  return h(
-    "section",
-    { class: "cw-pass", role: "dialog", "aria-label": `Pass to ${who}`, "data-role": "pass" },
-    h("h3", { text: `Pass the board to ${who}` }),
-    h("p", { text: "The last hand is hidden. When you have the board, show yours:" }),
-    h("button", {
-      type: "button",
-      class: "cw-btn cw-primary",
-      "data-action": "ready",
-      "data-key": "btn:ready",
-      "data-intent": JSON.stringify({ kind: "ready" }),
-      "aria-label": `I am ${who}: show my hand`,
-      text: `I am ${who}: show my hand`
-    })
-  );
 }
 function render({ model, el }) {
   const root = h("div", {

@@ -10,6 +10,7 @@ import { pawnBadge } from "../pawn.js";
 import { keyOf, TABLE_KEYS } from "../keys.js";
 import { button } from "../panels/buttons.js";
 import { headStatus, keysState } from "../panels/header.js";
+import { passScreen } from "../panels/pass.js";
 import { fileButtons, replayBar } from "../panels/replay.js";
 import { botControls, sincePanel } from "../panels/since.js";
 import { cap, logClass } from "../text.js";
@@ -51,6 +52,8 @@ export function drawTable(ctx, view) {
 /** @param {Ctx} ctx @param {any} view @returns {HTMLElement[]} */
 export function tableParts(ctx, view) {
   const focus = focusPanel(view.phase);
+  // Hot-seat: between two people's turns only the captains show, and the hand-over
+  if (view.pass_to) return [head(ctx, view), captainsBar(view), passScreen(view)];
   return [
     head(ctx, view),
     captainsBar(view),

@@ -362,3 +362,31 @@ def test_save_then_load_then_replay_and_what_the_captains_did(lab_page, tmp_path
     expect(widget.locator('[data-role="replay"]')).to_have_count(0)
     assert kernel_eval(page, "len(w.game.actions)") == len(saved)
     assert page_errors(page) == []
+
+
+def test_hot_seat_hands_the_table_over(lab_page, artifacts_dir, tmp_path):
+    # Two people at one table: after Blue puts back an objective the table shows only the
+    # captains and a hand-over screen, and Yellow's "ready" gives Yellow the seat.
+    page = lab_page
+    notebook = write_notebook(
+        tmp_path / "moonrakers-hot-seat.ipynb",
+        "import clankwidget\n"
+        "w = clankwidget.widget.play('moonrakers', players=['human', 'human'], seed=3,"
+        " bot_delay=0)\n"
+        "w",
+    )
+    open_notebook(page, notebook)
+    wait_for_kernel_idle(page)
+    assert run_all_cells(page) is True
+    widget = page.locator(".cw").first
+    widget.locator('[data-action="drop-objective"]').first.click()
+    wait_for_kernel_value(page, "w.view.get('pass_to')", "yellow")
+    ready = widget.locator('[data-action="ready"]')
+    ready.wait_for(timeout=15_000)
+    expect(widget.locator('[data-role="pass"]')).to_contain_text("Pass the board to Yellow")
+    assert widget.locator('[data-action="drop-objective"]').count() == 0  # no hand shown
+    widget.screenshot(path=str(artifacts_dir / "moonrakers-hot-seat.png"))
+    ready.click()
+    wait_for_kernel_value(page, "w.seat", 1)
+    widget.locator('[data-action="drop-objective"]').first.wait_for(timeout=15_000)
+    assert page_errors(page) == []

@@ -197,3 +197,20 @@ def test_since_your_turn_says_what_the_other_captains_did():
             assert c["result"] in ("success", "failure", None)
     # the prestige gained is the score's change since the mark
     assert any(p["points"] for p in entries)
+
+
+def test_hot_seat_captains_hand_the_table_over_and_see_only_their_own_cards():
+    w = play("moonrakers", players=["human", "human"], seed=3, bot_delay=0)
+    assert w.seat == 0 and not w.bots
+    blue_objectives = {o["id"] for o in w.view["keep"]["among"]}
+    assert w.handle_intent(w.view["keep"]["among"][0]["intent"])["kind"] == "ok"
+    # Yellow puts back an objective next: the table waits for Yellow, showing no hand
+    assert w.view["pass_to"] == "yellow" and w.seat is None
+    assert not w.view.get("hand") and not w.view.get("keep")
+    early = {"kind": "drop-objective", "objective": sorted(blue_objectives)[0]}
+    assert "pass the board to Yellow" in w.handle_intent(early)["message"]
+    assert w.handle_intent({"kind": "ready"})["kind"] == "ok"
+    assert w.seat == 1 and "pass_to" not in w.view
+    yellow_objectives = {o["id"] for o in w.view["keep"]["among"]}
+    assert yellow_objectives and yellow_objectives.isdisjoint(blue_objectives)
+    assert w.handle_intent({"kind": "ready"})["kind"] == "error"
