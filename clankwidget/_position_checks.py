@@ -1,0 +1,246 @@
+"""A position's invariants: every field the rules bound, and every card, cube and other
+component of the set-up somewhere, once (measured against a fresh set-up of the same
+edition). Each refusal is a :class:`~clankwidget.errors.PositionError` naming the field;
+:mod:`clankwidget.positions` calls :func:`_check` before it builds anything."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import registry
+from .errors import PositionError
+from .rules.state import ESCAPED, IN, KNOCKED_OUT, GameState
+
+# -- components other than cards and cubes ------------------------------------------------
+#
+# Each is conserved against a fresh set-up: what is left on the board, in the market or in a
+# supply in ``extra``, plus what the players hold, is what the set-up has. A counted
+# component (a ship's command codes, crystals and Arcade Cabinets, its escape pods,
+# Legacy's Mugs) is checked only where the set-up has it in ``extra``.
+
+
+def _tokens_of(kind: str):
+    return lambda p: Counter({"": sum(t.get("kind") == kind for t in _get(p, "tokens"))})
+
+
+def _total(value) -> Counter:
+    return Counter({"": sum(value.values()) if isinstance(value, dict) else value})
+
+
+def _give_crystals(p: dict, _, n: int) -> None:
+    p["extra"]["crystals"] = p["extra"].get("crystals", 0) + n
+
+
+def _give_cabinet(p: dict, cabinet: str, n: int) -> None:
+    p["extra"].setdefault("cabinets", []).extend([cabinet] * n)
+
+
+#: key in ``extra`` -> (what is left there, what one player holds of it, both by id; how
+#: the balance gives a player some that a change took off the supply, where it can)
+_COUNTED = {
+    "codes": (_total, _tokens_of("code"), None),
+    "mugs": (_total, _tokens_of("mug"), None),
+    "pods": (_total, _tokens_of("pod"), None),
+    "crystals": (
+        _total,
+        lambda p: Counter({"": _get(p, "extra").get("crystals", 0)}),
+        _give_crystals,
+    ),
+    "cabinets": (Counter, lambda p: Counter(_get(p, "extra").get("cabinets", ())), _give_cabinet),
+}
+
+
+def _get(obj, key):
+    return obj[key] if isinstance(obj, dict) else getattr(obj, key)
+
+
+def _market_items(players) -> Counter:
+    return Counter(t["id"] for p in players for t in _get(p, "tokens") if t.get("kind") == "market")
+
+
+def _crowns_held(players) -> Counter:
+    return Counter(
+        t.get("points")
+        for p in players
+        for t in _get(p, "tokens")
+        if t.get("kind") == "market" and t.get("grants") == "crown"
+    )
+
+
+def _artifacts_held(players) -> Counter:
+    return Counter(v for p in players for v in _get(p, "artifacts"))
+
+
+def _check_components(rules, s: GameState, fresh: GameState) -> None:
+    """Artifacts, the market, crowns, data cubes and the counted components of ``extra``:
+    each refusal names the place that does not add up."""
+    board = rules.board
+    rooms = Counter(sp.artifact for sp in board.spaces if sp.artifact) if board else Counter()
+    for sid, value in s.artifacts.items():
+        if board is not None and board.space(sid).artifact != value:
+            raise PositionError(
+                f"$.state.artifacts.{sid}",
+                f"no artifact worth {value} starts in {sid!r} (its room has "
+                f"{board.space(sid).artifact or 'none'})",
+            )
+    on_board = Counter(s.artifacts.values())
+    for i, p in enumerate(s.players):
+        for value in p.artifacts:
+            if on_board[value] + _artifacts_held(s.players)[value] > rooms[value]:
+                where = [sid for sid, v in s.artifacts.items() if v == value]
+                also = f"also on the board in {where[0]!r}" if where else "held twice"
+                raise PositionError(
+                    f"$.state.players[{i}].artifacts",
+                    f"the artifact worth {value} is {also}; the board has {rooms[value]}",
+                )
+    held, want = (
+        sum(len(p.artifacts) for p in s.players),
+        sum(_artifacts_held(fresh.players).values()),
+    )
+    if len(s.artifacts) + held != len(fresh.artifacts) + want:
+        raise PositionError(
+            "$.state.artifacts",
+            f"{len(s.artifacts)} artifacts on the board and {held} carried, the set-up has "
+            f"{len(fresh.artifacts) + want} (an artifact leaves the board only in a thief's hands)",
+        )
+    items, items0 = _market_items(s.players), _market_items(fresh.players)
+    for item in sorted(set(fresh.market) | set(s.market)):
+        have = s.market.get(item, 0) + items[item]
+        if have != fresh.market.get(item, 0) + items0[item] or s.market.get(item, 0) < 0:
+            raise PositionError(
+                f"$.state.market.{item}",
+                f"{s.market.get(item, 0)} left and {items[item]} held, the set-up has "
+                f"{fresh.market.get(item, 0) + items0[item]}",
+            )
+    if fresh.crowns:
+        have = Counter(s.crowns) + _crowns_held(s.players)
+        if have != Counter(fresh.crowns) + _crowns_held(fresh.players):
+            raise PositionError(
+                "$.state.crowns",
+                f"crowns left {s.crowns} and held {sorted(_crowns_held(s.players).elements())}, "
+                f"the set-up has {sorted(fresh.crowns, reverse=True)}",
+            )
+    for key, (left, held_by, _) in _COUNTED.items():
+        if key not in fresh.extra:
+            continue
+        have = left(s.extra.get(key, {})) + sum((held_by(p) for p in s.players), Counter())
+        want = left(fresh.extra[key]) + sum((held_by(p) for p in fresh.players), Counter())
+        if have != want:
+            raise PositionError(
+                f"$.state.extra.{key}",
+                f"{_counted(have)} {key} left and held, the set-up has {_counted(want)}",
+            )
+    _check_data_cubes(s, fresh)
+
+
+def _counted(c: Counter) -> str:
+    if set(c) <= {""}:
+        return str(c[""])
+    return ", ".join(f"{k} {v}" for k, v in sorted(c.items()) if v) or "none"
+
+
+def _check_data_cubes(s: GameState, fresh: GameState) -> None:
+    """A thief's data cubes are in their supply or on the ports they hacked, and every
+    hacked port is marked with its thief's colour."""
+    if "ports" not in fresh.extra:
+        return
+    ports = s.extra.get("ports", {})
+    for i, (p, p0) in enumerate(zip(s.players, fresh.players, strict=True)):
+        hacked = p.extra.get("hacked", [])
+        if p.extra.get("data", 0) + len(hacked) != p0.extra["data"] + len(p0.extra["hacked"]):
+            raise PositionError(
+                f"$.state.players[{i}].extra.data",
+                f"{p.extra.get('data', 0)} data cubes and {len(hacked)} ports hacked, a thief "
+                f"has {p0.extra['data']}",
+            )
+        for sid in hacked:
+            if ports.get(sid) != p.colour:
+                raise PositionError(
+                    f"$.state.extra.ports.{sid}", f"{p.colour} hacked it: expected {p.colour!r}"
+                )
+    colours = {p.colour: p for p in s.players}
+    for sid, colour in ports.items():
+        if colour not in colours or sid not in colours[colour].extra.get("hacked", []):
+            raise PositionError(f"$.state.extra.ports.{sid}", f"{colour} did not hack it")
+
+
+def _check(rules, s: GameState, fresh: GameState) -> None:
+    """The rules' invariants of a position, each refusal naming its field."""
+    board, su = rules.board, rules.setup_numbers
+    n = len(s.players)
+    if not 0 <= s.current < n:
+        raise PositionError("$.state.current", f"expected a seat from 0 to {n - 1}")
+    ids = set(board.space_ids) if board is not None else set()
+    health = su.get("health")
+    for i, p in enumerate(s.players):
+        at = f"$.state.players[{i}]"
+        if board is not None and p.space not in ids:
+            raise PositionError(f"{at}.space", f"no space {p.space!r} on {board.id!r}")
+        if p.status not in (IN, ESCAPED, KNOCKED_OUT):
+            raise PositionError(f"{at}.status", "expected in, escaped or knocked-out")
+        if health is not None:
+            if p.damage > health:
+                raise PositionError(f"{at}.damage", f"{p.damage} damage is over {health} health")
+            if p.status == IN and p.damage == health:
+                raise PositionError(f"{at}.damage", f"{p.damage} damage knocks {p.colour} out")
+        for card in p.all_cards:
+            if card not in rules.cards.cards:
+                raise PositionError(f"{at}", f"unknown card {card!r}")
+    for i, cid in enumerate(s.row):
+        if cid is not None and cid not in rules.cards.cards:
+            raise PositionError(f"$.state.row[{i}]", f"unknown card {cid!r}")
+    if len(s.row) != len(fresh.row):
+        raise PositionError("$.state.row", f"expected {len(fresh.row)} slots, got {len(s.row)}")
+    for key in ("reserve", "market"):
+        extra = set(getattr(s, key)) - set(getattr(fresh, key))
+        if key == "reserve":  # an unlimited pile of a card of the set (a flipped G0/B-L1N)
+            extra = {c for c in extra if s.reserve[c] is not None or c not in rules.cards.cards}
+        if extra:
+            raise PositionError(f"$.state.{key}", f"unknown pile {sorted(extra)[0]!r}")
+    if "rage_track" in su and not 0 <= s.rage < len(su["rage_track"]):
+        raise PositionError("$.state.rage", f"expected 0 to {len(su['rage_track']) - 1}")
+    track = su.get("countdown")
+    if s.countdown is not None and not (track and 0 <= s.countdown <= len(track)):
+        raise PositionError("$.state.countdown", "off the countdown track")
+    for key in ("artifacts", "space_tokens"):
+        for sid in getattr(s, key):
+            if sid not in ids:
+                raise PositionError(f"$.state.{key}", f"no space {sid!r} on {board.id!r}")
+    _check_components(rules, s, fresh)
+    # every card of the set-up is somewhere, once
+    have, want = _card_census(s), _card_census(fresh)
+    for cid in sorted(set(have) | set(want)):
+        if fresh.reserve.get(cid, 0) is None:
+            continue  # an unlimited reserve pile
+        if have[cid] != want[cid]:
+            raise PositionError(
+                "$.state",
+                f"card {cid!r} is in {have[cid]} places (hands, decks, discards, play areas, "
+                f"row, dungeon deck and discard, trash, reserve), the set-up has {want[cid]}",
+            )
+    # every cube of the set-up is somewhere, once
+    if not registry.edition(rules.edition).has("bag"):
+        return
+    try:
+        have_cubes, want_cubes = rules.cube_census(s), rules.cube_census(fresh)
+    except (KeyError, TypeError, AttributeError) as exc:
+        problem = f"the edition's components are incomplete ({exc})"
+        raise PositionError("$.state.extra", problem) from None
+    for colour in sorted(set(have_cubes) | set(want_cubes)):
+        if have_cubes.get(colour, 0) != want_cubes.get(colour, 0):
+            raise PositionError(
+                "$.state",
+                f"{have_cubes.get(colour, 0)} {colour} cubes in play, the set-up has "
+                f"{want_cubes.get(colour, 0)} (count supply, damage, Clank! area, bag and "
+                "cubes set aside)",
+            )
+
+
+def _card_census(s: GameState) -> Counter:
+    out = Counter(s.dungeon_deck + s.dungeon_discard + s.trash + [c for c in s.row if c])
+    for p in s.players:
+        out.update(p.all_cards)
+    for cid, k in s.reserve.items():
+        if k is not None:
+            out[cid] += k
+    return out
