@@ -6,7 +6,6 @@ See :mod:`clankwidget.widget` for the message protocol.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import pathlib
 from collections.abc import Sequence
 from typing import Any
@@ -19,6 +18,7 @@ from ..errors import IllegalAction, SaveError
 from ..game import Game
 from ..registry import edition
 from ..rules import actions as A
+from ._hover import hover_bag, hover_space
 from ._intents import (
     BOT_SPEEDS,
     GAME_KINDS,
@@ -29,7 +29,6 @@ from ._intents import (
     _payload_problem,
 )
 from ._table import _count_clank, _cubes_out, _make_bots, _since_mark, _since_summary
-from .routes import route_survival
 from .view import RoutePlan, action_words, edition_part, terms, view_state
 
 __all__ = ["ClankBoard"]
@@ -503,110 +502,10 @@ class ClankBoard(anywidget.AnyWidget):
         return {"kind": "ok", "intent": "move-to", "steps": len(walk)}
 
     def _ui_hover_space(self, id: str) -> dict:
-        g = self._game
-        if g.board is None:
-            raise IntentError(f"a {g.edition} game has no map to move on")
-        if id not in g.board:
-            raise IntentError(f"there is no {terms(g)['space']} {id!r}")
-        space = g.board.space(id)
-        reply: dict[str, Any] = {
-            "kind": "route",
-            "id": id,
-            "name": space.name,
-            "reachable": False,
-            "options": [],
-            "distance": None,
-        }
-        paths = _paths()
-        if paths is None or self.seat is None:
-            return reply
-        me = g.players[self.seat]
-        if me.is_in:
-            ctx = g.rules.path_context(g.state, me)  # keys, and a Canoe and Gold (Legacy)
-            ways = {k: ctx[k] for k in ("keys", "canoe", "gold") if k in ctx}
-            try:
-                table = paths.distance_table(g.board, [id], **ways)
-                d = float(table[g.board.index(me.space), 0])
-                reply["distance"] = None if d == float("inf") else int(d)
-                if reply["distance"]:  # the way there, drawn even when out of reach
-                    reply["far"] = paths.route(g.board, me.space, id, **ways)[1:]
-            except Exception:  # the helper may be missing or change; the preview is optional
-                pass
-        my_turn = not self.busy and not g.is_over and g.state.current == self.seat and not g.pending
-        if my_turn and id != me.space and me.is_in:
-            plan = RoutePlan(g)
-            if id in plan:
-                reply["reachable"] = True
-                # The chance to get out alive along each option, when it matters: the
-                # countdown runs or the person is one attack from being knocked out.
-                risky = g.state.countdown is not None or me.damage >= g.rules.health - 4
-                for i, choice in enumerate(plan.options(id)):
-                    steps = plan.route(id, i)
-                    reply["options"].append(
-                        {
-                            "boots": choice.boots,
-                            "swords": choice.swords,
-                            "damage": choice.damage,
-                            "teleports": choice.teleports,
-                            "lifts": sum(1 for st in steps if st.path == "lift"),
-                            "coaches": sum(1 for st in steps if st.path == "coach"),
-                            "gold": choice.gold,
-                            "steps": [
-                                {
-                                    "path": st.path if isinstance(st.path, int) else str(st.path),
-                                    "space": st.space,
-                                    "swords": st.swords,
-                                    "damage": st.damage,
-                                    "boots": st.boots,
-                                }
-                                for st in steps
-                            ],
-                        }
-                    )
-                    if risky:
-                        with contextlib.suppress(Exception):  # a preview, never an error
-                            reply["options"][-1]["survive"] = route_survival(g, id, i)
-        return reply
+        return hover_space(self._game, self.seat, self.busy, id)
 
     def _ui_hover_bag(self) -> dict:
-        g = self._game
-        _cubes, draws = g.attack_cubes()
-        reply: dict[str, Any] = {"kind": "odds", "available": False, "draws": draws, "players": []}
-        try:
-            odds = g.attack_odds()
-        except ImportError:
-            reply["message"] = "the odds module is not available"
-            return reply
-        except Exception as exc:  # odds are a preview: never let them break the board
-            reply["message"] = f"odds unavailable: {exc}"
-            return reply
-        reply["available"] = True
-        hit_all = g.rules.hit_all
-        if hit_all:
-            cubes, _ = g.attack_cubes()
-            reply["hit_all"] = {"colour": hit_all, "cubes": int(cubes.get(hit_all, 0))}
-        for p in g.players:
-            if not p.is_in:
-                continue
-            try:
-                dist = [float(x) for x in odds.damage(p.colour)]
-                entry = {
-                    "colour": p.colour,
-                    "damage": dist,
-                    "expected": float(odds.expected(p.colour)),
-                    "knockout": float(odds.knockout(p.colour)),
-                }
-                clones = g.rules.clones(g.state, p)
-                if clones:  # counted in the odds; the view marks who has them
-                    entry["clones"] = clones
-                reply["players"].append(entry)
-            except Exception as exc:
-                reply["available"] = False
-                reply["message"] = f"odds unavailable: {exc}"
-                break
-        # the edition's words on what the odds count (bounty hunters, clones)
-        reply["notes"] = edition_part(g).odds_notes(reply)
-        return reply
+        return hover_bag(self._game)
 
     # ------------------------------------------------------------------ bots
 
@@ -817,9 +716,3 @@ class ClankBoard(anywidget.AnyWidget):
 
     def _say(self, text: str, level: str = "info") -> None:
         self.status = {"text": text, "level": level, "seq": self.status.get("seq", 0) + 1}
-
-
-def _paths():
-    from .. import paths
-
-    return paths
