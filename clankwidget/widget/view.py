@@ -219,12 +219,13 @@ def card_view(game, card_id: str, part: ViewPart | None = None) -> dict[str, Any
 # Board
 
 
-def _space_words(entry: dict, own_words: list[str], gold: str) -> list[str]:
-    """What is in a space, in reading order: the exit, the edition's own, the map's."""
+def _space_words(entry: dict, own_words: list[str], vocab) -> list[str]:
+    """What is in a space, in reading order: the exit, the edition's own, the map's, in
+    the edition's ``vocab`` (its Gold, its Depths)."""
     words = ["the exit: leave with an artifact to escape"] if entry["start"] else []
     words += own_words
     if entry["depths"]:
-        words.append("in the Depths")
+        words.append(f"in the {vocab.get('depths', 'Depths')}: knocked out here you score nothing")
     if entry["crystal_cave"]:
         words.append("crystal cave: entering ends your movement")
     if entry["market"]:
@@ -232,7 +233,7 @@ def _space_words(entry: dict, own_words: list[str], gold: str) -> list[str]:
     if entry["heal"]:
         words.append(f"heals {entry['heal']}")
     if entry["gold"]:
-        words.append(f"{entry['gold']} {gold.lower()} on entering")
+        words.append(f"{entry['gold']} {vocab['gold'].lower()} on entering")
     if entry["artifact"] is not None:
         cost = entry.get("artifact_cost")
         costs = f", costs {plural(cost, 'token')}" if cost is not None else ""
@@ -276,7 +277,7 @@ def board_view(game, seat: int | None = None, part: ViewPart | None = None) -> d
     part = part or edition_part(game)
     board = game.board
     s = game.state
-    gold = terms(game)["gold"]
+    own_terms = terms(game)
     spaces = []
     for sp in board.spaces:
         stack = s.space_tokens.get(sp.id, ())
@@ -314,7 +315,7 @@ def board_view(game, seat: int | None = None, part: ViewPart | None = None) -> d
         ]
         entry["marks"] = marks + list(own_marks)
         entry["badges"] = _space_badges(entry, own_badges)
-        entry["words"] = _space_words(entry, own_words, gold)
+        entry["words"] = _space_words(entry, own_words, own_terms)
         spaces.append(entry)
     paths = [
         {

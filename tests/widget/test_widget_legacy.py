@@ -105,3 +105,14 @@ def test_hovering_a_room_counts_the_coach_fare_and_the_gold():
     assert [st["path"] for st in ride["steps"]][0] == "coach"
     poor = hover(gold=2, boots=2)  # no fare: the walk, out of reach this turn
     assert not poor["reachable"] and poor["distance"] == 6
+
+
+def test_a_danger_zone_space_is_named_in_the_editions_words():
+    # the map layer's Depths are Legacy's Danger Zone: the space's words say so, once
+    board = ClankBoard(legacy_game(3), bot_delay=0).board
+    deep = next(sp for sp in board["spaces"] if sp["depths"])
+    said = [w for w in deep["words"] if "Danger Zone" in w or "Depths" in w]
+    assert said == ["in the Danger Zone: knocked out here you score nothing"]
+    clank = ClankBoard(Game.new("clank", players=2, seed=0), bot_delay=0).board
+    deep = next(sp for sp in clank["spaces"] if sp["depths"])
+    assert "in the Depths: knocked out here you score nothing" in deep["words"]

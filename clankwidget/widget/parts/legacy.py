@@ -79,8 +79,6 @@ class LegacyPart(ViewPart):
             badges.append(["secret", "Bank", []])
         if sp.enter:
             words.append(f"first entry each turn: {self.effects_text(sp.enter)}")
-        if sp.depths:
-            words.append(f"{self._words('depths')}: knocked out here you score nothing")
         out.update(words=words, badges=badges, marks=["forest"] if sp.forest else [])
         return out
 
