@@ -695,10 +695,17 @@ class PlannerBot(_Estimates, Bot):
         if plan.deadline - here / plan.boots_per_turn < 2.5:
             per_boot = 100.0
         best = None
+        dist_left = {}  # the distance table for the gold a coach ride leaves, by that gold
         for sid in opts.reachable:
+            i = info.idx[sid]
+            bonus = self._bonus(game, p, plan, sid)
             for c in opts.options(sid):
                 # the rest of the way with the gold a coach ride leaves (1 point a Gold)
-                rem = info.ways(keys, canoe, gold - c.gold)["dist"][info.idx[sid]][t]
+                left = gold - c.gold
+                d_left = dist_left.get(left)
+                if d_left is None:
+                    d_left = dist_left[left] = info.ways(keys, canoe, left)["dist"]
+                rem = d_left[i][t]
                 if rem == INF:
                     continue
                 cost = (
@@ -708,7 +715,7 @@ class PlannerBot(_Estimates, Bot):
                     + c.swords * sword_price
                     + 0.05 * c.teleports
                     + 0.01 * c.boots
-                    - self._bonus(game, p, plan, sid)
+                    - bonus
                 )
                 if best is None or cost < best[0] - 1e-9:
                     best = (cost, sid, c, rem)
