@@ -35,6 +35,7 @@ __all__ = ["ClankRules"]
 
 class ClankRules(ThievesRules):
     edition = "clank"
+    escape_token = "mastery"
 
     def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:
         s = super().setup(colours, rng)

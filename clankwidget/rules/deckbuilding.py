@@ -73,16 +73,15 @@ def _check_names(cls: type) -> tuple[str, ...]:
     return tuple(name for name in dir(cls) if name.startswith("_check_"))
 
 
-# Tokens the end screen names on their own row (the escape bonus of each edition).
-_BIG_TOKENS = ("mastery", "pod", "mug")
-
-
 class DeckBuildingRules:
     """The deck-building core every edition shares. Subclasses set ``edition``."""
 
     edition = "base"
     #: the colour whose drawn cube hurts every player (``None``: no such cubes)
     hit_all: str | None = None
+    #: the kind of token an escape earns (Mastery, escape pod, Mug): the end screen's
+    #: score breakdown gives it a row of its own (``None``: no such token)
+    escape_token: str | None = None
     #: the ``options`` this edition's rules understand: name -> what it does
     known_options: ClassVar[Mapping[str, str]] = {}
     #: conditions about the other cards played this turn, "before or after" this one: a
@@ -789,7 +788,7 @@ class DeckBuildingRules:
         them (artifacts, the escape token, other tokens, gold, cards, then the edition's
         own in :meth:`more_points`). They add up to :meth:`points`; whatever a subclass
         counts that has no row of its own shows as "Other"."""
-        special = [t for t in p.tokens if t.get("kind") in _BIG_TOKENS and t.get("points")]
+        special = [t for t in p.tokens if t.get("kind") == self.escape_token and t.get("points")]
         rows = [
             ("Artifacts", sum(p.artifacts)),
             *((t.get("name", t["kind"]), t["points"]) for t in special),

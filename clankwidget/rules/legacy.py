@@ -81,6 +81,7 @@ class LegacyRules(ClankRules):
     """Clank! Legacy (see the module docstring)."""
 
     edition = "legacy"
+    escape_token = "mug"
     known_options: ClassVar[dict[str, str]] = {
         "contracts": "ids of the Contracts in play (kept from the last game or given by "
         "the prologue)",

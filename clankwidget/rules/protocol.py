@@ -35,6 +35,8 @@ class EditionRules(Protocol):
     edition: ClassVar[str]
     #: the colour whose drawn cubes hurt every player, or ``None``
     hit_all: ClassVar[str | None]
+    #: the kind of token an escape earns (its own row in the score breakdown), or ``None``
+    escape_token: ClassVar[str | None]
     #: the game options the rules understand: name -> what it does (others are refused)
     known_options: ClassVar[Mapping[str, str]]
     board: Board | None

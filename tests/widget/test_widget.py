@@ -1219,6 +1219,13 @@ def test_the_end_screen_breaks_each_score_down_as_the_edition_counts(edition):
             assert w.view["scores"][p.colour] == g.rules.points(g.state, p)
     if edition != "clank":
         assert "Power crystals" in names
+    # the escape bonus (Mastery, an escape pod) has a row of its own, by the token's name
+    escaped = [p for p in g.players if any(t["kind"] == g.rules.escape_token for t in p.tokens)]
+    assert escaped
+    for p in escaped:
+        token = next(t for t in p.tokens if t["kind"] == g.rules.escape_token)
+        row = next(r for r in breakdown[p.colour]["rows"] if r["name"] == token["name"])
+        assert row["points"] == token["points"] > 0
     # While the game runs, the view carries no breakdown.
     assert play(edition, players=2, seed=2).view["breakdown"] == {}
 
