@@ -102,7 +102,7 @@ def test_hovering_a_room_counts_the_coach_fare_and_the_gold():
     assert rich["reachable"] and rich["distance"] == 2
     ride = rich["options"][0]
     assert (ride["boots"], ride["coaches"], ride["gold"]) == (2, 1, 4)
-    assert [st["path"] for st in ride["steps"]][0] == "coach"
+    assert ride["steps"][0]["path"] == "coach"
     poor = hover(gold=2, boots=2)  # no fare: the walk, out of reach this turn
     assert not poor["reachable"] and poor["distance"] == 6
 
