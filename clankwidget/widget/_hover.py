@@ -8,7 +8,7 @@ from typing import Any
 
 from ..game import Game
 from ._intents import IntentError
-from .routes import route_survival
+from .routes import option_view, route_survival, step_view
 from .view import RoutePlan, edition_part, terms
 
 
@@ -47,7 +47,9 @@ def hover_space(g: Game, seat: int | None, busy: bool, id: str) -> dict:
             d = float(table[g.board.index(me.space), 0])
             reply["distance"] = None if d == float("inf") else int(d)
             if reply["distance"]:  # the way there, drawn even when out of reach
-                reply["far"] = paths.route(g.board, me.space, id, **ways)[1:]
+                legs = paths.journey(g.board, me.space, id, **ways).legs
+                reply["far"] = [leg.space for leg in legs]
+                reply["far_steps"] = [step_view(leg) for leg in legs]  # which legs are rides
         except Exception:  # the helper may be missing or change; the preview is optional
             pass
     my_turn = not busy and not g.is_over and g.state.current == seat and not g.pending
@@ -62,17 +64,10 @@ def hover_space(g: Game, seat: int | None, busy: bool, id: str) -> dict:
                 steps = plan.route(id, i)
                 reply["options"].append(
                     {
-                        "boots": choice.boots,
-                        "swords": choice.swords,
-                        "damage": choice.damage,
-                        "teleports": choice.teleports,
-                        "lifts": sum(1 for st in steps if st.path == "lift"),
-                        "coaches": sum(1 for st in steps if st.path == "coach"),
-                        "gold": choice.gold,
+                        **option_view(choice, steps),
                         "steps": [
                             {
-                                "path": st.path if isinstance(st.path, int) else str(st.path),
-                                "space": st.space,
+                                **step_view(st),
                                 "swords": st.swords,
                                 "damage": st.damage,
                                 "boots": st.boots,

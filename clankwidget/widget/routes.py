@@ -77,7 +77,8 @@ def route_survival(game, space_id: str, option: int = 0) -> float:
     return 1.0 - float(result.knockout(me.colour))
 
 
-def _option_view(choice, steps) -> dict:
+def option_view(choice, steps) -> dict:
+    """What one way to a space costs, as the view words it (``steps``: its route)."""
     return {
         "boots": choice.boots,
         "swords": choice.swords,
@@ -90,11 +91,23 @@ def _option_view(choice, steps) -> dict:
     }
 
 
+def step_view(step) -> dict:
+    """One step of a route (a ``paths.Step`` or a journey's ``Leg``) as the map draws it:
+    ``path`` a path index or the kind of ride ("teleport", "lift", "coach"), ``space``
+    the space entered, ``gold`` the fare the step costs (a coach ride's; 0 on foot)."""
+    return {
+        "path": step.path if isinstance(step.path, int) else str(step.path),
+        "space": step.space,
+        "gold": step.gold,
+    }
+
+
 def moves(game) -> list[dict]:
     """Spaces the current player can reach this turn, with the Pareto front of each.
 
-    A route's steps are ``{path, space}``: ``path`` a path index, or ``"teleport"``,
-    ``"lift"`` or ``"coach"`` (a Legacy coach ride, drawn from stop to stop)."""
+    A route's steps are ``{path, space, gold}`` (see :func:`step_view`): ``path`` a path
+    index, or ``"teleport"``, ``"lift"`` or ``"coach"`` (a Legacy coach ride, drawn as a
+    ride from stop to stop, its fare beside it)."""
     try:
         plan = RoutePlan(game)
     except Exception:  # route hints are a convenience: never let them break the view
@@ -107,14 +120,8 @@ def moves(game) -> list[dict]:
             {
                 "id": sid,
                 "name": game.board.space(sid).name,
-                "options": [_option_view(c, r) for c, r in zip(choices, routes, strict=True)],
-                "route": [
-                    {
-                        "path": st.path if isinstance(st.path, int) else str(st.path),
-                        "space": st.space,
-                    }
-                    for st in routes[0]
-                ],
+                "options": [option_view(c, r) for c, r in zip(choices, routes, strict=True)],
+                "route": [step_view(st) for st in routes[0]],
             }
         )
     return out

@@ -116,3 +116,27 @@ def test_a_danger_zone_space_is_named_in_the_editions_words():
     clank = ClankBoard(Game.new("clank", players=2, seed=0), bot_delay=0).board
     deep = next(sp for sp in clank["spaces"] if sp["depths"])
     assert "in the Depths: knocked out here you score nothing" in deep["words"]
+
+
+def test_a_coach_ride_in_a_route_carries_its_fare_for_the_map():
+    # the map draws a ride as a ride, its fare beside it: each step says what it costs
+    rich = ClankBoard(
+        legacy_game(
+            3, changes={"players": {"blue": {"space": "coach-north", "boots": 2, "gold": 5}}}
+        ),
+        bot_delay=0,
+    )
+    ash = next(m for m in rich.view["moves"] if m["id"] == "ash-stair")
+    assert ash["route"][0] == {"path": "coach", "space": "coach-deep", "gold": 4}
+    assert ash["route"][1]["gold"] == 0 and isinstance(ash["route"][1]["path"], int)
+    # out of reach this turn (1 Boot): the way over several turns says which leg is a ride
+    poor = ClankBoard(
+        legacy_game(
+            3, changes={"players": {"blue": {"space": "coach-north", "boots": 1, "gold": 5}}}
+        ),
+        bot_delay=0,
+    )
+    reply = poor.handle_intent({"kind": "hover-space", "id": "ash-stair"})
+    assert not reply["reachable"] and reply["distance"] == 2
+    assert reply["far_steps"][0] == {"path": "coach", "space": "coach-deep", "gold": 4}
+    assert reply["far"] == [st["space"] for st in reply["far_steps"]]
