@@ -244,3 +244,69 @@ export function arrowheads(e1, e2) {
   const ang = (Math.atan2(dy / len, dx / len) * 180) / Math.PI;
   return (len > 80 ? [0.22, 0.78] : [0.2]).map((t) => ({ x: e1.x + dx * t, y: e1.y + dy * t, ang }));
 }
+
+/**
+ * How a coach ride (Clank! Legacy) is drawn: a quadratic Bézier from one stop to the
+ * other that bows away from the straight line, so it reads as a ride and not as a tunnel
+ * through the rooms between the stops. Of a few depths on either side it takes the one
+ * whose curve and coach marker cross the fewest other rooms (shallower first, then the
+ * upper or left side), so the marker sits in a gap where the player can read it.
+ * @param {{x: number, y: number}} from @param {{x: number, y: number}} to
+ * @param {{x: number, y: number}[]} rooms every room on the board (the two stops are skipped)
+ * @param {RoomBox} box
+ * @returns {{d: string, apex: {x: number, y: number}, control: {x: number, y: number}}}
+ */
+export function rideArc(from, to, rooms, box) {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.hypot(dx, dy) || 1;
+  // The unit normal on the upper side (on the left for an upright ride).
+  let nx = -dy / len;
+  let ny = dx / len;
+  if (ny > 0 || (ny === 0 && nx > 0)) [nx, ny] = [-nx, -ny];
+  const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+  const others = rooms.filter((r) => !samePoint(r, from) && !samePoint(r, to));
+  let best = null;
+  for (const depth of RIDE_DEPTHS) {
+    const bow = Math.max(RIDE_MIN_BOW, depth * len);
+    for (const side of [1, -1]) {
+      const apex = { x: mid.x + side * nx * bow, y: mid.y + side * ny * bow };
+      const control = { x: mid.x + 2 * side * nx * bow, y: mid.y + 2 * side * ny * bow };
+      const cost = rideCrossings(from, control, to, apex, others, box);
+      if (!best || cost < best.cost) best = { cost, apex, control };
+    }
+  }
+  const { apex, control } = /** @type {NonNullable<typeof best>} */ (best);
+  return { d: `M${from.x},${from.y} Q${control.x},${control.y} ${to.x},${to.y}`, apex, control };
+}
+
+/** How far a ride bows, as fractions of its length, tried in this order. */
+const RIDE_DEPTHS = [0.16, 0.24, 0.32];
+/** The least a ride bows, in board units, so a short ride still curves. */
+const RIDE_MIN_BOW = 30;
+/** Half the coach marker's width and height, in board units. */
+export const RIDE_MARKER = { w: 23, h: 11 };
+
+/** @param {{x: number, y: number}} a @param {{x: number, y: number}} b */
+const samePoint = (a, b) => a.x === b.x && a.y === b.y;
+
+/**
+ * How badly a ride's curve crosses other rooms: samples of the curve inside a room, plus
+ * a heavy count for a marker (at the apex) that would cover one.
+ * @param {{x: number, y: number}} p0 @param {{x: number, y: number}} c @param {{x: number, y: number}} p2
+ * @param {{x: number, y: number}} apex @param {{x: number, y: number}[]} rooms @param {RoomBox} box
+ */
+function rideCrossings(p0, c, p2, apex, rooms, box) {
+  const inside = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ padW, /** @type {number} */ padH) =>
+    rooms.some((r) => Math.abs(x - r.x) < box.w / 2 + padW && Math.abs(y - r.y) < box.h / 2 + padH);
+  let cost = 0;
+  for (let i = 1; i < 24; i++) {
+    const t = i / 24;
+    const u = 1 - t;
+    const x = u * u * p0.x + 2 * u * t * c.x + t * t * p2.x;
+    const y = u * u * p0.y + 2 * u * t * c.y + t * t * p2.y;
+    if (inside(x, y, 4, 4)) cost += 1;
+  }
+  if (inside(apex.x, apex.y, RIDE_MARKER.w, RIDE_MARKER.h)) cost += 24;
+  return cost;
+}

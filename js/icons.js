@@ -49,6 +49,8 @@ export const ICONS = {
   code: '<rect x="2" y="3.5" width="12" height="9" rx="1.5" fill="#fff3c4" stroke="#6b5200" stroke-width="1.2"/><rect x="3.6" y="5.3" width="3.4" height="2.6" rx=".5" fill="#e8b923" stroke="#6b5200" stroke-width=".6"/><path d="M8.4 6h4M8.4 8h4M3.6 10.3h8.8" stroke="#6b5200" stroke-width="1" stroke-linecap="round"/>',
   hunter:
     '<rect x="2" y="2" width="12" height="12" rx="1.5" fill="#D55E00" stroke="#5e1f00" stroke-width="1.1"/><circle cx="8" cy="8" r="3.4" fill="none" stroke="#ffffff" stroke-width="1.3"/><path d="M8 2.8v2.4M8 10.8v2.4M2.8 8h2.4M10.8 8h2.4" stroke="#ffffff" stroke-width="1.3"/>',
+  coach:
+    '<path d="M3.6 4.6 4.6 2.4h6.6l1.1 2.2" fill="none" stroke="#4a2508" stroke-width="1.1" stroke-linejoin="round"/><path d="M2.4 4.6h11.2l.7 6.2H1.7Z" fill="#b5651d" stroke="#4a2508" stroke-width="1.1" stroke-linejoin="round"/><rect x="3.8" y="6" width="3.3" height="2.5" rx=".4" fill="#fff3c4"/><rect x="8.9" y="6" width="3.3" height="2.5" rx=".4" fill="#fff3c4"/><circle cx="4.6" cy="12.6" r="2.1" fill="#3b2a12" stroke="#fffaf0" stroke-width=".9"/><circle cx="11.4" cy="12.6" r="2.1" fill="#3b2a12" stroke="#fffaf0" stroke-width=".9"/>',
   lockdown:
     '<rect x="1.2" y="3" width="13.6" height="10" rx="1.5" fill="#ffd400" stroke="#1a1a1a" stroke-width="1.1"/><path d="M3 13 9 3M7.5 13l6-10M.8 8.6 4.4 3" stroke="#1a1a1a" stroke-width="1.8"/>',
 };

@@ -35,6 +35,15 @@ export function costText(o) {
   return parts.join(", ");
 }
 
+/**
+ * A coach ride in words, for its title and screen readers: "Coach ride from North Road
+ * Coach Stop to Deepway Coach Stop: 1 boot and 4 Gold".
+ * @param {string} from @param {string} to @param {number} fare @param {string} gold the edition's word
+ */
+export function rideText(from, to, fare, gold) {
+  return `Coach ride from ${from} to ${to}: 1 boot${fare ? ` and ${fare} ${gold}` : ""}`;
+}
+
 /** A percentage, rounded: 0.256 -> "26%". @param {number} x */
 export const pct = (x) => `${Math.round((x || 0) * 100)}%`;
 

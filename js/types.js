@@ -21,7 +21,7 @@
  *   bot: string|null, facts?: any[]}} PlayerView
  * @typedef {{boots: number, swords: number, damage: number, teleports: number, lifts?: number, coaches?: number, gold?: number}} MoveOption
  * @typedef {{id: string, name: string, options: MoveOption[],
- *   route: {path: number|string, space: string}[]}} MoveView
+ *   route: {path: number|string|null, space: string, gold?: number}[]}} MoveView
  * @typedef {{w: number, h: number, fs: number}} RoomBox
  * @typedef {{text: string, kind: string, actor: string|null}} LogLine
  * @typedef {[string, string|null, string[]?]} Badge

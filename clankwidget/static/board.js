@@ -251,6 +251,48 @@ function arrowheads(e1, e2) {
   const ang = Math.atan2(dy / len, dx / len) * 180 / Math.PI;
   return (len > 80 ? [0.22, 0.78] : [0.2]).map((t) => ({ x: e1.x + dx * t, y: e1.y + dy * t, ang }));
 }
+function rideArc(from, to, rooms, box) {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.hypot(dx, dy) || 1;
+  let nx = -dy / len;
+  let ny = dx / len;
+  if (ny > 0 || ny === 0 && nx > 0) [nx, ny] = [-nx, -ny];
+  const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+  const others = rooms.filter((r) => !samePoint(r, from) && !samePoint(r, to));
+  let best = null;
+  for (const depth of RIDE_DEPTHS) {
+    const bow = Math.max(RIDE_MIN_BOW, depth * len);
+    for (const side of [1, -1]) {
+      const apex2 = { x: mid.x + side * nx * bow, y: mid.y + side * ny * bow };
+      const control2 = { x: mid.x + 2 * side * nx * bow, y: mid.y + 2 * side * ny * bow };
+      const cost = rideCrossings(from, control2, to, apex2, others, box);
+      if (!best || cost < best.cost) best = { cost, apex: apex2, control: control2 };
+    }
+  }
+  const { apex, control } = (
+    /** @type {NonNullable<typeof best>} */
+    best
+  );
+  return { d: `M${from.x},${from.y} Q${control.x},${control.y} ${to.x},${to.y}`, apex, control };
+}
+var RIDE_DEPTHS = [0.16, 0.24, 0.32];
+var RIDE_MIN_BOW = 30;
+var RIDE_MARKER = { w: 23, h: 11 };
+var samePoint = (a, b) => a.x === b.x && a.y === b.y;
+function rideCrossings(p0, c, p2, apex, rooms, box) {
+  const inside = (x, y, padW, padH) => rooms.some((r) => Math.abs(x - r.x) < box.w / 2 + padW && Math.abs(y - r.y) < box.h / 2 + padH);
+  let cost = 0;
+  for (let i = 1; i < 24; i++) {
+    const t = i / 24;
+    const u = 1 - t;
+    const x = u * u * p0.x + 2 * u * t * c.x + t * t * p2.x;
+    const y = u * u * p0.y + 2 * u * t * c.y + t * t * p2.y;
+    if (inside(x, y, 4, 4)) cost += 1;
+  }
+  if (inside(apex.x, apex.y, RIDE_MARKER.w, RIDE_MARKER.h)) cost += 24;
+  return cost;
+}
 
 // js/pawn.js
 var PALETTE = {
@@ -450,6 +492,9 @@ function costText(o) {
   if (o.coaches) parts.push(o.coaches === 1 ? "a coach ride" : `${o.coaches} coach rides`);
   if (o.gold) parts.push(`${o.gold} gold`);
   return parts.join(", ");
+}
+function rideText(from, to, fare, gold) {
+  return `Coach ride from ${from} to ${to}: 1 boot${fare ? ` and ${fare} ${gold}` : ""}`;
 }
 var pct = (x) => `${Math.round((x || 0) * 100)}%`;
 function damageBuckets(d) {
@@ -1876,6 +1921,7 @@ var ICONS = {
   vault: '<rect x="1.8" y="2.5" width="12.4" height="11" rx="1.5" fill="#9aa5b1" stroke="#2f3a45" stroke-width="1.2"/><circle cx="8" cy="8" r="3" fill="#dfe5eb" stroke="#2f3a45" stroke-width="1.1"/><path d="M8 5.6v4.8M5.6 8h4.8" stroke="#2f3a45" stroke-width=".9"/>',
   code: '<rect x="2" y="3.5" width="12" height="9" rx="1.5" fill="#fff3c4" stroke="#6b5200" stroke-width="1.2"/><rect x="3.6" y="5.3" width="3.4" height="2.6" rx=".5" fill="#e8b923" stroke="#6b5200" stroke-width=".6"/><path d="M8.4 6h4M8.4 8h4M3.6 10.3h8.8" stroke="#6b5200" stroke-width="1" stroke-linecap="round"/>',
   hunter: '<rect x="2" y="2" width="12" height="12" rx="1.5" fill="#D55E00" stroke="#5e1f00" stroke-width="1.1"/><circle cx="8" cy="8" r="3.4" fill="none" stroke="#ffffff" stroke-width="1.3"/><path d="M8 2.8v2.4M8 10.8v2.4M2.8 8h2.4M10.8 8h2.4" stroke="#ffffff" stroke-width="1.3"/>',
+  coach: '<path d="M3.6 4.6 4.6 2.4h6.6l1.1 2.2" fill="none" stroke="#4a2508" stroke-width="1.1" stroke-linejoin="round"/><path d="M2.4 4.6h11.2l.7 6.2H1.7Z" fill="#b5651d" stroke="#4a2508" stroke-width="1.1" stroke-linejoin="round"/><rect x="3.8" y="6" width="3.3" height="2.5" rx=".4" fill="#fff3c4"/><rect x="8.9" y="6" width="3.3" height="2.5" rx=".4" fill="#fff3c4"/><circle cx="4.6" cy="12.6" r="2.1" fill="#3b2a12" stroke="#fffaf0" stroke-width=".9"/><circle cx="11.4" cy="12.6" r="2.1" fill="#3b2a12" stroke="#fffaf0" stroke-width=".9"/>',
   lockdown: '<rect x="1.2" y="3" width="13.6" height="10" rx="1.5" fill="#ffd400" stroke="#1a1a1a" stroke-width="1.1"/><path d="M3 13 9 3M7.5 13l6-10M.8 8.6 4.4 3" stroke="#1a1a1a" stroke-width="1.8"/>'
 };
 function icon(name, size = 16) {
@@ -1947,6 +1993,36 @@ function moduleAreas(board, modules, box) {
     tabs.append(tab);
   }
   return { regions: g, tabs };
+}
+
+// js/map/rides.js
+function coachRide(from, to, fare, rooms, box, gold, far) {
+  const { d, apex } = rideArc(from, to, rooms, box);
+  const words = rideText(from.name, to.name, fare, gold);
+  const arc = s(
+    "g",
+    { class: far ? "cw-ride cw-ride-far" : "cw-ride", "data-role": "coach-ride", "data-from": from.id, "data-to": to.id },
+    s("title", { text: words }),
+    s("path", { d, class: "cw-ride-casing" }),
+    s("path", { d, class: "cw-ride-line" })
+  );
+  const { w, h: h2 } = RIDE_MARKER;
+  const marker = s(
+    "g",
+    {
+      class: "cw-ride-marker",
+      "data-role": "coach-marker",
+      transform: `translate(${apex.x} ${apex.y})`,
+      role: "img",
+      "aria-label": words
+    },
+    s("title", { text: words }),
+    s("rect", { x: -w, y: -h2, width: 2 * w, height: 2 * h2, rx: h2, class: "cw-ride-marker-bg" }),
+    svgIcon("coach", -w + 10, 0, 16),
+    svgIcon("gold", 4, 0, 11),
+    s("text", { x: 10.5, y: 0.5, "dominant-baseline": "central", class: "cw-ride-fare", text: `${fare}` })
+  );
+  return { arc, marker };
 }
 
 // js/map/features.js
@@ -2207,7 +2283,7 @@ function boardPanel(ctx, board, view) {
   if (areas) svg.append(areas.regions);
   const reply = ui.hover && ui.route && ui.route.id === ui.hover ? ui.route : null;
   const far = !moves.get(ui.hover || "") && reply && reply.far && reply.far.length;
-  const preview = ui.hover ? moves.get(ui.hover) || (far ? { route: reply.far.map((id) => ({ space: id, path: null })) } : void 0) : void 0;
+  const preview = ui.hover ? moves.get(ui.hover) || (far ? { route: farRoute(reply) } : void 0) : void 0;
   const previewPaths = /* @__PURE__ */ new Set();
   if (preview) {
     for (const st of preview.route) if (typeof st.path === "number") previewPaths.add(st.path);
@@ -2242,15 +2318,22 @@ function boardPanel(ctx, board, view) {
     if (badge) badges.append(badge);
   }
   svg.append(tunnels);
+  const rideMarkers = [];
   if (preview && me) {
     let from = byId.get(me.space);
     const pts = from ? [[from.x, from.y]] : [];
     let d = from ? `M${from.x},${from.y}` : "";
     let jumps = "";
+    const rides = [];
     for (const st of preview.route) {
       const to = byId.get(st.space);
       if (!to || !from) continue;
-      if (st.path === "lift") {
+      if (st.path === "coach") {
+        const ride = coachRide(from, to, st.gold || 0, board.spaces, box, T.gold, Boolean(far));
+        rides.push(ride.arc);
+        rideMarkers.push(ride.marker);
+        d += ` M${to.x},${to.y}`;
+      } else if (st.path === "lift" || st.path === "teleport") {
         jumps += `M${from.x},${from.y} L${to.x},${to.y} `;
         d += ` M${to.x},${to.y}`;
       } else d += ` L${to.x},${to.y}`;
@@ -2261,9 +2344,10 @@ function boardPanel(ctx, board, view) {
       const cls = far ? "cw-route cw-route-far" : "cw-route";
       svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: cls, "data-role": far ? "far-route" : "route-line" }));
       if (jumps) svg.append(s("path", { d: jumps, class: "cw-route cw-route-jump" }));
+      svg.append(...rides);
     }
   }
-  svg.append(badges);
+  svg.append(badges, ...rideMarkers);
   if (areas) svg.append(areas.tabs);
   svg.append(trails(view, byId));
   const pawnsAt = /* @__PURE__ */ new Map();
@@ -2286,6 +2370,10 @@ function boardPanel(ctx, board, view) {
     view.is_over && !ui.overHidden ? gameOver(view) : null
   );
   return h("section", { class: "cw-board", "aria-label": T.map }, wrap);
+}
+function farRoute(reply) {
+  if (reply.far_steps) return reply.far_steps;
+  return reply.far.map((id) => ({ space: id, path: null }));
 }
 function depths(board, box) {
   const W = board.width + 2 * MARGIN;

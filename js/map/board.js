@@ -8,6 +8,7 @@ import { pal } from "../pawn.js";
 import { hasFeature } from "../protocol.js";
 import { plural, termsOf } from "../text.js";
 import { moduleAreas } from "./modules.js";
+import { coachRide } from "./rides.js";
 import { room } from "./room.js";
 import { mapWidth, zoomBar } from "./zoom.js";
 import { legend } from "../panels/legend.js";
@@ -51,9 +52,7 @@ export function boardPanel(ctx, board, view) {
   // (the kernel's fewest-boots way over several turns, drawn fainter).
   const reply = ui.hover && ui.route && ui.route.id === ui.hover ? ui.route : null;
   const far = !moves.get(ui.hover || "") && reply && reply.far && reply.far.length;
-  const preview = ui.hover
-    ? moves.get(ui.hover) || (far ? { route: reply.far.map((/** @type {string} */ id) => ({ space: id, path: null })) } : undefined)
-    : undefined;
+  const preview = ui.hover ? moves.get(ui.hover) || (far ? { route: farRoute(reply) } : undefined) : undefined;
   /** @type {Set<number>} */
   const previewPaths = new Set();
   if (preview) for (const st of preview.route) if (typeof st.path === "number") previewPaths.add(st.path);
@@ -92,16 +91,26 @@ export function boardPanel(ctx, board, view) {
   svg.append(tunnels);
 
   // Route overlay (drawn over the tunnels, under the rooms).
+  /** @type {SVGElement[]} */
+  const rideMarkers = [];
   if (preview && me) {
     let from = byId.get(me.space);
     const pts = from ? [[from.x, from.y]] : [];
     let d = from ? `M${from.x},${from.y}` : "";
     let jumps = "";
+    /** @type {SVGElement[]} */
+    const rides = [];
     for (const st of preview.route) {
       const to = byId.get(st.space);
       if (!to || !from) continue;
-      if (st.path === "lift") {
-        // A hyperlift or telepad ride: a dashed jump, not a walk along a path.
+      if (st.path === "coach") {
+        // A coach ride: an arc with its coach and fare, not a line through the rooms.
+        const ride = coachRide(from, to, st.gold || 0, board.spaces, box, T.gold, Boolean(far));
+        rides.push(ride.arc);
+        rideMarkers.push(ride.marker);
+        d += ` M${to.x},${to.y}`;
+      } else if (st.path === "lift" || st.path === "teleport") {
+        // A hyperlift, telepad or teleport: a dashed jump, not a walk along a path.
         jumps += `M${from.x},${from.y} L${to.x},${to.y} `;
         d += ` M${to.x},${to.y}`;
       } else d += ` L${to.x},${to.y}`;
@@ -112,9 +121,10 @@ export function boardPanel(ctx, board, view) {
       const cls = far ? "cw-route cw-route-far" : "cw-route";
       svg.append(s("path", { d, class: "cw-route-casing" }), s("path", { d, class: cls, "data-role": far ? "far-route" : "route-line" }));
       if (jumps) svg.append(s("path", { d: jumps, class: "cw-route cw-route-jump" }));
+      svg.append(...rides);
     }
   }
-  svg.append(badges);
+  svg.append(badges, ...rideMarkers);
   if (areas) svg.append(areas.tabs);
   svg.append(trails(view, byId));
 
@@ -141,6 +151,17 @@ export function boardPanel(ctx, board, view) {
     view.is_over && !ui.overHidden ? gameOver(view) : null,
   );
   return h("section", { class: "cw-board", "aria-label": T.map }, wrap);
+}
+
+/**
+ * The way to a space out of reach this turn, from the kernel's reply: its steps where it
+ * says which are coach rides (`far_steps`), else the spaces walked through.
+ * @param {any} reply
+ * @returns {MoveView["route"]}
+ */
+function farRoute(reply) {
+  if (reply.far_steps) return reply.far_steps;
+  return reply.far.map((/** @type {string} */ id) => ({ space: id, path: null }));
 }
 
 /**

@@ -21,7 +21,7 @@ def test_the_view_shows_the_valley():
     v = view_state(game, 0)
     json.dumps(v)
     coach = _space(v, "coach-deep")
-    assert coach["coach"] == 3 and ["lift", "3", []] in coach["badges"]
+    assert coach["coach"] == 3 and ["coach", "3", []] in coach["badges"]
     forest = _space(v, "thornwood")
     assert forest["forest"] and "forest" in forest["marks"] and forest["fruit"] is True
     assert any("Forest" in w for w in forest["words"])

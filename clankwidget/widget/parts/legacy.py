@@ -59,7 +59,7 @@ class LegacyPart(ViewPart):
                 f"coach stop ({sp.coach} Gold): 1 Boot plus the Gold of both stops "
                 "to any other coach stop"
             )
-            badges.append(["lift", f"{sp.coach}", []])
+            badges.append(["coach", f"{sp.coach}", []])
         if sp.forest:
             words.append("Forest: entering it ends your Boot movement this turn")
             badges.append(["checkpoint", None, []])
@@ -87,7 +87,7 @@ class LegacyPart(ViewPart):
 
     def legend(self) -> list[dict]:
         extra = [
-            {"icon": "lift", "text": "coach stop (its Gold)"},
+            {"icon": "coach", "text": "coach stop (its Gold); a ride: a brown dashed arc"},
             {"icon": "checkpoint", "text": "forest: stop"},
             {"icon": "code", "text": "waypoint (a passage) / water path: needs a Canoe"},
             {"icon": "heart", "text": "mystic fruit / heals"},
@@ -215,7 +215,7 @@ class LegacyPart(ViewPart):
         return "here" if kind == "coach" else "now"
 
     def action_icon(self, kind: str) -> str | None:
-        return "lift" if kind == "coach" else None
+        return "coach" if kind == "coach" else None
 
     def notes(self) -> list[str]:
         p = self.game.current_player
