@@ -145,10 +145,11 @@ Replies (Python to the view, one per intent):
   ``hover-space``: ``distance`` is the fewest boots from the person's room over any
   number of turns (None when unreachable), ``far`` the spaces of one such cheapest way
   (after the person's, to the space; drawn as a route "out of reach this turn" when
-  ``options`` is empty); ``options`` (this turn only) is the
-  space's Pareto front, each ``{boots, swords, damage, teleports, lifts, steps}`` with
-  steps ``{path, space, swords, damage, boots}`` (``path`` an index, ``"teleport"`` or
-  ``"lift"``).
+  ``options`` is empty) and ``far_steps`` the same as ``{path, space, gold}`` (a coach
+  ride's ``path`` is ``"coach"``); ``options`` (this turn only) is the space's Pareto
+  front, each ``{boots, swords, damage, teleports, lifts, coaches, gold, steps}`` with
+  steps ``{path, space, gold, swords, damage, boots}`` (``path`` an index,
+  ``"teleport"``, ``"lift"`` or ``"coach"``; ``gold`` a coach ride's fare).
 * ``{"kind": "odds", "available", "draws", "players", "notes", "hit_all"?,
   "message"?}`` - for
   ``hover-bag``: per player still inside ``{colour, damage (probability of 0, 1, ...
