@@ -465,25 +465,56 @@ def knockout_odds(
     start = _row(bag or {}, "bag", index, m)
     adds = np.array([_row(a.add, f"attacks[{t}].add", index, m) for t, a in enumerate(steps)])
     adds = adds.reshape(len(steps), m)
-    put_in = int(start.sum()) + int(adds.sum())
+    by_attack, how, runs, used = _knockout_run(
+        start,
+        adds,
+        [a.draws for a in steps],
+        shields,
+        method=method,
+        max_exact_steps=max_exact_steps,
+        n=n,
+        seed=seed,
+        progress=progress,
+    )
+    return KnockoutOdds(tuple(players), hp, by_attack, steps, how, runs, used)
+
+
+def _knockout_run(start, adds, draws, shields, *, method, max_exact_steps, n, seed, progress):
+    """The computation behind :func:`knockout_odds`, on its arrays: ``start`` (the bag) and
+    ``adds`` (one row per attack) count cubes by row ``[black, hit_all, players...]``,
+    ``draws`` is the draw count of each attack, ``shields`` the clones of each player.
+
+    Returns ``(by_attack, method, n, steps)`` as :class:`KnockoutOdds` holds them. The
+    inputs are trusted (validated by :func:`knockout_odds`, or built by the planner bot,
+    which calls this directly so as not to validate the same few numbers at every step);
+    only the limits on size and work are checked here.
+    """
+    # The sizes below are Python ints over the few attacks: numpy's per-call cost on such
+    # small arrays would be most of the planner's work.
+    bag = start.tolist()
+    rows = adds.tolist()
+    put_in = sum(bag) + sum(map(sum, rows))
     _check_total(put_in, "the bag (with every attack's additions)")
     # A draw count above every cube ever put in draws the whole bag, as that count does:
     # clamped, it cannot overflow the kernels or size their tables.
-    draws = np.array([min(a.draws, put_in) for a in steps], dtype=np.int64)
-    # The most damage anyone can take (the kernels' _damage_cap), for the size of by_attack.
-    avail = start + np.cumsum(adds, axis=0)
-    reds = int(np.minimum(draws, avail[:, 1]).sum())
-    most = min(int(draws.sum()), int(avail[-1, 2:].max()) + reds)
+    draws = [min(d, put_in) for d in draws]
+    # The most damage anyone can take (the kernels' _damage_cap), for the size of by_attack;
+    # hit_all cubes drawn come back, so each attack may draw all those put in so far.
+    reds = 0
+    for row, d in zip(rows, draws, strict=True):
+        bag = [a + b for a, b in zip(bag, row, strict=True)]
+        reds += min(d, bag[1])
+    most = min(sum(draws), max(bag[2:]) + reds)
     _check_bytes(
-        8 * len(steps) * len(players) * (most + 1),
-        f"damage distributions over {len(steps):,} attacks",
+        8 * len(draws) * len(shields) * (most + 1),
+        f"damage distributions over {len(draws):,} attacks",
         "give fewer attacks or players",
     )
+    draws = np.array(draws, dtype=np.int64)
 
-    by_attack = used = reason = None
+    reason = None
     if method != "simulate":
-        reds = int(np.minimum(draws, start[1] + np.cumsum(adds[:, 1])).sum())
-        radix = [int(v) + 1 for v in start + adds.sum(axis=0)]
+        radix = [v + 1 for v in bag]  # bag: every cube put in, by row
         radix[1] = reds + 1
         if math.prod(radix) >= _MAX_KEY:
             reason = "the bag has too many possible states to compute exactly"
@@ -493,23 +524,20 @@ def knockout_odds(
             limit = max_exact_steps if method == "auto" else MAX_EXACT_STEPS
             status, dist = _knockout_dp(start, adds, draws, shields, limit)
             if status >= 0:
-                by_attack, used = dist, int(status)
-            elif method == "exact":
+                return dist, "exact", None, int(status)
+            if method == "exact":
                 raise OddsInputError(
                     f"computing it exactly takes more than {MAX_EXACT_STEPS:,} steps (the "
                     "limit, about a minute); use method='simulate' with a seed"
                 )
-            else:
-                reason = f"computing it exactly takes more than max_exact_steps={limit:,} steps"
-    if by_attack is not None:
-        return KnockoutOdds(tuple(players), hp, by_attack, steps, "exact", None, used)
+            reason = f"computing it exactly takes more than max_exact_steps={limit:,} steps"
     if seed is None:
         raise OddsInputError(
             f"{reason}; pass seed=... to estimate it by simulation"
             if reason
             else "method='simulate' needs a seed (e.g. seed=1) for reproducible odds"
         )
-    refill = int(start.sum() - start[1] + adds.sum() - adds[:, 1].sum())
+    refill = put_in - bag[1]  # every cube put in but the hit_all ones
     run_work = int(draws.sum()) + refill
     _check_work(n * run_work, f"{n:,} simulated sequences")
     state = _rng_state(seed)
@@ -517,4 +545,4 @@ def knockout_odds(
     for lo, hi in _chunks(n, run_work, progress, "simulated attacks"):
         part = _simulate_knockouts(start, adds, draws, shields, hi - lo, state)
         hist = part if hist is None else hist + part
-    return KnockoutOdds(tuple(players), hp, hist / n, steps, "simulate", n, None)
+    return hist / n, "simulate", n, None
