@@ -1,0 +1,138 @@
+"""The planner's shortcuts to the odds and deck modules give what the public functions give.
+
+The planner bot counts its deck's boots and its knockout odds at nearly every step, so it
+calls the computations behind :func:`clankwidget.deck.resource_distribution` and
+:func:`clankwidget.odds.knockout_odds` directly, from counts worked out once per card or
+per situation, and keeps the answers. These tests set both ways side by side on many
+random decks and bags, and ask twice, so that a wrong count or a stale answer shows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from clankwidget import Game, editions
+from clankwidget.bots import PlannerBot
+from clankwidget.bots import planner_estimates as est
+from clankwidget.bots.evaluation import _effects_value
+from clankwidget.data import Card
+from clankwidget.deck import resource_distribution
+from clankwidget.odds import Attack, knockout_odds
+
+PLANNED = [e.name for e in editions(engine=True) if isinstance(e.make_bot("planner"), PlannerBot)]
+
+
+def _public_boots(cards, deck, conds) -> float:
+    """Boots a turn as the planner counted them before its shortcut: the public function
+    on the whole deck, the hand's five cards when it refuses."""
+    pile = [cards.cards[c] for c in deck]
+    try:
+        return sum(
+            resource_distribution(pile, resource=r, choose_for="boots", conditions=conds).mean
+            for r in ("boots", "teleport")
+        )
+    except ValueError:
+        unit = {"boots": 1.0, "teleport": 1.0}
+        return sum(_effects_value(c.play, unit) for c in pile) * 5 / max(len(pile), 1)
+
+
+@pytest.mark.parametrize("edition", PLANNED)
+def test_deck_boots_equal_the_public_distribution(edition):
+    cards = Game.new(edition, players=2, seed=0).cards
+    ids = sorted(cards.cards)
+    start = sorted(Game.new(edition, players=2, seed=0).state.players[0].all_cards)
+    rng = np.random.default_rng(17)
+    fallbacks = 0
+    for trial in range(60):
+        # a starting deck with some bought cards, now and then a deck of many draw cards
+        size = int(rng.integers(0, 25 if trial % 10 else 60))
+        deck = tuple(sorted(start + list(rng.choice(ids, size=size))))
+        for conds in ((), ("artifact",)):
+            want = _public_boots(cards, deck, conds)
+            assert est._deck_boots(cards, deck, conds) == want, (deck, conds)
+            assert est._deck_boots(cards, deck, conds) == want  # from the per-card table
+            try:
+                resource_distribution([cards.cards[c] for c in deck], resource="boots")
+            except ValueError:
+                fallbacks += 1
+    assert fallbacks < 120  # most decks take the exact way
+
+
+def test_deck_boots_fall_back_like_the_public_function():
+    """A deck past the exact method's limits, or a card the deck module cannot count: both
+    ways then count the hand's five cards."""
+    cards = Game.new("space", players=2, seed=0).cards
+    deck = tuple(sorted(list(cards.cards)[:10] * 60))
+    with pytest.raises(ValueError, match="at most 500"):
+        resource_distribution([cards.cards[c] for c in deck], resource="boots")
+    assert est._deck_boots(cards, deck, ()) == _public_boots(cards, deck, ())
+
+    odd = Card("odd", "Odd", "ordinary", play=({"boots": 1}, {"warp": 2}))
+    more = dataclasses.replace(cards, cards={**cards.cards, "odd": odd})
+    deck = tuple(sorted([*Game.new("space", players=2, seed=0).state.players[0].all_cards, "odd"]))
+    with pytest.raises(ValueError, match="unknown effect"):
+        resource_distribution([more.cards[c] for c in deck], resource="boots")
+    for _ in range(2):  # the second time from the per-card table
+        assert est._deck_boots(more, deck, ()) == _public_boots(more, deck, ())
+
+
+def _public_damage(bag, attacks) -> np.ndarray:
+    """P(damage <= a) after each attack, as the planner asked :func:`knockout_odds` before."""
+    others, reds, mine = bag
+    cubes = {"black": others, "blue": mine}
+    if reds:
+        cubes["red"] = reds
+    steps = [
+        Attack(n, {"black": them, "blue": own} if own else {"black": them})
+        for n, them, own in attacks
+    ]
+    ko = knockout_odds(
+        {"blue": 3}, steps, bag=cubes, hit_all="red", seed=0, max_exact_steps=200_000
+    )
+    return np.cumsum(ko.by_attack[:, 0, :], axis=1)
+
+
+def test_damage_odds_equal_knockout_odds():
+    rng = np.random.default_rng(5)
+    est._ODDS.clear()
+    for trial in range(80):
+        bag = tuple(int(v) for v in (rng.integers(0, 30), rng.integers(0, 4), rng.integers(0, 12)))
+        attacks = tuple(
+            (int(rng.integers(1, 7)), int(rng.integers(0, 3)), int(rng.integers(0, 3)))
+            for _ in range(int(rng.integers(1, 6 if trial % 8 else 16)))
+        )
+        want = _public_damage(bag, attacks)
+        got = est._damage_odds(bag, attacks)
+        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(est._damage_odds(bag, attacks), want)  # kept
+    # situations that differ in any one number get their own answers
+    bag, attacks = (10, 1, 2), ((3, 1, 0), (3, 1, 1))
+    base = est._damage_odds(bag, attacks)
+    for i in range(3):
+        other = tuple(v + (j == i) for j, v in enumerate(bag))
+        assert not np.array_equal(est._damage_odds(other, attacks), base), other
+    for t in range(2):
+        for i in range(3):
+            step = tuple(v + (j == i) for j, v in enumerate(attacks[t]))
+            other = tuple(step if k == t else a for k, a in enumerate(attacks))
+            got = est._damage_odds(bag, other)
+            assert got.shape != base.shape or not np.array_equal(got, base), other
+
+
+def test_damage_odds_follow_the_simulation_when_exact_is_too_much():
+    """Past the planner's 200,000 exact steps the public function simulates (seed 0);
+    the shortcut must take the same way, to the same numbers."""
+    bag = (40, 3, 10)
+    attacks = tuple((6, 3, 2) for _ in range(15))
+    ko = knockout_odds(
+        {"blue": 3},
+        [Attack(n, {"black": t, "blue": o}) for n, t, o in attacks],
+        bag={"black": 40, "red": 3, "blue": 10},
+        seed=0,
+        max_exact_steps=200_000,
+    )
+    assert ko.method == "simulate"
+    np.testing.assert_array_equal(est._damage_odds(bag, attacks), _public_damage(bag, attacks))
