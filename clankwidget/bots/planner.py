@@ -13,6 +13,7 @@ from ..rules import actions as A
 from .base import INF, Bot
 from .board_info import _capacity, _has_key, _info, _tables, _ways
 from .evaluation import (
+    _card_noise,
     _checked,
     _effects_value,
     _hand_play,
@@ -88,7 +89,7 @@ class PlannerBot(_Estimates, Bot):
         self._target = None  # the last target chosen (a little loyalty stops dithering)
         self._game = None
         self._trace: list | None = None
-        self._options_here = None
+        self._decision: dict | None = None  # what one decision works out once (see choose)
 
     # ------------------------------------------------------------ estimates
 
@@ -431,7 +432,7 @@ class PlannerBot(_Estimates, Bot):
             return _effects_value(card.use, prices, cond)
         play_prices = play_prices or self._play_prices(game, p, plan)
         per_play = _effects_value(card.play, play_prices, cond) - self._deck_average(
-            game, p, play_prices, cond
+            game, p, plan, play_prices, cond
         )
         return (
             card.points
@@ -439,11 +440,20 @@ class PlannerBot(_Estimates, Bot):
             + _effects_value(card.acquire, prices, cond)
         )
 
-    def _deck_average(self, game, p, play_prices, cond) -> float:
+    def _deck_average(self, game, p, plan, play_prices, cond) -> float:
+        """What one play of ``p``'s average card is worth; worked out once per decision
+        (every card it weighs then asks), for the decision's player and plan."""
+        memo = self._decision
+        kept = memo.get("deck_average") if memo is not None else None
+        if kept is not None and kept[0] is p and kept[1] is plan:
+            return kept[2]
         cards = game.cards.cards
         counts = Counter(p.all_cards)
         total = sum(k * _effects_value(cards[c].play, play_prices, cond) for c, k in counts.items())
-        return total / max(1, len(p.all_cards))
+        average = total / max(1, len(p.all_cards))
+        if memo is not None:
+            memo["deck_average"] = (p, plan, average)
+        return average
 
     # ------------------------------------------------------------ choosing
 
@@ -452,17 +462,19 @@ class PlannerBot(_Estimates, Bot):
         play = _hand_play(game, lambda: self._play_order(game, p, self.plan(game)))
         if play is not None:
             return play
-        self._options_here = {}  # this decision's turn options (the walk and potions ask)
+        # this decision's turn options (the walk and potions ask) and deck average (each
+        # card weighed asks): nothing changes while it decides
+        self._decision = {}
         try:
             legal = game.legal_actions()
             return _checked(self._choose(game, legal), legal)
         finally:
-            self._options_here = None
+            self._decision = None
 
     def _turn_options(self, game):
         """:func:`clankwidget.paths.turn_options` for the player to move (once per
         decision while :meth:`choose` runs)."""
-        memo = self._options_here
+        memo = self._decision
         if memo is None:
             return _paths.turn_options(game)
         if "now" not in memo:
@@ -511,8 +523,10 @@ class PlannerBot(_Estimates, Bot):
         cards = game.cards.cards
         hand = p.hand
 
+        noise = _card_noise(game.cards)
+
         def noisy(c):
-            return _effects_value(cards[c].play, {"clank": 1}) > 0
+            return noise[c] > 0
 
         if any(noisy(c) for c in hand):
             for c in hand:
@@ -548,7 +562,7 @@ class PlannerBot(_Estimates, Bot):
         play_prices = self._play_prices(game, p, plan)
         cond = self._cond(game, p, plan)
         per_play = _effects_value(card.play, play_prices, cond)
-        avg = self._deck_average(game, p, play_prices, cond)
+        avg = self._deck_average(game, p, plan, play_prices, cond)
         plays = max(0.0, plan.turns) * 5 / max(1, len(p.all_cards))
         return (avg - per_play) * plays - card.points
 
@@ -616,6 +630,10 @@ class PlannerBot(_Estimates, Bot):
         this turn when it could not without."""
         if p.exhausted or plan.target == p.space:
             return False
+        if plan.target == game.board.start and not p.artifacts:
+            return False
+        if plan.target in self._turn_options(game):
+            return False  # in reach already
         ctx = game.path_context()
         for e in effects:
             for k, v in e.items():
@@ -625,13 +643,7 @@ class PlannerBot(_Estimates, Bot):
                     ctx["swords"] += v
                 elif k == "teleport":
                     ctx["teleports"] += v
-        before = self._turn_options(game)
-        after = _paths.turn_options(game.board, **ctx)
-        return (
-            plan.target in after
-            and plan.target not in before
-            and (plan.target != game.board.start or bool(p.artifacts))
-        )
+        return plan.target in _paths.turn_options(game.board, **ctx)
 
     def _gain(self, game, p, plan, legal, reserve):
         """The next card to acquire or monster to defeat, if any is worth it."""
