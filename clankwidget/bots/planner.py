@@ -91,8 +91,6 @@ class PlannerBot(_Estimates, Bot):
         self._trace: list | None = None
         self._decision: dict | None = None  # what one decision works out once (see choose)
 
-    # ------------------------------------------------------------ estimates
-
     # ------------------------------------------------------------ the plan
 
     def plan(self, game) -> _Plan:
@@ -277,86 +275,6 @@ class PlannerBot(_Estimates, Bot):
             deadline if hard else INF,
             None if stop is None else info.ids[stop],
         )
-
-    def _waypoints(self, game, p) -> list[tuple[int, float]]:
-        """Spaces worth passing through, with the points a visit brings: a token (an idol,
-        a secret), gold on the floor, a market where its gold buys a Crown."""
-        s = game.state
-        info = _info(game.board)
-        out = []
-        crown = next((m for m in game.cards.market if m["grants"] == "crown"), None)
-        cost = crown.get("cost", 7) if crown else 0
-        crown_gain = (
-            (s.crowns[0] if s.crowns else 0) - cost
-            if crown and s.market.get(crown["id"], 0) > 0 and p.gold >= cost
-            else 0
-        )
-        for i, sid, gold, market in info.stops:
-            if sid == p.space:
-                continue
-            bonus = gold
-            stack = s.space_tokens.get(sid)
-            if stack:
-                bonus += _token_guess(stack[0])
-            if market and crown_gain > 0:
-                bonus += crown_gain
-            if bonus > 0:
-                out.append((i, bonus))
-        return out
-
-    def _rivals(self, game, p) -> list:
-        """For each rival, ``project(turns)``: the score it is expected to end with if
-        this player leaves the dungeon in ``turns`` turns (starting the countdown)."""
-        s = game.state
-        mastery = game.rules.escape_bonus
-        info = _info(game.board)
-        scores = game.rules.scores(s)
-        grace = game.rules.turns_after_out(s)  # turns a rival still gets once it leaves
-        out = []
-        for i, q in enumerate(s.players):
-            if q is p:
-                continue
-            if not q.is_in:
-                final = float(scores[i])
-                out.append(lambda turns, taken=None, final=final: final)
-                continue
-            d = _tables(game, q)["dist"]
-            x = info.idx[q.space]
-            b = max(self.boots_per_turn(game, q), 0.6)
-            pts = game.rules.points(s, q) - sum(q.artifacts)
-            played = max(1.0, s.turn / max(len(s.players), 1))
-            rate = max(self.growth, pts / played)
-            routes = []  # (turns to exit, turns to the surface, artifact points, room)
-            if q.artifacts:
-                routes.append((d[x][info.exit] / b + 0.5, info.to_surface[False][x] / b, 0, None))
-            if len(q.artifacts) < _capacity(game, q):
-                for room, value in s.artifacts.items():
-                    j = info.idx[room]
-                    t_in = d[x][j] / b + 0.5
-                    routes.append(
-                        (
-                            t_in + d[j][info.exit] / b,
-                            t_in + info.to_surface[False][j] / b,
-                            value,
-                            room,
-                        )
-                    )
-            base = pts + sum(q.artifacts)
-
-            def project(turns, taken=None, routes=routes, base=base, rate=rate):
-                left = turns + grace
-                best = 0.0
-                for t_exit, t_surf, value, room in routes:
-                    if room is not None and room == taken:
-                        continue
-                    if t_exit <= left:
-                        best = max(best, base + value + mastery + rate * t_exit)
-                    elif t_surf <= left:
-                        best = max(best, base + value + rate * left)
-                return best
-
-            out.append(project)
-        return out
 
     # ------------------------------------------------------------ values
 

@@ -1,4 +1,6 @@
-"""The planner's estimates of the game ahead (a part of :class:`~clankwidget.bots.PlannerBot`)."""
+"""The planner's estimates of the game ahead: its boots, the dragon's odds, the countdown,
+the stops worth a detour and what each rival can still score (a part of
+:class:`~clankwidget.bots.PlannerBot`)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,8 @@ import numpy as np
 from .. import deck as _deck
 from .. import odds as _odds
 from .base import INF
-from .board_info import _has_key, _info
-from .evaluation import _card_noise, _effects_value
+from .board_info import _capacity, _has_key, _info, _tables
+from .evaluation import _card_noise, _effects_value, _token_guess
 
 # What the estimates work out, shared by every planner (a tournament plays many games with
 # the same card set): boots a turn by card set and deck, knockout odds by situation. Both
@@ -110,6 +112,20 @@ def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> np.ndarray:
             _ODDS.clear()
         _ODDS[key] = dist
     return dist
+
+
+_SPOTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _stop_spots(info) -> tuple[tuple[int, ...], dict[str, int]]:
+    """For a board's stops (``info.stops``): the positions of those with gold or a market
+    (the fixed reasons to stop), and each stop's position by space id (once per board)."""
+    spots = _SPOTS.get(info)
+    if spots is None:
+        fixed = tuple(k for k, (_, _, gold, market) in enumerate(info.stops) if gold or market)
+        position = {sid: k for k, (_, sid, _, _) in enumerate(info.stops)}
+        spots = _SPOTS[info] = (fixed, position)
+    return spots
 
 
 @dataclass
@@ -249,3 +265,90 @@ class _Estimates:
             b = max(self.boots_per_turn(game, q), 0.8)
             best = min(best, d[info.idx[q.space]][info.exit] / b + game.rules.turns_after_out(s))
         return best, best < INF
+
+    def _waypoints(self, game, p) -> list[tuple[int, float]]:
+        """Spaces worth passing through, with the points a visit brings: a token (an idol,
+        a secret), gold on the floor, a market where its gold buys a Crown."""
+        s = game.state
+        info = _info(game.board)
+        out = []
+        crown = next((m for m in game.cards.market if m["grants"] == "crown"), None)
+        cost = crown.get("cost", 7) if crown else 0
+        crown_gain = (
+            (s.crowns[0] if s.crowns else 0) - cost
+            if crown and s.market.get(crown["id"], 0) > 0 and p.gold >= cost
+            else 0
+        )
+        # a stop without gold, a market or a token brings nothing: look at the others only
+        fixed, position = _stop_spots(info)
+        tokens = s.space_tokens
+        live = set(fixed)
+        live.update(position[sid] for sid, stack in tokens.items() if stack and sid in position)
+        for k in sorted(live):  # in the board's order, as every stop was looked at
+            i, sid, gold, market = info.stops[k]
+            if sid == p.space:
+                continue
+            bonus = gold
+            stack = tokens.get(sid)
+            if stack:
+                bonus += _token_guess(stack[0])
+            if market and crown_gain > 0:
+                bonus += crown_gain
+            if bonus > 0:
+                out.append((i, bonus))
+        return out
+
+    def _rivals(self, game, p) -> list:
+        """For each rival, ``project(turns)``: the score it is expected to end with if
+        this player leaves the dungeon in ``turns`` turns (starting the countdown)."""
+        s = game.state
+        mastery = game.rules.escape_bonus
+        info = _info(game.board)
+        # final scores count only for rivals already out (most of a game: none)
+        scores = None if all(q.is_in for q in s.players if q is not p) else game.rules.scores(s)
+        grace = game.rules.turns_after_out(s)  # turns a rival still gets once it leaves
+        out = []
+        for i, q in enumerate(s.players):
+            if q is p:
+                continue
+            if not q.is_in:
+                final = float(scores[i])
+                out.append(lambda turns, taken=None, final=final: final)
+                continue
+            d = _tables(game, q)["dist"]
+            x = info.idx[q.space]
+            b = max(self.boots_per_turn(game, q), 0.6)
+            pts = game.rules.points(s, q) - sum(q.artifacts)
+            played = max(1.0, s.turn / max(len(s.players), 1))
+            rate = max(self.growth, pts / played)
+            routes = []  # (turns to exit, turns to the surface, artifact points, room)
+            if q.artifacts:
+                routes.append((d[x][info.exit] / b + 0.5, info.to_surface[False][x] / b, 0, None))
+            if len(q.artifacts) < _capacity(game, q):
+                for room, value in s.artifacts.items():
+                    j = info.idx[room]
+                    t_in = d[x][j] / b + 0.5
+                    routes.append(
+                        (
+                            t_in + d[j][info.exit] / b,
+                            t_in + info.to_surface[False][j] / b,
+                            value,
+                            room,
+                        )
+                    )
+            base = pts + sum(q.artifacts)
+
+            def project(turns, taken=None, routes=routes, base=base, rate=rate):
+                left = turns + grace
+                best = 0.0
+                for t_exit, t_surf, value, room in routes:
+                    if room is not None and room == taken:
+                        continue
+                    if t_exit <= left:
+                        best = max(best, base + value + mastery + rate * t_exit)
+                    elif t_surf <= left:
+                        best = max(best, base + value + rate * left)
+                return best
+
+            out.append(project)
+        return out
