@@ -14,10 +14,11 @@ import dataclasses
 import numpy as np
 import pytest
 
-from clankwidget import Game, editions
+from clankwidget import Game, editions, registry
 from clankwidget.bots import PlannerBot
 from clankwidget.bots import planner_estimates as est
-from clankwidget.bots.evaluation import _effects_value
+from clankwidget.bots.board_info import _info
+from clankwidget.bots.evaluation import _effects_value, _token_guess
 from clankwidget.data import Card
 from clankwidget.deck import resource_distribution
 from clankwidget.odds import Attack, knockout_odds
@@ -136,3 +137,83 @@ def test_damage_odds_follow_the_simulation_when_exact_is_too_much():
     )
     assert ko.method == "simulate"
     np.testing.assert_array_equal(est._damage_odds(bag, attacks), _public_damage(bag, attacks))
+
+
+# ---------------------------------------------------------------------------
+# What the planner works out once: the same as working it out every time
+
+
+def _planner_positions(edition, seed, limit=160):
+    """``(game, planner)`` before each of the planner's decisions in a seeded game
+    against the greedy bot (the planner in seat 0)."""
+    game = Game.new(edition, players=2, seed=seed)
+    kinds = registry.edition(edition)
+    bots = [kinds.make_bot("planner", seed=seed), kinds.make_bot("greedy", seed=seed + 1)]
+    for _ in range(limit):
+        if game.is_over:
+            return
+        seat = game.state.current
+        if seat == 0:
+            yield game, bots[0]
+        game.apply(bots[seat].choose(game))
+
+
+def _every_stop(bot, game, p) -> list[tuple[int, float]]:
+    """The stops worth a detour, looking at every stop of the board (as the planner did
+    before it kept the stops with gold, a market or a token)."""
+    s = game.state
+    info = _info(game.board)
+    crown = next((m for m in game.cards.market if m["grants"] == "crown"), None)
+    cost = crown.get("cost", 7) if crown else 0
+    gain = (
+        (s.crowns[0] if s.crowns else 0) - cost
+        if crown and s.market.get(crown["id"], 0) > 0 and p.gold >= cost
+        else 0
+    )
+    out = []
+    for i, sid, gold, market in info.stops:
+        stack = s.space_tokens.get(sid)
+        bonus = (
+            gold + (_token_guess(stack[0]) if stack else 0) + (gain if market and gain > 0 else 0)
+        )
+        if sid != p.space and bonus > 0:
+            out.append((i, bonus))
+    return out
+
+
+@pytest.mark.parametrize("edition", PLANNED)
+def test_waypoints_are_those_of_every_stop(edition):
+    seen = 0
+    for game, bot in _planner_positions(edition, seed=3):
+        p = game.current_player
+        assert bot._waypoints(game, p) == _every_stop(bot, game, p)
+        seen += 1
+    assert seen > 20
+
+
+def test_the_deck_average_is_kept_for_one_decision_and_one_plan():
+    checked = 0
+    for game, bot in _planner_positions("clank", seed=4):
+        p = game.current_player
+        plan = bot.plan(game)
+        cids = [c for c in game.state.row if c] + list(game.state.reserve)
+        fresh = [bot.card_value(game, p, plan, c) for c in cids]  # no decision: no memo
+        bot._decision = {}
+        try:
+            assert [bot.card_value(game, p, plan, c) for c in cids] == fresh
+            assert [bot.card_value(game, p, plan, c) for c in cids] == fresh  # kept
+            # another plan (noise priced higher) is not given the kept average
+            other = dataclasses.replace(plan, clank_cost=plan.clank_cost + 3.0)
+            kept = [bot.card_value(game, p, other, c) for c in cids]
+            bot._decision = None
+            assert kept == [bot.card_value(game, p, other, c) for c in cids]
+        finally:
+            bot._decision = None
+        checked += 1
+    assert checked > 20
+
+
+def test_choosing_leaves_no_decision_memo_behind():
+    for game, bot in _planner_positions("space", seed=2, limit=60):
+        bot.choose(game)
+        assert bot._decision is None
