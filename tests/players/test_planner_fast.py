@@ -217,3 +217,30 @@ def test_choosing_leaves_no_decision_memo_behind():
     for game, bot in _planner_positions("space", seed=2, limit=60):
         bot.choose(game)
         assert bot._decision is None
+
+
+@pytest.mark.parametrize("edition", ["clank", "space"])
+def test_the_walk_skips_only_spaces_that_cannot_win(edition):
+    """The walk skips a space whose boots left (less its bonus) cannot beat the best way
+    so far; a damage priced the least bit below 0 turns the skipping off. Both walks
+    must take the same step, toward every goal it could have."""
+    compared = set()
+    for game, bot in _planner_positions(edition, seed=6):
+        if game.pending or game.current_player.hand:
+            continue
+        p = game.current_player
+        plan = bot.plan(game)
+        legal = set(game.legal_actions())
+        bot._decision = {}
+        try:
+            for goal in [*game.state.artifacts, game.board.start]:
+                aim = dataclasses.replace(plan, target=goal, via=None)
+                skipping = bot._move_plan(game, p, dataclasses.replace(aim, damage_cost=0.0), legal)
+                every = bot._move_plan(
+                    game, p, dataclasses.replace(aim, damage_cost=-5e-324), legal
+                )
+                assert skipping == every, goal
+                compared.add(skipping)
+        finally:
+            bot._decision = None
+    assert len(compared) > 10
