@@ -164,26 +164,28 @@ class PlannerBot(_Estimates, Bot):
             speed = max(b, min(self.boots_cap, b + self.boots_gain * boots))
             return 0.0 if boots <= 0 else boots / speed + 0.5
 
-        stops = self._waypoints(game, p)
-
+        # every detour starts here: each stop's leg from here and its row, looked up once
         careful = ways["careful"]
+        from_here = careful[here]
+        legs = [(j, bonus, from_here[j], careful[j]) for j, bonus in self._waypoints(game, p)]
+        limit, price = self.detour_limit, self.detour_price
 
-        def via(start: int, goal: int):
-            """The best stop on the way from ``start`` to ``goal``: (space, extra boots, points).
+        def via(goal: int):
+            """The best stop on the way from here to ``goal``: (space, extra boots, points).
             Detours are measured with monsters counting as extra boots."""
-            direct = careful[start][goal]
+            direct = from_here[goal]
             best = (None, 0.0, 0.0)
-            for j, bonus in stops:
-                extra = careful[start][j] + careful[j][goal] - direct
-                if extra <= self.detour_limit and bonus - self.detour_price * extra > (
-                    best[2] - self.detour_price * best[1]
-                ):
+            beat = 0.0  # the best stop's points less its price (none yet: 0)
+            for j, bonus, to_j, row in legs:
+                extra = to_j + row[goal] - direct
+                if extra <= limit and bonus - price * extra > beat:
                     best = (j, extra, bonus)
+                    beat = bonus - price * extra
             return best
 
         options = []  # (target, via, take here, boots, boots to the surface, escape, rescue)
         if p.artifacts:
-            j, extra, bonus = via(here, info.exit)
+            j, extra, bonus = via(info.exit)
             options.append(
                 (
                     game.board.start,
@@ -201,7 +203,7 @@ class PlannerBot(_Estimates, Bot):
                 din = d[here][k]
                 if din == INF or d[k][info.exit] == INF:
                     continue
-                j, extra, bonus = via(here, k) if k != here else (None, 0.0, 0.0)
+                j, extra, bonus = via(k) if k != here else (None, 0.0, 0.0)
                 options.append(
                     (
                         room,
