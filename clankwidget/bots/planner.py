@@ -620,7 +620,7 @@ class PlannerBot(_Estimates, Bot):
         t = info.idx[goal]
         opts = self._turn_options(game)
         here = d[info.idx[p.space]][t]
-        sword_price = self._sword_price(game, p, plan)
+        sword_price = None  # worked out for the first way that spends swords, if any
         # a boot still to walk costs what a turn is worth, per boot; nothing beats
         # getting closer when the countdown is near
         per_boot = max(2.0, plan.value / max(plan.turns, 1.0) / plan.boots_per_turn)
@@ -632,7 +632,7 @@ class PlannerBot(_Estimates, Bot):
         # and the other costs are never negative: no way to a space costs less than its
         # boots left less its bonus, so a space whose bound cannot beat the best is skipped
         # (its front not even listed), which changes nothing but the work.
-        bounded = not info.gold_cap and plan.damage_cost >= 0 and sword_price >= 0
+        bounded = not info.gold_cap and plan.damage_cost >= 0  # (a sword's price is >= 0)
         for sid in opts.reachable:
             i = info.idx[sid]
             bonus = self._bonus(game, p, plan, sid)
@@ -647,11 +647,13 @@ class PlannerBot(_Estimates, Bot):
                 rem = d_left[i][t]
                 if rem == INF:
                     continue
+                if c.swords and sword_price is None:
+                    sword_price = self._sword_price(game, p, plan)
                 cost = (
                     c.gold
                     + rem * per_boot
                     + c.damage * plan.damage_cost
-                    + c.swords * sword_price
+                    + (c.swords * sword_price if c.swords else 0.0)
                     + 0.05 * c.teleports
                     + 0.01 * c.boots
                     - bonus
