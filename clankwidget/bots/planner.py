@@ -24,6 +24,12 @@ from .evaluation import (
 )
 from .planner_estimates import _Estimates, _Plan
 
+#: the movement of a plain dungeon walk (:meth:`path_context` without an edition's lifts,
+#: canoe, coach gold or closed spaces): its fewest boots are the board's distance table
+_PLAIN_WALK = frozenset(
+    ("start", "boots", "swords", "health", "keys", "teleports", "can_exit", "exhausted")
+)
+
 
 class PlannerBot(_Estimates, Bot):
     """Plans the rest of its game, using the path, deck and odds modules.
@@ -563,6 +569,12 @@ class PlannerBot(_Estimates, Bot):
                     ctx["swords"] += v
                 elif k == "teleport":
                     ctx["teleports"] += v
+        if not ctx["teleports"] and set(ctx) <= _PLAIN_WALK:
+            # no teleport, lift, canoe or coach: every way there takes at least the board's
+            # fewest boots (monsters, health and exhaustion only ever forbid more)
+            info = _info(game.board)
+            if info.dist[ctx["keys"]][info.idx[ctx["start"]]][info.idx[plan.target]] > ctx["boots"]:
+                return False
         return plan.target in _paths.turn_options(game.board, **ctx)
 
     def _gain(self, game, p, plan, legal, reserve):
