@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -53,7 +54,7 @@ def _deck_boots(cards, deck: tuple[str, ...], conds: tuple[str, ...]) -> float:
     table = _MOVES.setdefault(cards, {}).setdefault(conds, {})
     try:
         tallies = ({}, {})
-        for cid in deck:
+        for cid, copies in Counter(deck).items():
             moves = table.get(cid)
             if moves is None:
                 moves = table[cid] = _card_moves(cards.cards[cid], conds)
@@ -61,7 +62,7 @@ def _deck_boots(cards, deck: tuple[str, ...], conds: tuple[str, ...]) -> float:
                 raise ValueError(cid)
             draw, boots, teleports = moves
             for tally, amount in zip(tallies, (boots, teleports), strict=True):
-                tally[draw, amount] = tally.get((draw, amount), 0) + 1
+                tally[draw, amount] = tally.get((draw, amount), 0) + copies
         return sum(
             _deck._tallied_distribution(tally, {}, resource, 5).mean
             for resource, tally in zip(("boots", "teleport"), tallies, strict=True)
