@@ -429,41 +429,70 @@ def _amounts(entries, resource, include_draws, choose_for, held) -> list[tuple[i
         amounts = memo.get(id(spec))
         if amounts is None:
             res = _spec_resources(key, spec, choose_for, held)
-            draw = int(res.get("draw", 0)) if include_draws else 0
-            if draw < 0:
-                raise ValueError(f"card {key!r} draws {draw} cards; draws must be >= 0")
-            amount = int(res.get(resource, 0))
-            for what, value in (("draws", draw), (resource, amount)):
-                if abs(value) > MAX_AMOUNT:
-                    raise OddsInputError(
-                        f"card {key!r} gives {what} {_shown(value)}; at most {MAX_AMOUNT:,}"
-                    )
-            amounts = memo[id(spec)] = (draw, amount)
+            amounts = memo[id(spec)] = _draw_and_amount(key, res, resource, include_draws)
         out.append(amounts)
     return out
 
 
-def _resource_arrays(draw_pile, discard, cards, resource, include_draws, choose_for, conditions):
-    """Count arrays over the distinct (draw, value) types of both piles, and value bounds.
+def _draw_and_amount(key, res: Mapping[str, int], resource, include_draws) -> tuple[int, int]:
+    """``(draw, amount of resource)`` of a card that gives ``res``, within the limits."""
+    draw = int(res.get("draw", 0)) if include_draws else 0
+    if draw < 0:
+        raise ValueError(f"card {key!r} draws {draw} cards; draws must be >= 0")
+    amount = int(res.get(resource, 0))
+    for what, value in (("draws", draw), (resource, amount)):
+        if abs(value) > MAX_AMOUNT:
+            raise OddsInputError(
+                f"card {key!r} gives {what} {_shown(value)}; at most {MAX_AMOUNT:,}"
+            )
+    return draw, amount
 
-    Returns ``(d_cnt, r_cnt, drw, val, lo, hi)``: ``lo`` and ``hi`` are the sums of all
-    negative and of all positive values, the range every total lies in.
-    """
+
+def _resource_tallies(draw_pile, discard, cards, resource, include_draws, choose_for, conditions):
+    """Both piles as counts of each ``(draw, amount of resource)`` their cards give."""
     resource = _check_resource(resource)
     choose_for = resource if choose_for is None else _check_resource(choose_for, "choose_for")
     held = _check_conditions(conditions)
     tallies = []
     for pile, where in ((draw_pile, "draw_pile"), (discard, "discard")):
         entries = _expand(pile, cards, where)
-        if len(entries) > MAX_CARDS:
-            raise ValueError(f"{where} has {len(entries)} cards; at most {MAX_CARDS} are supported")
         tallies.append(Counter(_amounts(entries, resource, include_draws, choose_for, held)))
-    types = sorted(tallies[0].keys() | tallies[1].keys())
+    return tallies
+
+
+def _tallied_distribution(draw_tally, discard_tally, resource, hand_size) -> TotalDistribution:
+    """:func:`resource_distribution` of piles given as counts of ``(draw, amount)`` (see
+    :func:`_draw_and_amount`): the computation the public function runs once it has
+    checked and counted its input. The planner bot calls it directly with the counts of
+    its deck (worked out once per card), not to check the same cards at every step."""
+    for tally, where in ((draw_tally, "draw_pile"), (discard_tally, "discard")):
+        size = sum(tally.values())
+        if size > MAX_CARDS:
+            raise ValueError(f"{where} has {size} cards; at most {MAX_CARDS} are supported")
+    d_cnt, r_cnt, drw, val, lo, hi = _tally_arrays(draw_tally, discard_tally)
+    for cnt, where in ((d_cnt, "draw_pile"), (r_cnt, "discard")):
+        states = _chain_states(cnt, drw)
+        if states > MAX_STATES:
+            raise ValueError(
+                f"too many draw cards in {where} for the exact method ({states:,} chain "
+                f"states, limit {MAX_STATES:,}); use include_draws=False or sample_turns"
+            )
+    pmf = _turn_pmf(d_cnt, r_cnt, drw, val, hand_size, lo, hi - lo + 1)
+    return _frozen_distribution(pmf, lo, resource)
+
+
+def _tally_arrays(draw_tally, discard_tally):
+    """Count arrays over the distinct (draw, value) types of both piles, and value bounds.
+
+    Returns ``(d_cnt, r_cnt, drw, val, lo, hi)``: ``lo`` and ``hi`` are the sums of all
+    negative and of all positive values, the range every total lies in.
+    """
+    types = sorted(draw_tally.keys() | discard_tally.keys())
     drw = np.array([t[0] for t in types], np.int64)
     val = np.array([t[1] for t in types], np.int64)
-    d_cnt = np.array([tallies[0][t] for t in types], np.int64)
-    r_cnt = np.array([tallies[1][t] for t in types], np.int64)
-    every = [tallies[0][t] + tallies[1][t] for t in types]
+    d_cnt = np.array([draw_tally.get(t, 0) for t in types], np.int64)
+    r_cnt = np.array([discard_tally.get(t, 0) for t in types], np.int64)
+    every = [draw_tally.get(t, 0) + discard_tally.get(t, 0) for t in types]
     lo = sum(c * v for c, (_, v) in zip(every, types, strict=True) if v < 0)
     hi = sum(c * v for c, (_, v) in zip(every, types, strict=True) if v > 0)
     return d_cnt, r_cnt, drw, val, lo, hi
@@ -526,18 +555,10 @@ def resource_distribution(
     """
     hand_size = _as_int("hand_size", hand_size, minimum=1)
     resource = _check_resource(resource)
-    d_cnt, r_cnt, drw, val, lo, hi = _resource_arrays(
+    draw_tally, discard_tally = _resource_tallies(
         draw_pile, discard, cards, resource, include_draws, choose_for, conditions
     )
-    for cnt, where in ((d_cnt, "draw_pile"), (r_cnt, "discard")):
-        states = _chain_states(cnt, drw)
-        if states > MAX_STATES:
-            raise ValueError(
-                f"too many draw cards in {where} for the exact method ({states:,} chain "
-                f"states, limit {MAX_STATES:,}); use include_draws=False or sample_turns"
-            )
-    pmf = _turn_pmf(d_cnt, r_cnt, drw, val, hand_size, lo, hi - lo + 1)
-    return _frozen_distribution(pmf, lo, resource)
+    return _tallied_distribution(draw_tally, discard_tally, resource, hand_size)
 
 
 def chance_at_least(

@@ -13,6 +13,7 @@ from ..rules import actions as A
 from .base import INF, Bot
 from .board_info import _capacity, _has_key, _info, _tables, _ways
 from .evaluation import (
+    _card_noise,
     _checked,
     _effects_value,
     _hand_play,
@@ -22,6 +23,12 @@ from .evaluation import (
     _token_guess,
 )
 from .planner_estimates import _Estimates, _Plan
+
+#: the movement of a plain dungeon walk (:meth:`path_context` without an edition's lifts,
+#: canoe, coach gold or closed spaces): its fewest boots are the board's distance table
+_PLAIN_WALK = frozenset(
+    ("start", "boots", "swords", "health", "keys", "teleports", "can_exit", "exhausted")
+)
 
 
 class PlannerBot(_Estimates, Bot):
@@ -88,9 +95,7 @@ class PlannerBot(_Estimates, Bot):
         self._target = None  # the last target chosen (a little loyalty stops dithering)
         self._game = None
         self._trace: list | None = None
-        self._options_here = None
-
-    # ------------------------------------------------------------ estimates
+        self._decision: dict | None = None  # what one decision works out once (see choose)
 
     # ------------------------------------------------------------ the plan
 
@@ -165,26 +170,28 @@ class PlannerBot(_Estimates, Bot):
             speed = max(b, min(self.boots_cap, b + self.boots_gain * boots))
             return 0.0 if boots <= 0 else boots / speed + 0.5
 
-        stops = self._waypoints(game, p)
-
+        # every detour starts here: each stop's leg from here and its row, looked up once
         careful = ways["careful"]
+        from_here = careful[here]
+        legs = [(j, bonus, from_here[j], careful[j]) for j, bonus in self._waypoints(game, p)]
+        limit, price = self.detour_limit, self.detour_price
 
-        def via(start: int, goal: int):
-            """The best stop on the way from ``start`` to ``goal``: (space, extra boots, points).
+        def via(goal: int):
+            """The best stop on the way from here to ``goal``: (space, extra boots, points).
             Detours are measured with monsters counting as extra boots."""
-            direct = careful[start][goal]
+            direct = from_here[goal]
             best = (None, 0.0, 0.0)
-            for j, bonus in stops:
-                extra = careful[start][j] + careful[j][goal] - direct
-                if extra <= self.detour_limit and bonus - self.detour_price * extra > (
-                    best[2] - self.detour_price * best[1]
-                ):
+            beat = 0.0  # the best stop's points less its price (none yet: 0)
+            for j, bonus, to_j, row in legs:
+                extra = to_j + row[goal] - direct
+                if extra <= limit and bonus - price * extra > beat:
                     best = (j, extra, bonus)
+                    beat = bonus - price * extra
             return best
 
         options = []  # (target, via, take here, boots, boots to the surface, escape, rescue)
         if p.artifacts:
-            j, extra, bonus = via(here, info.exit)
+            j, extra, bonus = via(info.exit)
             options.append(
                 (
                     game.board.start,
@@ -202,7 +209,7 @@ class PlannerBot(_Estimates, Bot):
                 din = d[here][k]
                 if din == INF or d[k][info.exit] == INF:
                     continue
-                j, extra, bonus = via(here, k) if k != here else (None, 0.0, 0.0)
+                j, extra, bonus = via(k) if k != here else (None, 0.0, 0.0)
                 options.append(
                     (
                         room,
@@ -276,86 +283,6 @@ class PlannerBot(_Estimates, Bot):
             deadline if hard else INF,
             None if stop is None else info.ids[stop],
         )
-
-    def _waypoints(self, game, p) -> list[tuple[int, float]]:
-        """Spaces worth passing through, with the points a visit brings: a token (an idol,
-        a secret), gold on the floor, a market where its gold buys a Crown."""
-        s = game.state
-        info = _info(game.board)
-        out = []
-        crown = next((m for m in game.cards.market if m["grants"] == "crown"), None)
-        cost = crown.get("cost", 7) if crown else 0
-        crown_gain = (
-            (s.crowns[0] if s.crowns else 0) - cost
-            if crown and s.market.get(crown["id"], 0) > 0 and p.gold >= cost
-            else 0
-        )
-        for i, sid, gold, market in info.stops:
-            if sid == p.space:
-                continue
-            bonus = gold
-            stack = s.space_tokens.get(sid)
-            if stack:
-                bonus += _token_guess(stack[0])
-            if market and crown_gain > 0:
-                bonus += crown_gain
-            if bonus > 0:
-                out.append((i, bonus))
-        return out
-
-    def _rivals(self, game, p) -> list:
-        """For each rival, ``project(turns)``: the score it is expected to end with if
-        this player leaves the dungeon in ``turns`` turns (starting the countdown)."""
-        s = game.state
-        mastery = game.rules.escape_bonus
-        info = _info(game.board)
-        scores = game.rules.scores(s)
-        grace = game.rules.turns_after_out(s)  # turns a rival still gets once it leaves
-        out = []
-        for i, q in enumerate(s.players):
-            if q is p:
-                continue
-            if not q.is_in:
-                final = float(scores[i])
-                out.append(lambda turns, taken=None, final=final: final)
-                continue
-            d = _tables(game, q)["dist"]
-            x = info.idx[q.space]
-            b = max(self.boots_per_turn(game, q), 0.6)
-            pts = game.rules.points(s, q) - sum(q.artifacts)
-            played = max(1.0, s.turn / max(len(s.players), 1))
-            rate = max(self.growth, pts / played)
-            routes = []  # (turns to exit, turns to the surface, artifact points, room)
-            if q.artifacts:
-                routes.append((d[x][info.exit] / b + 0.5, info.to_surface[False][x] / b, 0, None))
-            if len(q.artifacts) < _capacity(game, q):
-                for room, value in s.artifacts.items():
-                    j = info.idx[room]
-                    t_in = d[x][j] / b + 0.5
-                    routes.append(
-                        (
-                            t_in + d[j][info.exit] / b,
-                            t_in + info.to_surface[False][j] / b,
-                            value,
-                            room,
-                        )
-                    )
-            base = pts + sum(q.artifacts)
-
-            def project(turns, taken=None, routes=routes, base=base, rate=rate):
-                left = turns + grace
-                best = 0.0
-                for t_exit, t_surf, value, room in routes:
-                    if room is not None and room == taken:
-                        continue
-                    if t_exit <= left:
-                        best = max(best, base + value + mastery + rate * t_exit)
-                    elif t_surf <= left:
-                        best = max(best, base + value + rate * left)
-                return best
-
-            out.append(project)
-        return out
 
     # ------------------------------------------------------------ values
 
@@ -431,7 +358,7 @@ class PlannerBot(_Estimates, Bot):
             return _effects_value(card.use, prices, cond)
         play_prices = play_prices or self._play_prices(game, p, plan)
         per_play = _effects_value(card.play, play_prices, cond) - self._deck_average(
-            game, p, play_prices, cond
+            game, p, plan, play_prices, cond
         )
         return (
             card.points
@@ -439,11 +366,20 @@ class PlannerBot(_Estimates, Bot):
             + _effects_value(card.acquire, prices, cond)
         )
 
-    def _deck_average(self, game, p, play_prices, cond) -> float:
+    def _deck_average(self, game, p, plan, play_prices, cond) -> float:
+        """What one play of ``p``'s average card is worth; worked out once per decision
+        (every card it weighs then asks), for the decision's player and plan."""
+        memo = self._decision
+        kept = memo.get("deck_average") if memo is not None else None
+        if kept is not None and kept[0] is p and kept[1] is plan:
+            return kept[2]
         cards = game.cards.cards
         counts = Counter(p.all_cards)
         total = sum(k * _effects_value(cards[c].play, play_prices, cond) for c, k in counts.items())
-        return total / max(1, len(p.all_cards))
+        average = total / max(1, len(p.all_cards))
+        if memo is not None:
+            memo["deck_average"] = (p, plan, average)
+        return average
 
     # ------------------------------------------------------------ choosing
 
@@ -452,17 +388,19 @@ class PlannerBot(_Estimates, Bot):
         play = _hand_play(game, lambda: self._play_order(game, p, self.plan(game)))
         if play is not None:
             return play
-        self._options_here = {}  # this decision's turn options (the walk and potions ask)
+        # this decision's turn options (the walk and potions ask) and deck average (each
+        # card weighed asks): nothing changes while it decides
+        self._decision = {}
         try:
             legal = game.legal_actions()
             return _checked(self._choose(game, legal), legal)
         finally:
-            self._options_here = None
+            self._decision = None
 
     def _turn_options(self, game):
         """:func:`clankwidget.paths.turn_options` for the player to move (once per
         decision while :meth:`choose` runs)."""
-        memo = self._options_here
+        memo = self._decision
         if memo is None:
             return _paths.turn_options(game)
         if "now" not in memo:
@@ -511,8 +449,10 @@ class PlannerBot(_Estimates, Bot):
         cards = game.cards.cards
         hand = p.hand
 
+        noise = _card_noise(game.cards)
+
         def noisy(c):
-            return _effects_value(cards[c].play, {"clank": 1}) > 0
+            return noise[c] > 0
 
         if any(noisy(c) for c in hand):
             for c in hand:
@@ -548,7 +488,7 @@ class PlannerBot(_Estimates, Bot):
         play_prices = self._play_prices(game, p, plan)
         cond = self._cond(game, p, plan)
         per_play = _effects_value(card.play, play_prices, cond)
-        avg = self._deck_average(game, p, play_prices, cond)
+        avg = self._deck_average(game, p, plan, play_prices, cond)
         plays = max(0.0, plan.turns) * 5 / max(1, len(p.all_cards))
         return (avg - per_play) * plays - card.points
 
@@ -616,6 +556,10 @@ class PlannerBot(_Estimates, Bot):
         this turn when it could not without."""
         if p.exhausted or plan.target == p.space:
             return False
+        if plan.target == game.board.start and not p.artifacts:
+            return False
+        if plan.target in self._turn_options(game):
+            return False  # in reach already
         ctx = game.path_context()
         for e in effects:
             for k, v in e.items():
@@ -625,13 +569,13 @@ class PlannerBot(_Estimates, Bot):
                     ctx["swords"] += v
                 elif k == "teleport":
                     ctx["teleports"] += v
-        before = self._turn_options(game)
-        after = _paths.turn_options(game.board, **ctx)
-        return (
-            plan.target in after
-            and plan.target not in before
-            and (plan.target != game.board.start or bool(p.artifacts))
-        )
+        if not ctx["teleports"] and set(ctx) <= _PLAIN_WALK:
+            # no teleport, lift, canoe or coach: every way there takes at least the board's
+            # fewest boots (monsters, health and exhaustion only ever forbid more)
+            info = _info(game.board)
+            if info.dist[ctx["keys"]][info.idx[ctx["start"]]][info.idx[plan.target]] > ctx["boots"]:
+                return False
+        return plan.target in _paths.turn_options(game.board, **ctx)
 
     def _gain(self, game, p, plan, legal, reserve):
         """The next card to acquire or monster to defeat, if any is worth it."""
@@ -688,7 +632,7 @@ class PlannerBot(_Estimates, Bot):
         t = info.idx[goal]
         opts = self._turn_options(game)
         here = d[info.idx[p.space]][t]
-        sword_price = self._sword_price(game, p, plan)
+        sword_price = None  # worked out for the first way that spends swords, if any
         # a boot still to walk costs what a turn is worth, per boot; nothing beats
         # getting closer when the countdown is near
         per_boot = max(2.0, plan.value / max(plan.turns, 1.0) / plan.boots_per_turn)
@@ -696,9 +640,16 @@ class PlannerBot(_Estimates, Bot):
             per_boot = 100.0
         best = None
         dist_left = {}  # the distance table for the gold a coach ride leaves, by that gold
+        # Without coach rides the boots left from a space are the same for every way there,
+        # and the other costs are never negative: no way to a space costs less than its
+        # boots left less its bonus, so a space whose bound cannot beat the best is skipped
+        # (its front not even listed), which changes nothing but the work.
+        bounded = not info.gold_cap and plan.damage_cost >= 0  # (a sword's price is >= 0)
         for sid in opts.reachable:
             i = info.idx[sid]
             bonus = self._bonus(game, p, plan, sid)
+            if bounded and best is not None and d[i][t] * per_boot - bonus >= best[0] - 1e-9:
+                continue
             for c in opts.options(sid):
                 # the rest of the way with the gold a coach ride leaves (1 point a Gold)
                 left = gold - c.gold
@@ -708,11 +659,13 @@ class PlannerBot(_Estimates, Bot):
                 rem = d_left[i][t]
                 if rem == INF:
                     continue
+                if c.swords and sword_price is None:
+                    sword_price = self._sword_price(game, p, plan)
                 cost = (
                     c.gold
                     + rem * per_boot
                     + c.damage * plan.damage_cost
-                    + c.swords * sword_price
+                    + (c.swords * sword_price if c.swords else 0.0)
                     + 0.05 * c.teleports
                     + 0.01 * c.boots
                     - bonus

@@ -1,9 +1,12 @@
-"""The planner's estimates of the game ahead (a part of :class:`~clankwidget.bots.PlannerBot`)."""
+"""The planner's estimates of the game ahead: its boots, the dragon's odds, the countdown,
+the stops worth a detour and what each rival can still score (a part of
+:class:`~clankwidget.bots.PlannerBot`)."""
 
 from __future__ import annotations
 
 import math
 import weakref
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -11,8 +14,8 @@ import numpy as np
 from .. import deck as _deck
 from .. import odds as _odds
 from .base import INF
-from .board_info import _has_key, _info
-from .evaluation import _card_noise, _effects_value
+from .board_info import _capacity, _has_key, _info, _tables
+from .evaluation import _card_noise, _effects_value, _token_guess
 
 # What the estimates work out, shared by every planner (a tournament plays many games with
 # the same card set): boots a turn by card set and deck, knockout odds by situation. Both
@@ -20,6 +23,110 @@ from .evaluation import _card_noise, _effects_value
 _BOOTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _ODDS: dict = {}
 _MAX_BOOTS, _MAX_ODDS = 4096, 4096
+_ONE_PLAYER = np.zeros(1, np.int64)  # no clones
+
+
+# (draw, boots, teleports) each card gives, as the deck module counts it, by card set and
+# conditions held: worked out (and checked) once per card, not once per deck and step.
+_MOVES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+_UNCOUNTED = object()  # a card the deck module cannot count
+
+
+def _card_moves(card, conds):
+    """``(draw, boots, teleports)`` playing ``card`` gives (see :func:`_deck_boots`), or
+    :data:`_UNCOUNTED`."""
+    try:
+        res = _deck.card_resources(card, choose_for="boots", conditions=conds)
+        draw, boots = _deck._draw_and_amount(card.id, res, "boots", True)
+        return draw, boots, _deck._draw_and_amount(card.id, res, "teleport", True)[1]
+    except ValueError:
+        return _UNCOUNTED
+
+
+def _deck_boots(cards, deck: tuple[str, ...], conds: tuple[str, ...]) -> float:
+    """Boots plus teleports ``deck`` (card ids) yields a turn: the means of
+    :func:`clankwidget.deck.resource_distribution` for each (``choose_for="boots"``, with
+    ``conds`` held). When that cannot say (too many draw cards for the exact method, or an
+    effect it does not know, such as an edition's own), the hand's five cards, without
+    draws."""
+    table = _MOVES.setdefault(cards, {}).setdefault(conds, {})
+    try:
+        tallies = ({}, {})
+        for cid, copies in Counter(deck).items():
+            moves = table.get(cid)
+            if moves is None:
+                moves = table[cid] = _card_moves(cards.cards[cid], conds)
+            if moves is _UNCOUNTED:
+                raise ValueError(cid)
+            draw, boots, teleports = moves
+            for tally, amount in zip(tallies, (boots, teleports), strict=True):
+                tally[draw, amount] = tally.get((draw, amount), 0) + copies
+        return sum(
+            _deck._tallied_distribution(tally, {}, resource, 5).mean
+            for resource, tally in zip(("boots", "teleport"), tallies, strict=True)
+        )
+    except ValueError:
+        unit = {"boots": 1.0, "teleport": 1.0}
+        pile = [cards.cards[c] for c in deck]
+        return sum(_effects_value(c.play, unit) for c in pile) * 5 / max(len(pile), 1)
+
+
+_DRAGONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _dragon_flags(cards) -> dict[str, int]:
+    """1 for each card of a card set with a dragon symbol, 0 for the others (once per set)."""
+    flags = _DRAGONS.get(cards)
+    if flags is None:
+        flags = _DRAGONS[cards] = {cid: int(c.dragon) for cid, c in cards.cards.items()}
+    return flags
+
+
+def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> np.ndarray:
+    """``dist[t, a]``: the chance a player has taken at most ``a`` damage after attack ``t``,
+    by :func:`clankwidget.odds.knockout_odds`, from the bag's ``(black, hit_all, its own)``
+    cubes and ``attacks`` as ``(draws, black added, its own added)``.
+
+    The answer depends on those numbers only (not on the colours or the health), so it is
+    kept in :data:`_ODDS` by them. The planner's inputs are its own sound counts, so it
+    calls the odds module's computation directly, without the checks on a lesson's input.
+    """
+    key = (bag, attacks)
+    dist = _ODDS.get(key)
+    if dist is None:
+        adds = np.array([(them, 0, mine) for _, them, mine in attacks], np.int64)
+        by_attack, _, _, _ = _odds._knockout_run(
+            np.array(bag, np.int64),
+            adds,
+            [n for n, _, _ in attacks],
+            _ONE_PLAYER,
+            method="auto",
+            max_exact_steps=200_000,
+            n=100_000,
+            seed=0,
+            progress=None,
+        )
+        dist = np.cumsum(by_attack[:, 0, :], axis=1)
+        if len(_ODDS) > _MAX_ODDS:
+            _ODDS.clear()
+        _ODDS[key] = dist
+    return dist
+
+
+_SPOTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _stop_spots(info) -> tuple[tuple[int, ...], dict[str, int]]:
+    """For a board's stops (``info.stops``): the positions of those with gold or a market
+    (the fixed reasons to stop), and each stop's position by space id (once per board)."""
+    spots = _SPOTS.get(info)
+    if spots is None:
+        fixed = tuple(k for k, (_, _, gold, market) in enumerate(info.stops) if gold or market)
+        position = {sid: k for k, (_, sid, _, _) in enumerate(info.stops)}
+        spots = _SPOTS[info] = (fixed, position)
+    return spots
 
 
 @dataclass
@@ -46,7 +153,6 @@ class _Estimates:
     def boots_per_turn(self, game, p) -> float:
         """Expected boots (teleports count as boots) per turn from ``p``'s whole deck, by
         :func:`clankwidget.deck.resource_distribution` (cached per deck)."""
-        cards = game.cards.cards
         conds = ("artifact",) if p.artifacts else ()
         key = (tuple(sorted(p.all_cards)), conds)
         cache = _BOOTS.get(game.cards)
@@ -56,37 +162,24 @@ class _Estimates:
         if boots is None:
             if len(cache) > _MAX_BOOTS:
                 cache.clear()
-            pile = [cards[c] for c in key[0]]
-            try:
-                boots = sum(
-                    _deck.resource_distribution(
-                        pile, resource=r, choose_for="boots", conditions=conds
-                    ).mean
-                    for r in ("boots", "teleport")
-                )
-            except ValueError:
-                # too many draw cards for the exact method, or an effect it does not know
-                # (an edition's own): count the hand's five cards, without draws
-                unit = {"boots": 1.0, "teleport": 1.0}
-                boots = sum(_effects_value(c.play, unit) for c in pile) * 5 / max(len(pile), 1)
+            boots = _deck_boots(game.cards, key[0], conds)
             cache[key] = boots
         return boots
 
     def _attacks_per_round(self, game) -> float:
         """Dragon attacks expected per round: cards refilled x share of dragon cards left."""
         s = game.state
-        cards = game.cards.cards
         left = len(s.dungeon_deck)
         if not left:
             return 0.0
-        dragons = sum(1 for c in s.dungeon_deck if cards[c].dragon)
+        dragons = sum(map(_dragon_flags(game.cards).__getitem__, s.dungeon_deck))
         refills = 1.3 * sum(1 for q in s.players if q.is_in)
         return max(0.05, refills * dragons / left)
 
     def _clank_per_turn(self, game, p) -> float:
-        noise = _card_noise(game.cards)
-        total = sum(noise[c] for c in p.all_cards)
-        return max(0.0, 5 * total / max(len(p.all_cards), 1))
+        deck = p.all_cards
+        total = sum(map(_card_noise(game.cards).__getitem__, deck))
+        return max(0.0, 5 * total / max(len(deck), 1))
 
     def _survival(self, game, p, horizon_turns: float):
         """``alive(turns, health)``: the chance of taking less than ``health`` damage from
@@ -109,7 +202,7 @@ class _Estimates:
         their_clank = sum(
             self._clank_per_turn(game, q) for q in s.players if q is not p and q.is_in
         )
-        attacks = []
+        attacks = []  # (draws, cubes of the others', cubes of its own added before it)
         at_turn = []  # attacks that have happened by the end of each of its turns
         waiting = [float(in_area), 0.0]  # cubes made since the last attack: its own, others'
 
@@ -117,10 +210,7 @@ class _Estimates:
             add_me, add_them = round(waiting[0]), round(waiting[1])
             waiting[0] -= add_me
             waiting[1] -= add_them
-            add = {"black": add_them}
-            if add_me:
-                add[me] = add_me
-            attacks.append(_odds.Attack(n, add))
+            attacks.append((n, add_them, add_me))
 
         expected = 0.0
         for t in range(max(1, min(math.ceil(horizon_turns) + 1, 16))):
@@ -137,34 +227,7 @@ class _Estimates:
                     attack(draws + extra)
             at_turn.append(len(attacks))
         bag_total = sum(cubes.values()) + 1
-        dist = None
-        if attacks:
-            bag = {"black": others, me: mine_bag}
-            if reds:
-                bag[hit_all] = reds
-            # the same health, attacks and bag give the same odds: worked out once
-            key = (
-                max(hp, 1),
-                tuple((a.draws, tuple(a.add.items())) for a in attacks),
-                tuple(bag.items()),
-                me,
-                hit_all,
-            )
-            dist = _ODDS.get(key)
-            if dist is None:
-                ko = _odds.knockout_odds(
-                    {me: max(hp, 1)},
-                    attacks,
-                    bag=bag,
-                    hit_all=hit_all,
-                    seed=0,
-                    max_exact_steps=200_000,
-                )
-                # P(damage <= a) after attack t
-                dist = np.cumsum(ko.by_attack[:, 0, :], axis=1)
-                if len(_ODDS) > _MAX_ODDS:
-                    _ODDS.clear()
-                _ODDS[key] = dist
+        dist = _damage_odds((others, reds, mine_bag), tuple(attacks)) if attacks else None
 
         def alive(turns: float, health: int = hp) -> float:
             if health <= 0:
@@ -183,7 +246,7 @@ class _Estimates:
 
             return (1 - frac) * at(lo) + frac * at(lo + 1)
 
-        per_cube = sum(a.draws for a in attacks) / bag_total if attacks else 0.0
+        per_cube = sum(a[0] for a in attacks) / bag_total if attacks else 0.0
         return alive, min(per_cube, 1.0)
 
     def _deadline(self, game, p) -> tuple[float, bool]:
@@ -203,3 +266,90 @@ class _Estimates:
             b = max(self.boots_per_turn(game, q), 0.8)
             best = min(best, d[info.idx[q.space]][info.exit] / b + game.rules.turns_after_out(s))
         return best, best < INF
+
+    def _waypoints(self, game, p) -> list[tuple[int, float]]:
+        """Spaces worth passing through, with the points a visit brings: a token (an idol,
+        a secret), gold on the floor, a market where its gold buys a Crown."""
+        s = game.state
+        info = _info(game.board)
+        out = []
+        crown = next((m for m in game.cards.market if m["grants"] == "crown"), None)
+        cost = crown.get("cost", 7) if crown else 0
+        crown_gain = (
+            (s.crowns[0] if s.crowns else 0) - cost
+            if crown and s.market.get(crown["id"], 0) > 0 and p.gold >= cost
+            else 0
+        )
+        # a stop without gold, a market or a token brings nothing: look at the others only
+        fixed, position = _stop_spots(info)
+        tokens = s.space_tokens
+        live = set(fixed)
+        live.update(position[sid] for sid, stack in tokens.items() if stack and sid in position)
+        for k in sorted(live):  # in the board's order, as every stop was looked at
+            i, sid, gold, market = info.stops[k]
+            if sid == p.space:
+                continue
+            bonus = gold
+            stack = tokens.get(sid)
+            if stack:
+                bonus += _token_guess(stack[0])
+            if market and crown_gain > 0:
+                bonus += crown_gain
+            if bonus > 0:
+                out.append((i, bonus))
+        return out
+
+    def _rivals(self, game, p) -> list:
+        """For each rival, ``project(turns)``: the score it is expected to end with if
+        this player leaves the dungeon in ``turns`` turns (starting the countdown)."""
+        s = game.state
+        mastery = game.rules.escape_bonus
+        info = _info(game.board)
+        # final scores count only for rivals already out (most of a game: none)
+        scores = None if all(q.is_in for q in s.players if q is not p) else game.rules.scores(s)
+        grace = game.rules.turns_after_out(s)  # turns a rival still gets once it leaves
+        out = []
+        for i, q in enumerate(s.players):
+            if q is p:
+                continue
+            if not q.is_in:
+                final = float(scores[i])
+                out.append(lambda turns, taken=None, final=final: final)
+                continue
+            d = _tables(game, q)["dist"]
+            x = info.idx[q.space]
+            b = max(self.boots_per_turn(game, q), 0.6)
+            pts = game.rules.points(s, q) - sum(q.artifacts)
+            played = max(1.0, s.turn / max(len(s.players), 1))
+            rate = max(self.growth, pts / played)
+            routes = []  # (turns to exit, turns to the surface, artifact points, room)
+            if q.artifacts:
+                routes.append((d[x][info.exit] / b + 0.5, info.to_surface[False][x] / b, 0, None))
+            if len(q.artifacts) < _capacity(game, q):
+                for room, value in s.artifacts.items():
+                    j = info.idx[room]
+                    t_in = d[x][j] / b + 0.5
+                    routes.append(
+                        (
+                            t_in + d[j][info.exit] / b,
+                            t_in + info.to_surface[False][j] / b,
+                            value,
+                            room,
+                        )
+                    )
+            base = pts + sum(q.artifacts)
+
+            def project(turns, taken=None, routes=routes, base=base, rate=rate):
+                left = turns + grace
+                best = 0.0
+                for t_exit, t_surf, value, room in routes:
+                    if room is not None and room == taken:
+                        continue
+                    if t_exit <= left:
+                        best = max(best, base + value + mastery + rate * t_exit)
+                    elif t_surf <= left:
+                        best = max(best, base + value + rate * left)
+                return best
+
+            out.append(project)
+        return out

@@ -1,0 +1,267 @@
+"""The planner's shortcuts to the odds and deck modules give what the public functions give.
+
+The planner bot counts its deck's boots and its knockout odds at nearly every step, so it
+calls the computations behind :func:`clankwidget.deck.resource_distribution` and
+:func:`clankwidget.odds.knockout_odds` directly, from counts worked out once per card or
+per situation, and keeps the answers. These tests set both ways side by side on many
+random decks and bags, and ask twice, so that a wrong count or a stale answer shows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from clankwidget import Game, editions, paths, registry
+from clankwidget.bots import PlannerBot, planner
+from clankwidget.bots import planner_estimates as est
+from clankwidget.bots.board_info import _info
+from clankwidget.bots.evaluation import _effects_value, _token_guess
+from clankwidget.data import Card
+from clankwidget.deck import resource_distribution
+from clankwidget.odds import Attack, knockout_odds
+
+PLANNED = [e.name for e in editions(engine=True) if isinstance(e.make_bot("planner"), PlannerBot)]
+
+
+def _public_boots(cards, deck, conds) -> float:
+    """Boots a turn as the planner counted them before its shortcut: the public function
+    on the whole deck, the hand's five cards when it refuses."""
+    pile = [cards.cards[c] for c in deck]
+    try:
+        return sum(
+            resource_distribution(pile, resource=r, choose_for="boots", conditions=conds).mean
+            for r in ("boots", "teleport")
+        )
+    except ValueError:
+        unit = {"boots": 1.0, "teleport": 1.0}
+        return sum(_effects_value(c.play, unit) for c in pile) * 5 / max(len(pile), 1)
+
+
+@pytest.mark.parametrize("edition", PLANNED)
+def test_deck_boots_equal_the_public_distribution(edition):
+    cards = Game.new(edition, players=2, seed=0).cards
+    ids = sorted(cards.cards)
+    start = sorted(Game.new(edition, players=2, seed=0).state.players[0].all_cards)
+    rng = np.random.default_rng(17)
+    fallbacks = 0
+    for trial in range(60):
+        # a starting deck with some bought cards, now and then a deck of many draw cards
+        size = int(rng.integers(0, 25 if trial % 10 else 60))
+        deck = tuple(sorted(start + list(rng.choice(ids, size=size))))
+        for conds in ((), ("artifact",)):
+            want = _public_boots(cards, deck, conds)
+            assert est._deck_boots(cards, deck, conds) == want, (deck, conds)
+            assert est._deck_boots(cards, deck, conds) == want  # from the per-card table
+            try:
+                resource_distribution([cards.cards[c] for c in deck], resource="boots")
+            except ValueError:
+                fallbacks += 1
+    assert fallbacks < 120  # most decks take the exact way
+
+
+def test_deck_boots_fall_back_like_the_public_function():
+    """A deck past the exact method's limits, or a card the deck module cannot count: both
+    ways then count the hand's five cards."""
+    cards = Game.new("space", players=2, seed=0).cards
+    deck = tuple(sorted(list(cards.cards)[:10] * 60))
+    with pytest.raises(ValueError, match="at most 500"):
+        resource_distribution([cards.cards[c] for c in deck], resource="boots")
+    assert est._deck_boots(cards, deck, ()) == _public_boots(cards, deck, ())
+
+    odd = Card("odd", "Odd", "ordinary", play=({"boots": 1}, {"warp": 2}))
+    more = dataclasses.replace(cards, cards={**cards.cards, "odd": odd})
+    deck = tuple(sorted([*Game.new("space", players=2, seed=0).state.players[0].all_cards, "odd"]))
+    with pytest.raises(ValueError, match="unknown effect"):
+        resource_distribution([more.cards[c] for c in deck], resource="boots")
+    for _ in range(2):  # the second time from the per-card table
+        assert est._deck_boots(more, deck, ()) == _public_boots(more, deck, ())
+
+
+def _public_damage(bag, attacks) -> np.ndarray:
+    """P(damage <= a) after each attack, as the planner asked :func:`knockout_odds` before."""
+    others, reds, mine = bag
+    cubes = {"black": others, "blue": mine}
+    if reds:
+        cubes["red"] = reds
+    steps = [
+        Attack(n, {"black": them, "blue": own} if own else {"black": them})
+        for n, them, own in attacks
+    ]
+    ko = knockout_odds(
+        {"blue": 3}, steps, bag=cubes, hit_all="red", seed=0, max_exact_steps=200_000
+    )
+    return np.cumsum(ko.by_attack[:, 0, :], axis=1)
+
+
+def test_damage_odds_equal_knockout_odds():
+    rng = np.random.default_rng(5)
+    est._ODDS.clear()
+    for trial in range(80):
+        bag = tuple(int(v) for v in (rng.integers(0, 30), rng.integers(0, 4), rng.integers(0, 12)))
+        attacks = tuple(
+            (int(rng.integers(1, 7)), int(rng.integers(0, 3)), int(rng.integers(0, 3)))
+            for _ in range(int(rng.integers(1, 6 if trial % 8 else 16)))
+        )
+        want = _public_damage(bag, attacks)
+        got = est._damage_odds(bag, attacks)
+        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(est._damage_odds(bag, attacks), want)  # kept
+    # situations that differ in any one number get their own answers
+    bag, attacks = (10, 1, 2), ((3, 1, 0), (3, 1, 1))
+    base = est._damage_odds(bag, attacks)
+    for i in range(3):
+        other = tuple(v + (j == i) for j, v in enumerate(bag))
+        assert not np.array_equal(est._damage_odds(other, attacks), base), other
+    for t in range(2):
+        for i in range(3):
+            step = tuple(v + (j == i) for j, v in enumerate(attacks[t]))
+            other = tuple(step if k == t else a for k, a in enumerate(attacks))
+            got = est._damage_odds(bag, other)
+            assert got.shape != base.shape or not np.array_equal(got, base), other
+
+
+def test_damage_odds_follow_the_simulation_when_exact_is_too_much():
+    """Past the planner's 200,000 exact steps the public function simulates (seed 0);
+    the shortcut must take the same way, to the same numbers."""
+    bag = (40, 3, 10)
+    attacks = tuple((6, 3, 2) for _ in range(15))
+    ko = knockout_odds(
+        {"blue": 3},
+        [Attack(n, {"black": t, "blue": o}) for n, t, o in attacks],
+        bag={"black": 40, "red": 3, "blue": 10},
+        seed=0,
+        max_exact_steps=200_000,
+    )
+    assert ko.method == "simulate"
+    np.testing.assert_array_equal(est._damage_odds(bag, attacks), _public_damage(bag, attacks))
+
+
+# ---------------------------------------------------------------------------
+# What the planner works out once: the same as working it out every time
+
+
+def _planner_positions(edition, seed, limit=160):
+    """``(game, planner)`` before each of the planner's decisions in a seeded game
+    against the greedy bot (the planner in seat 0)."""
+    game = Game.new(edition, players=2, seed=seed)
+    kinds = registry.edition(edition)
+    bots = [kinds.make_bot("planner", seed=seed), kinds.make_bot("greedy", seed=seed + 1)]
+    for _ in range(limit):
+        if game.is_over:
+            return
+        seat = game.state.current
+        if seat == 0:
+            yield game, bots[0]
+        game.apply(bots[seat].choose(game))
+
+
+def _every_stop(bot, game, p) -> list[tuple[int, float]]:
+    """The stops worth a detour, looking at every stop of the board (as the planner did
+    before it kept the stops with gold, a market or a token)."""
+    s = game.state
+    info = _info(game.board)
+    crown = next((m for m in game.cards.market if m["grants"] == "crown"), None)
+    cost = crown.get("cost", 7) if crown else 0
+    gain = (
+        (s.crowns[0] if s.crowns else 0) - cost
+        if crown and s.market.get(crown["id"], 0) > 0 and p.gold >= cost
+        else 0
+    )
+    out = []
+    for i, sid, gold, market in info.stops:
+        stack = s.space_tokens.get(sid)
+        bonus = (
+            gold + (_token_guess(stack[0]) if stack else 0) + (gain if market and gain > 0 else 0)
+        )
+        if sid != p.space and bonus > 0:
+            out.append((i, bonus))
+    return out
+
+
+@pytest.mark.parametrize("edition", PLANNED)
+def test_waypoints_are_those_of_every_stop(edition):
+    seen = 0
+    for game, bot in _planner_positions(edition, seed=3):
+        p = game.current_player
+        assert bot._waypoints(game, p) == _every_stop(bot, game, p)
+        seen += 1
+    assert seen > 20
+
+
+def test_the_deck_average_is_kept_for_one_decision_and_one_plan():
+    checked = 0
+    for game, bot in _planner_positions("clank", seed=4):
+        p = game.current_player
+        plan = bot.plan(game)
+        cids = [c for c in game.state.row if c] + list(game.state.reserve)
+        fresh = [bot.card_value(game, p, plan, c) for c in cids]  # no decision: no memo
+        bot._decision = {}
+        try:
+            assert [bot.card_value(game, p, plan, c) for c in cids] == fresh
+            assert [bot.card_value(game, p, plan, c) for c in cids] == fresh  # kept
+            # another plan (noise priced higher) is not given the kept average
+            other = dataclasses.replace(plan, clank_cost=plan.clank_cost + 3.0)
+            kept = [bot.card_value(game, p, other, c) for c in cids]
+            bot._decision = None
+            assert kept == [bot.card_value(game, p, other, c) for c in cids]
+        finally:
+            bot._decision = None
+        checked += 1
+    assert checked > 20
+
+
+def test_choosing_leaves_no_decision_memo_behind():
+    for game, bot in _planner_positions("space", seed=2, limit=60):
+        bot.choose(game)
+        assert bot._decision is None
+
+
+@pytest.mark.parametrize("edition", ["clank", "space"])
+def test_the_walk_skips_only_spaces_that_cannot_win(edition):
+    """The walk skips a space whose boots left (less its bonus) cannot beat the best way
+    so far; a damage priced the least bit below 0 turns the skipping off. Both walks
+    must take the same step, toward every goal it could have."""
+    compared = set()
+    for game, bot in _planner_positions(edition, seed=6):
+        if game.pending or game.current_player.hand:
+            continue
+        p = game.current_player
+        plan = bot.plan(game)
+        legal = set(game.legal_actions())
+        bot._decision = {}
+        try:
+            for goal in [*game.state.artifacts, game.board.start]:
+                aim = dataclasses.replace(plan, target=goal, via=None)
+                skipping = bot._move_plan(game, p, dataclasses.replace(aim, damage_cost=0.0), legal)
+                every = bot._move_plan(
+                    game, p, dataclasses.replace(aim, damage_cost=-5e-324), legal
+                )
+                assert skipping == every, goal
+                compared.add(skipping)
+        finally:
+            bot._decision = None
+    assert len(compared) > 10
+
+
+def test_a_space_past_the_fewest_boots_is_out_of_reach():
+    """The planner skips listing a turn's options when a potion's boots fall short of the
+    board's fewest boots to its target (a plain walk: no teleport, lift, canoe or coach).
+    That holds only if no walk reaches a space in fewer boots: checked here for every
+    space, from the positions of seeded games, with budgets from 0 to 8 boots."""
+    checked = 0
+    for game, _bot in _planner_positions("clank", seed=8, limit=240):
+        ctx = game.path_context()
+        if ctx["teleports"] or not set(ctx) <= planner._PLAIN_WALK:
+            continue
+        info = _info(game.board)
+        row = info.dist[ctx["keys"]][info.idx[ctx["start"]]]
+        for boots in range(9):
+            reach = paths.turn_options(game.board, **{**ctx, "boots": boots, "exhausted": False})
+            for sid in game.board.space_ids:
+                if row[info.idx[sid]] > boots:
+                    assert sid not in reach, (sid, boots)
+                    checked += 1
+    assert checked > 1000
