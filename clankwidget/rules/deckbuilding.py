@@ -262,9 +262,7 @@ class DeckBuildingRules:
                 and checks["acquire-reserve"](s, p, a := act(A.AcquireReserve, cid)) is None
             ):
                 out.append(a)
-        for a in self.layer_candidates(s, p):
-            if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
-                out.append(a)
+        out.extend(self.layer_legal(s, p))
         for a in self.edition_candidates(s):
             if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
                 out.append(a)
@@ -317,6 +315,17 @@ class DeckBuildingRules:
     def layer_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
         """Hook: the actions a layer of mechanics adds (the map layer: buy, move...)."""
         return ()
+
+    def layer_legal(self, s: GameState, p: PlayerState) -> list[A.Action]:
+        """The legal actions among :meth:`layer_candidates`, in their order. This default
+        checks each; a layer may find some straight from the state instead (the map
+        layer's moves), as long as the list is the same."""
+        checks = self._checks
+        return [
+            a
+            for a in self.layer_candidates(s, p)
+            if (c := checks.get(a.kind)) is not None and c(s, p, a) is None
+        ]
 
     def check(self, s: GameState, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason it is not."""
