@@ -119,13 +119,24 @@ class DeckBuildingRules:
             for name in _check_names(type(self))
         }
         self._checks = {kind: check for kind, (check, _) in self._handlers.items()}
-        # kinds whose check cannot refuse an action the core offers: the core's own check
-        # of playing a card from the hand, and of ending a turn with an empty hand
-        self._sure = {
-            kind
-            for kind, name in (("play", "_check_play"), ("end-turn", "_check_end_turn"))
-            if getattr(type(self), name) is getattr(DeckBuildingRules, name)
-        }
+        # whether the core's own rules decide its actions (playing a card, taking one,
+        # ending the turn): then legal_actions builds their part of the list from the state
+        rules = type(self)
+        self._core_decides = (
+            rules.candidates is DeckBuildingRules.candidates
+            and rules.card is DeckBuildingRules.card
+            and all(
+                getattr(rules, "_check_" + kind) is getattr(DeckBuildingRules, "_check_" + kind)
+                for kind in (
+                    "play",
+                    "end_turn",
+                    "acquire",
+                    "defeat",
+                    "acquire_reserve",
+                    "defeat_reserve",
+                )
+            )
+        )
         self._actions: dict[tuple, A.Action] = {}
         self._play_texts: dict[str, str] = {}  # card id -> its play effects in words
 
@@ -218,56 +229,52 @@ class DeckBuildingRules:
             return []
         # check() would refuse what the game is over for, a pending choice or an unknown
         # kind; candidates() offers none of those, so each candidate goes straight to its
-        # kind's own check. The core's candidates are built here, from the state, with the
-        # ones whose check cannot fail (a card in hand, ending a turn with none) taken as
-        # they are; the same actions in the same order as filtering candidates().
+        # kind's own check
         p = self.acting(s)
         checks = self._checks
-        if s.pending or cls.candidates is not DeckBuildingRules.candidates:
+        if s.pending or not self._core_decides or p is not s.player:
             return [
                 a
                 for a in self.candidates(s)
                 if (c := checks.get(a.kind)) is not None and c(s, p, a) is None
             ]
-        if p is not s.player:  # pragma: no cover - an edition whose actor differs has its own
-            return [a for a in self.candidates(s) if self.check(s, a) is None]
+        # The core's own checks decide its actions: its part of the list is built here from
+        # the state (the same actions in the same order as checking its candidates)
         act = self._action
-        sure = self._sure
-        if "play" in sure:
-            out = [act(A.Play, cid) for cid in dict.fromkeys(p.hand)]
-        else:
-            out = [
-                a for cid in dict.fromkeys(p.hand) if checks["play"](s, p, a := A.Play(cid)) is None
-            ]
-        cards = self._card_table if cls.card is DeckBuildingRules.card else None
-        card = self.card
-        for i, cid in enumerate(s.row):
-            if cid is not None:
-                c = cards[cid] if cards is not None else card(cid)
-                if c.is_monster:
-                    if p.swords and checks["defeat"](s, p, a := act(A.Defeat, i)) is None:
-                        out.append(a)
-                elif p.skill >= c.cost and checks["acquire"](s, p, a := act(A.Acquire, i)) is None:
-                    out.append(a)
-        for cid in s.reserve:
-            c = cards[cid] if cards is not None else card(cid)
-            if c.is_monster:
-                if (
-                    p.swords
-                    and checks["defeat-reserve"](s, p, a := act(A.DefeatReserve, cid)) is None
-                ):
-                    out.append(a)
-            elif (
-                p.skill >= c.cost
-                and checks["acquire-reserve"](s, p, a := act(A.AcquireReserve, cid)) is None
-            ):
-                out.append(a)
+        out = [act(A.Play, cid) for cid in dict.fromkeys(p.hand)]  # any card in hand
+        out.extend(self._card_actions(s, p))
         out.extend(self.layer_legal(s, p))
         for a in self.edition_candidates(s):
             if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
                 out.append(a)
-        if not p.hand and ("end-turn" in sure or checks["end-turn"](s, p, A.EndTurn()) is None):
+        if not p.hand:  # a turn ends once the hand is played
             out.append(act(A.EndTurn))
+        return out
+
+    def _card_actions(self, s: GameState, p: PlayerState) -> list[A.Action]:
+        """The row's and the reserve's cards ``p`` may take now, as the core's checks
+        decide: a card is acquired for its cost in Skill (from a reserve pile that is not
+        empty), a monster defeated for its Swords (offered only to a thief holding some),
+        and either only when the card's requirement is met."""
+        act = self._action
+        table = self._card_table
+        skill, swords = p.skill, p.swords
+        out = []
+        for i, cid in enumerate(s.row):
+            if cid is not None:
+                c = table[cid]
+                if c.is_monster:
+                    if swords and swords >= c.defeat and self._met(s, p, c):
+                        out.append(act(A.Defeat, i))
+                elif skill >= c.cost and self._met(s, p, c):
+                    out.append(act(A.Acquire, i))
+        for cid, left in s.reserve.items():
+            c = table[cid]
+            if c.is_monster:
+                if swords and swords >= c.defeat and self._met(s, p, c):
+                    out.append(act(A.DefeatReserve, cid))
+            elif left != 0 and skill >= c.cost and self._met(s, p, c):
+                out.append(act(A.AcquireReserve, cid))
         return out
 
     def _action(self, cls: type[A.Action], *args) -> A.Action:
@@ -480,8 +487,12 @@ class DeckBuildingRules:
             return f"{card.name} needs {cost} {word}; you have {have}"
         return None
 
+    def _met(self, s, p, card: Card) -> bool:
+        """Whether ``p`` meets what ``card`` requires to be taken (if anything)."""
+        return not card.requires or self.condition(s, p, card.requires, source=None)
+
     def _requires(self, s, p, card: Card) -> str | None:
-        if card.requires and not self.condition(s, p, card.requires, source=None):
+        if not self._met(s, p, card):
             from .effects import condition_text
 
             return f"{card.name} can only be taken if {condition_text(card.requires)}"

@@ -41,11 +41,12 @@ def positions(edition: str, seed: int):
 
 
 def pushed(state, rng: np.random.Generator):
-    """The state with the current player's movement resources and wounds changed."""
+    """The state with the current player's Skill, movement resources and wounds changed."""
     s = state.copy()
     p = s.player
     p.boots = int(rng.integers(0, 4))
     p.swords = int(rng.integers(0, 4))
+    p.skill = int(rng.integers(0, 9))
     p.teleports = int(rng.integers(0, 2))
     p.exhausted = bool(rng.random() < 0.15)
     if s.edition != "moonrakers":
