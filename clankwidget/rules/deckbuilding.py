@@ -106,6 +106,8 @@ class DeckBuildingRules:
         self.options = dict(options or {})
         self.setup_numbers = cards.setup
         self.rng: np.random.Generator | None = None
+        #: how many random draws these rules have made (see :meth:`random`)
+        self.draws = 0
         self.revealed = False
         self._market = {m["id"]: m for m in cards.market}
         #: card id -> the card as these rules read it (an edition may add to the set's)
@@ -197,8 +199,15 @@ class DeckBuildingRules:
     def card(self, cid: str) -> Card:
         return self._card_table[cid]
 
+    def random(self) -> np.random.Generator:
+        """The game's generator, for one random draw. The rules draw only through here:
+        the count of draws tells the game when an action used the generator, and so
+        when its state must be saved again."""
+        self.draws += 1
+        return self.rng
+
     def shuffled(self, items: list) -> list:
-        order = self.rng.permutation(len(items))
+        order = self.random().permutation(len(items))
         return [items[i] for i in order]
 
     def say(self, s: GameState, text: str, kind: str = "info", who=None, **details) -> None:

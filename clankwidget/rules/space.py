@@ -302,7 +302,8 @@ class SpaceRules(ThievesRules):
             keep = list(range(len(rooms)))
         else:
             removed = self.setup_numbers.get("artifacts_removed", {}).get(str(n), 0)
-            keep = sorted(self.rng.permutation(len(rooms))[: max(0, len(rooms) - removed)].tolist())
+            order = self.random().permutation(len(rooms))
+            keep = sorted(order[: max(0, len(rooms) - removed)].tolist())
         s.artifacts = {rooms[i].id: rooms[i].artifact for i in keep}
         self.deal_secrets(s)
         rage = self.data.get("rage", {})

@@ -490,7 +490,10 @@ class ThievesRules(DeckBuildingRules):
         counts = np.array([s.bag.get(c, 0) for c in order], dtype=np.int64)
         total = int(counts.sum())
         k = min(draws, total)
-        picked = self.rng.choice(total, size=k, replace=False) if k else np.empty(0, dtype=np.int64)
+        if k:
+            picked = self.random().choice(total, size=k, replace=False)
+        else:
+            picked = np.empty(0, dtype=np.int64)
         drawn = np.bincount(
             np.searchsorted(np.cumsum(counts), picked, side="right"), minlength=len(order)
         )

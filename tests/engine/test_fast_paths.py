@@ -108,3 +108,11 @@ def test_pushed_states_meet_the_move_rules():
             if isinstance(a, A.Move) and (why := game.rules.check(s, a)) is not None:
                 reasons.add(why.split(";")[0].split(" ")[0])
     assert {"that", "you", "taking"} <= reasons, reasons
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_saved_generator_state_is_the_generators(edition):
+    """The game saves the generator's state only after actions that drew from it: after
+    every action the saved state must still be the generator's own."""
+    for game in positions(edition, seed=11):
+        assert game.state.rng == game._rng.bit_generator.state
