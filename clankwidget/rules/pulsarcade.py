@@ -141,6 +141,15 @@ class PulsarcadeRules(SpaceRules):
                 f"schemes ({self.options['scheme']!r}) are not implemented in these rules"
             )
         self.cabinets = {c["id"]: c for c in self.data.get("cabinets", ())}
+        # each cabinet's claims and the test of its condition that needs the thief alone
+        # (None: the claim's check decides), made once: the claims are offered every turn
+        self._claims = []
+        for cid, cab in self.cabinets.items():
+            ((key, value),) = cab["condition"].items()
+            claims = [self._action(ClaimCabinet, cid)]
+            if key == "consume_crystal":
+                claims.append(self._action(ClaimCabinet, cid, "sixth-crystal"))
+            self._claims.append((cid, _CABINET_MET.get(key), value, tuple(claims)))
         self.redemptions = {
             sp.id: sp.redemption for sp in board.spaces if sp.redemption is not None
         }
@@ -211,16 +220,11 @@ class PulsarcadeRules(SpaceRules):
         for m in self.modules:
             yield from m.candidates(s, p)
         if not p.artifacts:
-            for cid, cab in self.cabinets.items():
-                if s.extra["cabinets"].get(cid) and cid not in p.extra["cabinets"]:
-                    # (a condition the thief does not meet now: no claim to check)
-                    ((key, value),) = cab["condition"].items()
-                    met = _CABINET_MET.get(key)
-                    if met is not None and not met(p, value):
-                        continue
-                    yield self._action(ClaimCabinet, cid)
-                    if "consume_crystal" in self.cabinets[cid]["condition"]:
-                        yield self._action(ClaimCabinet, cid, "sixth-crystal")
+            left, claimed = s.extra["cabinets"], p.extra["cabinets"]
+            for cid, met, value, claims in self._claims:
+                # (a condition the thief does not meet now: no claim to check)
+                if left.get(cid) and cid not in claimed and (met is None or met(p, value)):
+                    yield from claims
             if p.space in self.redemptions:
                 yield from (StealArtifact(sp) for sp in s.artifacts if sp in self.token_costs)
 
