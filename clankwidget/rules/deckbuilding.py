@@ -144,6 +144,7 @@ class DeckBuildingRules(CardEffects):
             )
         )
         self._actions: dict[tuple, A.Action] = {}
+        self._prices: dict[str, tuple[bool, int, Card]] = {}  # see _price
         self._play_texts: dict[str, str] = {}  # card id -> its play effects in words
 
     @classmethod
@@ -270,25 +271,32 @@ class DeckBuildingRules(CardEffects):
         empty), a monster defeated for its Swords (offered only to a thief holding some),
         and either only when the card's requirement is met."""
         act = self._action
-        table = self._card_table
+        prices = self._prices
         skill, swords = p.skill, p.swords
         out = []
         for i, cid in enumerate(s.row):
             if cid is not None:
-                c = table[cid]
-                if c.is_monster:
-                    if swords and swords >= c.defeat and self._met(s, p, c):
+                monster, price, c = prices.get(cid) or self._price(cid)
+                if monster:
+                    if swords and swords >= price and self._met(s, p, c):
                         out.append(act(A.Defeat, i))
-                elif skill >= c.cost and self._met(s, p, c):
+                elif skill >= price and self._met(s, p, c):
                     out.append(act(A.Acquire, i))
         for cid, left in s.reserve.items():
-            c = table[cid]
-            if c.is_monster:
-                if swords and swords >= c.defeat and self._met(s, p, c):
+            monster, price, c = prices.get(cid) or self._price(cid)
+            if monster:
+                if swords and swords >= price and self._met(s, p, c):
                     out.append(act(A.DefeatReserve, cid))
-            elif left != 0 and skill >= c.cost and self._met(s, p, c):
+            elif left != 0 and skill >= price and self._met(s, p, c):
                 out.append(act(A.AcquireReserve, cid))
         return out
+
+    def _price(self, cid: str) -> tuple[bool, int, Card]:
+        """``(monster, price, card)``: whether the card is a monster, what taking it costs
+        (its Swords to defeat, else its Skill cost) and the card (read once per card)."""
+        c = self.card(cid)
+        found = self._prices[cid] = (c.is_monster, c.defeat if c.is_monster else c.cost, c)
+        return found
 
     def _action(self, cls: type[A.Action], *args) -> A.Action:
         """The action ``cls(*args)``, made once per rules object (actions are frozen

@@ -30,6 +30,7 @@ class ThievesRules(DeckBuildingRules):
     def __init__(self, board, cards, options: dict | None = None):
         super().__init__(board, cards, options)
         self._exit_moves: dict[str, tuple] = {}  # space -> its exits and their moves
+        self._markets = frozenset(sp.id for sp in board.spaces if sp.market)
 
     def new_player(self, colour: str) -> PlayerState:
         return PlayerState(
@@ -57,7 +58,7 @@ class ThievesRules(DeckBuildingRules):
     def layer_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
         yield from self._buy_candidates(s, p)
         if p.boots and not p.exhausted:
-            for path, moves in self._moves_from(p.space):
+            for path, _, moves in self._moves_from(p.space):
                 yield from moves[: min(path.monsters, p.swords) + 1]
         yield from self._place_candidates(s, p)
 
@@ -70,7 +71,9 @@ class ThievesRules(DeckBuildingRules):
         check_buy = checks["buy"]
         out = [a for a in self._buy_candidates(s, p) if check_buy(s, p, a) is None]
         out.extend(self.legal_moves(s, p))
-        out.extend(a for a in self._place_candidates(s, p) if checks[a.kind](s, p, a) is None)
+        for a in self._place_candidates(s, p):
+            if checks[a.kind](s, p, a) is None:
+                out.append(a)
         return out
 
     def _buy_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
@@ -81,26 +84,32 @@ class ThievesRules(DeckBuildingRules):
             return [act(A.Buy, item) for item in s.market]
         return ()
 
-    def _place_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
+    def _place_candidates(self, s: GameState, p: PlayerState) -> list[A.Action]:
         """Teleports, the artifact here and usable tokens (the candidates after the moves)."""
         act = self._action
+        out = []
         if p.teleports:
-            yield from (act(A.Teleport, to) for to in self.board.adjacent(p.space))
+            out.extend(act(A.Teleport, to) for to in self.board.adjacent(p.space))
         if p.space in s.artifacts:
-            yield act(A.TakeArtifact)
+            out.append(act(A.TakeArtifact))
         if p.tokens:
-            yield from (
-                act(A.UseToken, t) for t in dict.fromkeys(t["id"] for t in p.tokens if t.get("use"))
-            )
+            uses = dict.fromkeys(t["id"] for t in p.tokens if t.get("use"))
+            out.extend(act(A.UseToken, t) for t in uses)
+        return out
 
-    def _moves_from(self, space: str) -> tuple[tuple[Path_, tuple[A.Move, ...]], ...]:
-        """Each path that leaves ``space``, with its moves paying 0, 1, ... up to all its
-        monster icons in Swords (the board never changes: worked out once per space)."""
+    def _moves_from(self, space: str) -> tuple[tuple[Path_, str, tuple[A.Move, ...]], ...]:
+        """Each path that leaves ``space``, the space it leads to, and its moves paying 0,
+        1, ... up to all its monster icons in Swords (the board never changes: worked out
+        once per space)."""
         found = self._exit_moves.get(space)
         if found is None:
             act = self._action
             found = self._exit_moves[space] = tuple(
-                (path, tuple(act(A.Move, path.index, sw) for sw in range(path.monsters + 1)))
+                (
+                    path,
+                    path.other_end(space),
+                    tuple(act(A.Move, path.index, sw) for sw in range(path.monsters + 1)),
+                )
                 for path in self.board.exits(space)
             )
         return found
@@ -116,12 +125,12 @@ class ThievesRules(DeckBuildingRules):
         # the most damage a move may deal (none, when even one cube would be too many)
         room = max(0, min(p.supply, self.health - p.damage - 1))
         out = []
-        for path, moves in self._moves_from(p.space):
+        for path, dest, moves in self._moves_from(p.space):
             if (
                 p.boots < path.boots
                 or (path.locked and not self.has_key(s, p))
                 or (path.water and not p.owns("canoe"))
-                or self.entry_refusal(s, p, path.other_end(p.space), teleport=False) is not None
+                or self.entry_refusal(s, p, dest, teleport=False) is not None
             ):
                 continue
             out.extend(moves[max(0, path.monsters - room) : min(path.monsters, p.swords) + 1])
@@ -216,7 +225,7 @@ class ThievesRules(DeckBuildingRules):
         or leaves every Buy to its check (this default)."""
         if type(self).market_price is not ThievesRules.market_price:
             return True
-        return bool(self.board.space(p.space).market)
+        return p.space in self._markets
 
     def market_limit(self, s, p, item: dict) -> str | None:
         """Hook: Clank! allows duplicates; later editions allow one of each type."""
