@@ -144,7 +144,7 @@ class DeckBuildingRules(CardEffects):
             )
         )
         self._actions: dict[tuple, A.Action] = {}
-        self._prices: dict[str, tuple[bool, int, Card]] = {}  # see _price
+        self._prices: dict[str, tuple[bool, int, Card]] = {}  # see _read_prices
         self._play_texts: dict[str, str] = {}  # card id -> its play effects in words
 
     @classmethod
@@ -271,19 +271,19 @@ class DeckBuildingRules(CardEffects):
         empty), a monster defeated for its Swords (offered only to a thief holding some),
         and either only when the card's requirement is met."""
         act = self._action
-        prices = self._prices
+        prices = self._prices or self._read_prices()
         skill, swords = p.skill, p.swords
         out = []
         for i, cid in enumerate(s.row):
             if cid is not None:
-                monster, price, c = prices.get(cid) or self._price(cid)
+                monster, price, c = prices[cid]
                 if monster:
                     if swords and swords >= price and self._met(s, p, c):
                         out.append(act(A.Defeat, i))
                 elif skill >= price and self._met(s, p, c):
                     out.append(act(A.Acquire, i))
         for cid, left in s.reserve.items():
-            monster, price, c = prices.get(cid) or self._price(cid)
+            monster, price, c = prices[cid]
             if monster:
                 if swords and swords >= price and self._met(s, p, c):
                     out.append(act(A.DefeatReserve, cid))
@@ -291,12 +291,13 @@ class DeckBuildingRules(CardEffects):
                 out.append(act(A.AcquireReserve, cid))
         return out
 
-    def _price(self, cid: str) -> tuple[bool, int, Card]:
-        """``(monster, price, card)``: whether the card is a monster, what taking it costs
-        (its Swords to defeat, else its Skill cost) and the card (read once per card)."""
-        c = self.card(cid)
-        found = self._prices[cid] = (c.is_monster, c.defeat if c.is_monster else c.cost, c)
-        return found
+    def _read_prices(self) -> dict[str, tuple[bool, int, Card]]:
+        """Card id -> ``(monster, price, card)``: whether the card is a monster, what
+        taking it costs (its Swords to defeat, else its Skill cost) and the card. Read
+        once per rules object (the cards never change in play)."""
+        for cid, c in self._card_table.items():
+            self._prices[cid] = (c.is_monster, c.defeat if c.is_monster else c.cost, c)
+        return self._prices
 
     def _action(self, cls: type[A.Action], *args) -> A.Action:
         """The action ``cls(*args)``, made once per rules object (actions are frozen
