@@ -11,6 +11,7 @@ A layer or an edition adds effect keys and conditions through the hooks named he
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from ..errors import RuleNotImplemented
@@ -31,11 +32,10 @@ class CardEffects:
     def apply_effects(
         self, s, p: PlayerState | None, effects, source: str | None, hold: bool = False
     ):
-        """Apply effects in order. A choice pauses: the rest waits in ``s.pending``."""
-        effects = list(effects)
+        """Apply effects (a list or tuple) in order. A choice pauses: the rest waits in
+        ``s.pending``."""
         for i, e in enumerate(effects):
             key = next(iter(e))
-            rest = effects[i + 1 :]
             if key == "if":
                 if p is None:
                     continue
@@ -46,7 +46,7 @@ class CardEffects:
                     if later:
                         p.held.append({"card": source, "if": later, "then": e["then"]})
             elif key in ("choose", "trash", "discard"):
-                if self.open_choice(s, p, e, source, rest):
+                if self.open_choice(s, p, e, source, effects[i + 1 :]):
                     return
             else:
                 self.apply_simple(s, p, key, e[key])
@@ -120,7 +120,7 @@ class CardEffects:
                 return thing["name"]
         return str(source)
 
-    def open_choice(self, s, p, effect: dict, source, rest: list) -> bool:
+    def open_choice(self, s, p, effect: dict, source, rest: Sequence[dict]) -> bool:
         """Set up a pending choice; returns False if there is nothing to choose from."""
         key = next(iter(effect))
         cname = self.source_name(source)

@@ -373,10 +373,11 @@ class DeckBuildingRules(CardEffects):
         if reason is not None:
             raise IllegalAction(action, reason)
         self.revealed = False
-        who = self.acting(s)
-        self._handlers[action.kind][1](s, who, action)
+        self._handlers[action.kind][1](s, self.acting(s), action)
         if not s.over and not s.pending:
-            self.release_held(s, self.acting(s))
+            p = self.acting(s)
+            if p.held:  # bonuses waiting for their condition this turn
+                self.release_held(s, p)
 
     def _check_play(self, s, p, a: A.Play):
         if a.card not in p.hand:
