@@ -218,6 +218,10 @@ class SpaceRules(ThievesRules):
         self._market = {**self._market, **{i["id"]: i for i in self.data.get("market", ())}}
         self._card_table = {cid: self._with_extras(c) for cid, c in cards.cards.items()}
         self.command_modules = {m["id"] for m in board.modules if m.get("command")}
+        #: the spaces of the command module(s), in board order: sealed without a code
+        self.command_spaces = tuple(
+            sp.id for sp in board.spaces if sp.module in self.command_modules
+        )
         self.cargo_module = board.space(board.start).module
         self.hyperlifts = tuple(sp.id for sp in board.spaces if sp.hyperlift)
         self.telepads = tuple(sp.id for sp in board.spaces if sp.telepad)
@@ -386,10 +390,10 @@ class SpaceRules(ThievesRules):
         return p.owns("code") > 0
 
     def in_command(self, p) -> bool:
-        return self.board.space(p.space).module in self.command_modules
+        return p.space in self.command_spaces
 
     def entry_refusal(self, s, p, space_id: str, teleport: bool) -> str | None:
-        if self.board.space(space_id).module in self.command_modules and not self.has_code(p):
+        if space_id in self.command_spaces and not self.has_code(p):
             return "the command module is sealed: you need a command code token"
         return None
 
@@ -467,11 +471,7 @@ class SpaceRules(ThievesRules):
         if p.owns("telepass"):
             lifts.append(list(self.telepads))
         ctx["lifts"] = [group for group in lifts if len(group) > 1]
-        ctx["closed"] = (
-            []
-            if self.has_code(p)
-            else [sp.id for sp in self.board.spaces if sp.module in self.command_modules]
-        )
+        ctx["closed"] = [] if self.has_code(p) else list(self.command_spaces)
         return ctx
 
     # -- hyperlifts and telepads -------------------------------------------------
