@@ -225,6 +225,13 @@ class SpaceRules(ThievesRules):
         self.cargo_module = board.space(board.start).module
         self.hyperlifts = tuple(sp.id for sp in board.spaces if sp.hyperlift)
         self.telepads = tuple(sp.id for sp in board.spaces if sp.telepad)
+        self.lockdowns = tuple(sp.id for sp in board.spaces if sp.lockdown)
+        # from each hyperlift (telepad), the rides to every other one
+        self.rides = {
+            (kind, here): tuple(kind(to) for to in spaces if to != here)
+            for kind, spaces in ((Hyperlift, self.hyperlifts), (Telepad, self.telepads))
+            for here in spaces
+        }
 
     @classmethod
     def assemble_board(
@@ -378,9 +385,9 @@ class SpaceRules(ThievesRules):
         if here.data_port:
             yield act(HackPort)
         if here.hyperlift:
-            yield from (act(Hyperlift, to) for to in self.hyperlifts if to != p.space)
+            yield from self.rides[Hyperlift, p.space]
         if here.telepad:
-            yield from (act(Telepad, to) for to in self.telepads if to != p.space)
+            yield from self.rides[Telepad, p.space]
         if p.turn_flags.get("secret") == p.space:
             yield act(A.TakeSecret)
 
@@ -481,14 +488,14 @@ class SpaceRules(ThievesRules):
         return Hyperlift(to) if both else Telepad(to)
 
     def _lift_blocked(self, s, space_id: str) -> bool:
-        return s.extra["lockdown"] and self.board.space(space_id).lockdown
+        return s.extra["lockdown"] and space_id in self.lockdowns
 
     def _check_hyperlift(self, s, p, a: Hyperlift):
         if not p.is_in:
             return "you have left the ship"
-        if not self.board.space(p.space).hyperlift:
+        if p.space not in self.hyperlifts:
             return "there is no hyperlift in your space"
-        if a.to not in self.board or not self.board.space(a.to).hyperlift:
+        if a.to not in self.hyperlifts:
             return f"{a.to!r} is not a hyperlift space"
         if a.to == p.space:
             return "you are already there"
@@ -511,11 +518,11 @@ class SpaceRules(ThievesRules):
     def _check_telepad(self, s, p, a: Telepad):
         if not p.is_in:
             return "you have left the ship"
-        if not self.board.space(p.space).telepad:
+        if p.space not in self.telepads:
             return "there is no telepad in your space"
         if not p.owns("telepass"):
             return "telepads need a TelePass"
-        if a.to not in self.board or not self.board.space(a.to).telepad:
+        if a.to not in self.telepads:
             return f"{a.to!r} is not a telepad space"
         if a.to == p.space:
             return "you are already there"
