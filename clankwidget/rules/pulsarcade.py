@@ -157,6 +157,12 @@ class PulsarcadeRules(SpaceRules):
             sp.id: sp.artifact_cost for sp in board.spaces if sp.artifact_cost is not None
         }
         self._refuse_other_command(board)
+        # the spaces where something is sold: the board's markets and the modules' own
+        self._selling = frozenset(
+            sp.id
+            for sp in board.spaces
+            if sp.market or any(m.sells_at(sp.id) for m in self.modules)
+        )
 
     def _refuse_other_command(self, board: Board) -> None:
         """The MCP replaces the Command module: a board commanded by anything else (a
@@ -307,9 +313,7 @@ class PulsarcadeRules(SpaceRules):
         return super().market_price(s, p, item)
 
     def market_here(self, s, p) -> bool:
-        return any(m.sells_at(p.space) for m in self.modules) or bool(
-            self.board.space(p.space).market
-        )
+        return p.space in self._selling
 
     def path_context(self, s, p) -> dict:
         ctx = super().path_context(s, p)
