@@ -42,7 +42,7 @@ Readings of the rules where the source leaves a gap (also in board_data/space/RE
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import ClassVar
 
@@ -218,21 +218,22 @@ class PulsarcadeRules(SpaceRules):
 
     # -- hooks into the modules ----------------------------------------------------------
 
-    def edition_candidates(self, s) -> Iterable[A.Action]:
-        yield from super().edition_candidates(s)
+    def edition_candidates(self, s) -> list[A.Action]:
+        out = super().edition_candidates(s)
         p = s.player
         if not p.is_in:
-            return
+            return out
         for m in self.modules:
-            yield from m.candidates(s, p)
+            out.extend(m.candidates(s, p))
         if not p.artifacts:
             left, claimed = s.extra["cabinets"], p.extra["cabinets"]
             for cid, met, value, claims in self._claims:
                 # (a condition the thief does not meet now: no claim to check)
                 if left.get(cid) and cid not in claimed and (met is None or met(p, value)):
-                    yield from claims
+                    out.extend(claims)
             if p.space in self.redemptions:
-                yield from (StealArtifact(sp) for sp in s.artifacts if sp in self.token_costs)
+                out.extend(StealArtifact(sp) for sp in s.artifacts if sp in self.token_costs)
+        return out
 
     def after_gain(self, s, p, card: Card, from_row: bool) -> None:
         if card.is_monster:

@@ -378,18 +378,19 @@ class SpaceRules(ThievesRules):
 
     # -- legal actions ----------------------------------------------------------
 
-    def edition_candidates(self, s: GameState) -> Iterable[A.Action]:
+    def edition_candidates(self, s: GameState) -> list[A.Action]:
         p = s.player
         here = self.board.space(p.space)
-        act = self._action
+        out = []
         if here.data_port:
-            yield act(HackPort)
+            out.append(self._action(HackPort))
         if here.hyperlift:
-            yield from self.rides[Hyperlift, p.space]
+            out.extend(self.rides[Hyperlift, p.space])
         if here.telepad:
-            yield from self.rides[Telepad, p.space]
+            out.extend(self.rides[Telepad, p.space])
         if p.turn_flags.get("secret") == p.space:
-            yield act(A.TakeSecret)
+            out.append(self._action(A.TakeSecret))
+        return out
 
     # -- entering spaces ----------------------------------------------------------
 
