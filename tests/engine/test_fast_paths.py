@@ -1,12 +1,15 @@
 """The engine's fast paths give the answers of the slow, obvious ones.
 
 ``legal_actions`` builds its list from the state (the map layer finds its moves in one
-pass, the core takes the cards in hand as they are) instead of checking every candidate.
+pass, the core reads the hand, the row and the reserve) instead of checking every
+candidate.
 Here, on many positions of seeded games of every edition, and on the same positions with
 the thief's Boots, Swords, cubes and health pushed around (so that paths with monsters,
 locks and deadly damage are met often), the list must equal the obvious one: every
 candidate that passes ``check``, in order. Actions refused by ``check`` must still be
-refused by ``Game.apply``, with that reason, changing nothing.
+refused by ``Game.apply``, with that reason, changing nothing. And the game, which saves
+its generator's state only after actions that drew from it, must always hold the
+generator's true state.
 """
 
 from __future__ import annotations
