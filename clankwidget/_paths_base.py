@@ -53,6 +53,11 @@ class _Prepared:
         self.no_lifts = (np.zeros(n + 1, np.int64), np.zeros(0, np.int64))
         #: lift groups (tuples of space ids) -> their CSR arrays, see _lift_csr
         self.lifts: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        #: (exits, closed, can_exit) -> the gate array, see _gate
+        self.gates: dict[tuple, np.ndarray] = {}
+        #: the board's own exits (its start space) and the spaces that stop boots
+        self.start_ids = tuple(sp.id for sp in board.spaces if sp.start)
+        self.stop_ids = tuple(sp.id for sp in board.spaces if sp.stops_movement)
         # coach stops (Legacy): their indices, and the gold printed on each space (-1
         # where there is no stop); a board without stops gets empty arrays
         self.fare = np.array(
@@ -214,12 +219,20 @@ def _space_set(board: Board, name: str, ids: Any) -> tuple[str, ...]:
 
 def _gate(board: Board, exits: Sequence[str], closed: Sequence[str], can_exit: bool):
     """What entering each space does, for the kernel: open, exit (ends the walk; closed
-    without ``can_exit``) or closed."""
-    gate = np.full(len(board.spaces), _g._OPEN, np.int8)
-    for sid in exits:
-        gate[board.index(sid)] = _g._EXIT if can_exit else _g._CLOSED
-    for sid in closed:
-        gate[board.index(sid)] = _g._CLOSED
+    without ``can_exit``) or closed. The same few gates come back turn after turn: each
+    is built once per board (the kernel only reads it)."""
+    kept = _prepared(board).gates
+    key = (tuple(exits), tuple(closed), can_exit)
+    gate = kept.get(key)
+    if gate is None:
+        gate = np.full(len(board.spaces), _g._OPEN, np.int8)
+        for sid in exits:
+            gate[board.index(sid)] = _g._EXIT if can_exit else _g._CLOSED
+        for sid in closed:
+            gate[board.index(sid)] = _g._CLOSED
+        if len(kept) > 32:
+            kept.clear()
+        kept[key] = gate
     return gate
 
 

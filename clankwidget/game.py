@@ -213,6 +213,7 @@ class Game:
         self._redo.clear()
 
     def _apply(self, action: Action) -> None:
+        draws = self.rules.draws
         try:
             self.rules.apply(self.state, action)
         except IllegalAction:
@@ -220,7 +221,8 @@ class Game:
         except Exception:
             self._rewind(len(self._actions))
             raise
-        self.state.rng = self._rng.bit_generator.state
+        if self.rules.draws != draws:  # the action drew from the generator: save its state
+            self.state.rng = self._rng.bit_generator.state
         self._actions.append(action)
         if self.rules.revealed:  # hidden information came to light: no going back past it
             self._base_len = len(self._actions)

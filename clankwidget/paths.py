@@ -507,20 +507,19 @@ def turn_options(
     for name in ("keys", "can_exit", "exhausted", "canoe"):
         settings[name] = _flag(name, False if v[name] is None else v[name])
     settings["lifts"] = _lift_groups(board, () if v["lifts"] is None else v["lifts"])
-    default_exits = tuple(sp.id for sp in board.spaces if sp.start)
+    p = _prepared(board)
     settings["exits"] = _space_set(
-        board, "exits", default_exits if v["exits"] is None else v["exits"]
+        board, "exits", p.start_ids if v["exits"] is None else v["exits"]
     )
     settings["closed"] = _space_set(board, "closed", () if v["closed"] is None else v["closed"])
     if v["stops"] is None:
-        settings["stops"] = tuple(sp.id for sp in board.spaces if sp.stops_movement)
+        settings["stops"] = p.stop_ids
         stop = None
     else:
         settings["stops"] = _space_set(board, "stops", v["stops"])
         stop = np.zeros(len(board.spaces), np.bool_)
         stop[[board.index(sid) for sid in settings["stops"]]] = True
 
-    p = _prepared(board)
     # No non-dominated route repeats a space, so it has at most n - 1 steps: larger
     # budgets than that can buy nothing and only cost memory (one bucket per boot).
     most = max(p.n - 1, 0)

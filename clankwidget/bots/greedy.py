@@ -30,7 +30,38 @@ class GreedyBot(Bot):
     name = "greedy"
     prices = _GREEDY_PRICES
 
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        # what the bot reads off a card (its value, whether playing it makes Clank!) is
+        # fixed by the card set: read once per card, again at a table of another set
+        self._read_for = None
+        self._values: dict[str, float] = {}
+        self._noise: dict[str, bool] = {}
+
     # -- values
+
+    def _card_facts(self, game) -> tuple[dict[str, float], dict[str, bool]]:
+        """The cards read so far at this table: card id -> value, card id -> noisy."""
+        if self._read_for is not game.cards:
+            self._read_for, self._values, self._noise = game.cards, {}, {}
+        return self._values, self._noise
+
+    def _value(self, game, cid: str) -> float:
+        """:meth:`card_value`, read once per card."""
+        values, _ = self._card_facts(game)
+        v = values.get(cid)
+        if v is None:
+            v = values[cid] = self.card_value(game, cid)
+        return v
+
+    def _noisy(self, game, cid: str) -> bool:
+        """Whether playing the card makes Clank! (read once per card)."""
+        _, noise = self._card_facts(game)
+        noisy = noise.get(cid)
+        if noisy is None:
+            play = game.cards.cards[cid].play
+            noisy = noise[cid] = _effects_value(play, {"clank": 1}) > 0
+        return noisy
 
     def card_value(self, game, cid: str) -> float:
         card = game.cards.cards[cid]
@@ -47,7 +78,7 @@ class GreedyBot(Bot):
     def _play_order(self, game, p) -> str:
         hand = p.hand
         cards = game.cards.cards
-        noisy = [c for c in hand if _effects_value(cards[c].play, {"clank": 1}) > 0]
+        noisy = [c for c in hand if self._noisy(game, c)]
         if noisy:
             for c in hand:
                 if any("discard" in e for e in cards[c].play):
@@ -58,14 +89,13 @@ class GreedyBot(Bot):
         return hand[0]
 
     def _score_option(self, game, kind: str, value) -> float:
-        cards = game.cards.cards
         if kind == "choose":
             return _effects_value(value, self.prices)
         if kind == "trash":
             _zone, cid = value
-            return 1.0 if _effects_value(cards[cid].play, {"clank": 1}) > 0 else -1.0
+            return 1.0 if self._noisy(game, cid) else -1.0
         # discard a card from hand for the gain
-        return 1.0 if _effects_value(cards[value].play, {"clank": 1}) > 0 else -1.0
+        return 1.0 if self._noisy(game, value) else -1.0
 
     # -- the target
 
@@ -142,7 +172,7 @@ class GreedyBot(Bot):
                 cid = a.card
             else:
                 continue
-            v = self.card_value(game, cid)
+            v = self._value(game, cid)
             if v > 0.4 and (best is None or v > best[0]):
                 best = (v, a)
         if best is not None:

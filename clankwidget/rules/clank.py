@@ -42,7 +42,8 @@ class ClankRules(ThievesRules):
         n = len(colours)
         rooms = [sp for sp in self.board.spaces if sp.artifact]
         removed = self.setup_numbers.get("artifacts_removed", {}).get(str(n), 0)
-        keep = sorted(self.rng.permutation(len(rooms))[: max(0, len(rooms) - removed)].tolist())
+        order = self.random().permutation(len(rooms))
+        keep = sorted(order[: max(0, len(rooms) - removed)].tolist())
         s.artifacts = {rooms[i].id: rooms[i].artifact for i in keep}
         self.deal_secrets(s)
         return s

@@ -3,7 +3,8 @@
 :class:`DeckBuildingRules` is the first layer of the rules and the only one every edition
 shares: a card game without a map (Moonrakers) can use it alone. It deals the starting
 decks and the row, lets the player play cards (their effects pooled as Skill, Swords and
-Gold, choices opened as pending prompts), acquire from the row and the reserve, defeat
+Gold, choices opened as pending prompts: :mod:`clankwidget.rules.card_effects`), acquire
+from the row and the reserve, defeat
 monsters, end the turn (discard, draw, refill the row) and counts points. The thieves on a
 map (:mod:`clankwidget.rules.thieves`) build on it; an edition's module builds on either.
 
@@ -14,7 +15,9 @@ from the RNG it is handed and the ``revealed`` flag; the state it works on is a
 
 Legality has one source of truth: each action kind has a ``_check_<kind>`` method
 returning ``None`` or the reason it is illegal, and ``legal_actions`` is the list of
-candidate actions that pass their check.
+candidate actions that pass their check. Where a layer's own checks decide, it builds its
+part of that list straight from the state (bots ask for it at every decision); tests hold
+it equal to checking every candidate.
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ import numpy as np
 
 from .. import registry
 from ..data import Board, Card, CardSet, load_cards
-from ..errors import IllegalAction, RuleNotImplemented
+from ..errors import IllegalAction
 from . import actions as A
+from .card_effects import CardEffects
 from .effects import describe
 from .state import ESCAPED, KNOCKED_OUT, GameState, PlayerState
 
@@ -73,7 +77,7 @@ def _check_names(cls: type) -> tuple[str, ...]:
     return tuple(name for name in dir(cls) if name.startswith("_check_"))
 
 
-class DeckBuildingRules:
+class DeckBuildingRules(CardEffects):
     """The deck-building core every edition shares. Subclasses set ``edition``."""
 
     edition = "base"
@@ -106,6 +110,8 @@ class DeckBuildingRules:
         self.options = dict(options or {})
         self.setup_numbers = cards.setup
         self.rng: np.random.Generator | None = None
+        #: how many random draws these rules have made (see :meth:`random`)
+        self.draws = 0
         self.revealed = False
         self._market = {m["id"]: m for m in cards.market}
         #: card id -> the card as these rules read it (an edition may add to the set's)
@@ -119,14 +125,26 @@ class DeckBuildingRules:
             for name in _check_names(type(self))
         }
         self._checks = {kind: check for kind, (check, _) in self._handlers.items()}
-        # kinds whose check cannot refuse an action the core offers: the core's own check
-        # of playing a card from the hand, and of ending a turn with an empty hand
-        self._sure = {
-            kind
-            for kind, name in (("play", "_check_play"), ("end-turn", "_check_end_turn"))
-            if getattr(type(self), name) is getattr(DeckBuildingRules, name)
-        }
+        # whether the core's own rules decide its actions (playing a card, taking one,
+        # ending the turn): then legal_actions builds their part of the list from the state
+        rules = type(self)
+        self._core_decides = (
+            rules.candidates is DeckBuildingRules.candidates
+            and rules.card is DeckBuildingRules.card
+            and all(
+                getattr(rules, "_check_" + kind) is getattr(DeckBuildingRules, "_check_" + kind)
+                for kind in (
+                    "play",
+                    "end_turn",
+                    "acquire",
+                    "defeat",
+                    "acquire_reserve",
+                    "defeat_reserve",
+                )
+            )
+        )
         self._actions: dict[tuple, A.Action] = {}
+        self._prices: dict[str, tuple[bool, int, Card]] = {}  # see _read_prices
         self._play_texts: dict[str, str] = {}  # card id -> its play effects in words
 
     @classmethod
@@ -186,8 +204,15 @@ class DeckBuildingRules:
     def card(self, cid: str) -> Card:
         return self._card_table[cid]
 
+    def random(self) -> np.random.Generator:
+        """The game's generator, for one random draw. The rules draw only through here:
+        the count of draws tells the game when an action used the generator, and so
+        when its state must be saved again."""
+        self.draws += 1
+        return self.rng
+
     def shuffled(self, items: list) -> list:
-        order = self.rng.permutation(len(items))
+        order = self.random().permutation(len(items))
         return [items[i] for i in order]
 
     def say(self, s: GameState, text: str, kind: str = "info", who=None, **details) -> None:
@@ -218,59 +243,61 @@ class DeckBuildingRules:
             return []
         # check() would refuse what the game is over for, a pending choice or an unknown
         # kind; candidates() offers none of those, so each candidate goes straight to its
-        # kind's own check. The core's candidates are built here, from the state, with the
-        # ones whose check cannot fail (a card in hand, ending a turn with none) taken as
-        # they are; the same actions in the same order as filtering candidates().
+        # kind's own check
         p = self.acting(s)
         checks = self._checks
-        if s.pending or cls.candidates is not DeckBuildingRules.candidates:
+        if s.pending or not self._core_decides or p is not s.player:
             return [
                 a
                 for a in self.candidates(s)
                 if (c := checks.get(a.kind)) is not None and c(s, p, a) is None
             ]
-        if p is not s.player:  # pragma: no cover - an edition whose actor differs has its own
-            return [a for a in self.candidates(s) if self.check(s, a) is None]
+        # The core's own checks decide its actions: its part of the list is built here from
+        # the state (the same actions in the same order as checking its candidates)
         act = self._action
-        sure = self._sure
-        if "play" in sure:
-            out = [act(A.Play, cid) for cid in dict.fromkeys(p.hand)]
-        else:
-            out = [
-                a for cid in dict.fromkeys(p.hand) if checks["play"](s, p, a := A.Play(cid)) is None
-            ]
-        cards = self._card_table if cls.card is DeckBuildingRules.card else None
-        card = self.card
-        for i, cid in enumerate(s.row):
-            if cid is not None:
-                c = cards[cid] if cards is not None else card(cid)
-                if c.is_monster:
-                    if p.swords and checks["defeat"](s, p, a := act(A.Defeat, i)) is None:
-                        out.append(a)
-                elif p.skill >= c.cost and checks["acquire"](s, p, a := act(A.Acquire, i)) is None:
-                    out.append(a)
-        for cid in s.reserve:
-            c = cards[cid] if cards is not None else card(cid)
-            if c.is_monster:
-                if (
-                    p.swords
-                    and checks["defeat-reserve"](s, p, a := act(A.DefeatReserve, cid)) is None
-                ):
-                    out.append(a)
-            elif (
-                p.skill >= c.cost
-                and checks["acquire-reserve"](s, p, a := act(A.AcquireReserve, cid)) is None
-            ):
-                out.append(a)
-        for a in self.layer_candidates(s, p):
-            if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
-                out.append(a)
+        out = [act(A.Play, cid) for cid in dict.fromkeys(p.hand)]  # any card in hand
+        out.extend(self._card_actions(s, p))
+        out.extend(self.layer_legal(s, p))
         for a in self.edition_candidates(s):
             if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
                 out.append(a)
-        if not p.hand and ("end-turn" in sure or checks["end-turn"](s, p, A.EndTurn()) is None):
+        if not p.hand:  # a turn ends once the hand is played
             out.append(act(A.EndTurn))
         return out
+
+    def _card_actions(self, s: GameState, p: PlayerState) -> list[A.Action]:
+        """The row's and the reserve's cards ``p`` may take now, as the core's checks
+        decide: a card is acquired for its cost in Skill (from a reserve pile that is not
+        empty), a monster defeated for its Swords (offered only to a thief holding some),
+        and either only when the card's requirement is met."""
+        act = self._action
+        prices = self._prices or self._read_prices()
+        skill, swords = p.skill, p.swords
+        out = []
+        for i, cid in enumerate(s.row):
+            if cid is not None:
+                monster, price, c = prices[cid]
+                if monster:
+                    if swords and swords >= price and self._met(s, p, c):
+                        out.append(act(A.Defeat, i))
+                elif skill >= price and self._met(s, p, c):
+                    out.append(act(A.Acquire, i))
+        for cid, left in s.reserve.items():
+            monster, price, c = prices[cid]
+            if monster:
+                if swords and swords >= price and self._met(s, p, c):
+                    out.append(act(A.DefeatReserve, cid))
+            elif left != 0 and skill >= price and self._met(s, p, c):
+                out.append(act(A.AcquireReserve, cid))
+        return out
+
+    def _read_prices(self) -> dict[str, tuple[bool, int, Card]]:
+        """Card id -> ``(monster, price, card)``: whether the card is a monster, what
+        taking it costs (its Swords to defeat, else its Skill cost) and the card. Read
+        once per rules object (the cards never change in play)."""
+        for cid, c in self._card_table.items():
+            self._prices[cid] = (c.is_monster, c.defeat if c.is_monster else c.cost, c)
+        return self._prices
 
     def _action(self, cls: type[A.Action], *args) -> A.Action:
         """The action ``cls(*args)``, made once per rules object (actions are frozen
@@ -318,6 +345,17 @@ class DeckBuildingRules:
         """Hook: the actions a layer of mechanics adds (the map layer: buy, move...)."""
         return ()
 
+    def layer_legal(self, s: GameState, p: PlayerState) -> list[A.Action]:
+        """The legal actions among :meth:`layer_candidates`, in their order. This default
+        checks each; a layer may find some straight from the state instead (the map
+        layer's moves), as long as the list is the same."""
+        checks = self._checks
+        return [
+            a
+            for a in self.layer_candidates(s, p)
+            if (c := checks.get(a.kind)) is not None and c(s, p, a) is None
+        ]
+
     def check(self, s: GameState, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason it is not."""
         if s.over:
@@ -335,10 +373,11 @@ class DeckBuildingRules:
         if reason is not None:
             raise IllegalAction(action, reason)
         self.revealed = False
-        who = self.acting(s)
-        self._handlers[action.kind][1](s, who, action)
+        self._handlers[action.kind][1](s, self.acting(s), action)
         if not s.over and not s.pending:
-            self.release_held(s, self.acting(s))
+            p = self.acting(s)
+            if p.held:  # bonuses waiting for their condition this turn
+                self.release_held(s, p)
 
     def _check_play(self, s, p, a: A.Play):
         if a.card not in p.hand:
@@ -471,190 +510,16 @@ class DeckBuildingRules:
             return f"{card.name} needs {cost} {word}; you have {have}"
         return None
 
+    def _met(self, s, p, card: Card) -> bool:
+        """Whether ``p`` meets what ``card`` requires to be taken (if anything)."""
+        return not card.requires or self.condition(s, p, card.requires, source=None)
+
     def _requires(self, s, p, card: Card) -> str | None:
-        if card.requires and not self.condition(s, p, card.requires, source=None):
+        if not self._met(s, p, card):
             from .effects import condition_text
 
             return f"{card.name} can only be taken if {condition_text(card.requires)}"
         return None
-
-    def apply_effects(
-        self, s, p: PlayerState | None, effects, source: str | None, hold: bool = False
-    ):
-        """Apply effects in order. A choice pauses: the rest waits in ``s.pending``."""
-        effects = list(effects)
-        for i, e in enumerate(effects):
-            key = next(iter(e))
-            rest = effects[i + 1 :]
-            if key == "if":
-                if p is None:
-                    continue
-                if self.condition(s, p, e["if"], source):
-                    self.apply_effects(s, p, e["then"], source, hold)
-                elif hold:
-                    later = self.waits_for(s, p, e["if"], source)
-                    if later:
-                        p.held.append({"card": source, "if": later, "then": e["then"]})
-            elif key in ("choose", "trash", "discard"):
-                if self.open_choice(s, p, e, source, rest):
-                    return
-            else:
-                self.apply_simple(s, p, key, e[key])
-
-    def waits_for(self, s, p, cond: dict, source: str | None) -> dict | None:
-        """The part of a failed condition that may still come true later in the turn (its
-        :attr:`order_free` tests), or ``None`` when the rest fails now: then the bonus is
-        lost, whatever happens later."""
-        now = {k: v for k, v in cond.items() if k not in self.order_free}
-        if now and not self.condition(s, p, now, source):
-            return None
-        return {k: v for k, v in cond.items() if k in self.order_free} or None
-
-    def apply_simple(self, s, p, key: str, value) -> None:
-        if key in ("skill", "swords", "gold"):
-            setattr(p, key, getattr(p, key) + value)
-            if key == "skill" and value > 0:
-                p.skill_generated += value
-        elif key == "draw":
-            self.draw(s, p, value)
-        else:
-            self.apply_layer_effect(s, p, key, value)
-
-    def apply_layer_effect(self, s, p, key, value) -> None:
-        """Hook: effects a layer of mechanics adds (the map layer: boots, Clank!...)."""
-        self.apply_edition_effect(s, p, key, value)
-
-    def apply_edition_effect(self, s, p, key, value) -> None:
-        """Hook: effects an edition adds to the vocabulary."""
-        raise RuleNotImplemented(f"the {self.edition!r} rules do not know the effect {key!r}")
-
-    def condition(self, s, p, cond: dict, source: str | None) -> bool:
-        """Whether every test in ``cond`` holds for ``p`` (``source``: the card asking)."""
-        return all(self._test(s, p, key, source) for key in cond)
-
-    def _test(self, s, p, key: str, source: str | None) -> bool:
-        if key == "companion":
-            others = sum(1 for cid in p.play if self.card(cid).companion)
-            if source is not None and source in p.play and self.card(source).companion:
-                others -= 1  # the card itself does not count as "another" companion
-            return others >= 1
-        return self.layer_test(s, p, key, source)
-
-    def layer_test(self, s, p, key: str, source: str | None) -> bool:
-        """Hook: conditions a layer of mechanics adds (the map layer: artifact, key...)."""
-        return self.edition_test(s, p, key, source)
-
-    def edition_test(self, s, p, key: str, source: str | None) -> bool:
-        """Hook: conditions an edition adds to the vocabulary."""
-        raise RuleNotImplemented(f"the {self.edition!r} rules do not know the condition {key!r}")
-
-    def release_held(self, s, p) -> None:
-        """Conditional play effects wait until their condition holds (within the turn)."""
-        changed = True
-        while changed and p.held and not s.pending:
-            changed = False
-            for h in list(p.held):
-                if self.condition(s, p, h["if"], h["card"]):
-                    p.held.remove(h)
-                    self.apply_effects(s, p, h["then"], h["card"], hold=True)
-                    changed = True
-                    break
-
-    def source_name(self, source) -> str:
-        """What a prompt calls the card, token or item whose effect asks the question."""
-        if source in self.cards.cards:
-            return self.card(source).name
-        kinds = [*self.cards.secrets.get("minor", ()), *self.cards.secrets.get("major", ())]
-        for thing in (*kinds, *self.cards.market, self.cards.idol or {}):
-            if thing.get("id") == source and thing.get("name"):
-                return thing["name"]
-        return str(source)
-
-    def open_choice(self, s, p, effect: dict, source, rest: list) -> bool:
-        """Set up a pending choice; returns False if there is nothing to choose from."""
-        key = next(iter(effect))
-        cname = self.source_name(source)
-        if key == "choose":
-            opts = effect["choose"]
-            pending = {
-                "kind": "choose",
-                "prompt": f"{cname}: choose one",
-                "options": [describe(o) for o in opts],
-                "values": [list(o) for o in opts],
-                "optional": False,
-            }
-        elif key == "trash":
-            spec = effect["trash"]
-            zones = spec.get("from", ["hand", "discard", "play"])
-            values = []
-            for zone in zones:
-                for cid in dict.fromkeys(getattr(p, zone)):
-                    values.append([zone, cid])
-            if not values:
-                self.apply_effects(s, p, rest, source)
-                return True
-            pending = {
-                "kind": "trash",
-                "prompt": f"{cname}: trash a card"
-                + ("" if spec.get("optional", True) else " (you must)"),
-                "options": [f"{self.card(c).name} ({z})" for z, c in values],
-                "values": values,
-                "optional": spec.get("optional", True),
-            }
-        else:  # discard
-            values = list(dict.fromkeys(p.hand))
-            if not values:
-                self.apply_effects(s, p, rest, source)
-                return True
-            pending = {
-                "kind": "discard",
-                "prompt": f"{cname}: you may discard a card to get {describe(effect['then'])}",
-                "options": [self.card(c).name for c in values],
-                "values": values,
-                "gain": list(effect["then"]),
-                "optional": True,
-            }
-        pending.update(player=s.players.index(p), source=source, then=list(rest))
-        s.pending = pending
-        return True
-
-    def _check_choose(self, s, p, a: A.Choose):
-        if not s.pending:
-            return "there is no choice to make"
-        if not 0 <= a.option < len(s.pending["options"]):
-            return f"choose an option from 0 to {len(s.pending['options']) - 1}"
-        return None
-
-    def _do_choose(self, s, p, a: A.Choose):
-        pend, s.pending = s.pending, None
-        p = s.players[pend["player"]]
-        value = pend["values"][a.option]
-        after = pend["then"]
-        if pend["kind"] == "choose":
-            self.say(s, f"{self.name(p)} chooses {pend['options'][a.option]}")
-            self.apply_effects(s, p, list(value) + after, pend["source"])
-        elif pend["kind"] == "trash":
-            zone, cid = value
-            getattr(p, zone).remove(cid)
-            s.trash.append(cid)
-            self.say(s, f"{self.name(p)} trashes {self.card(cid).name}")
-            self.apply_effects(s, p, after, pend["source"])
-        else:
-            p.hand.remove(value)
-            p.discard.append(value)
-            self.say(s, f"{self.name(p)} discards {self.card(value).name}")
-            self.apply_effects(s, p, pend["gain"] + after, pend["source"])
-
-    def _check_decline(self, s, p, a):
-        if not s.pending:
-            return "there is no choice to decline"
-        if not s.pending["optional"]:
-            return "this choice is not optional"
-        return None
-
-    def _do_decline(self, s, p, a):
-        pend, s.pending = s.pending, None
-        self.apply_effects(s, s.players[pend["player"]], pend["then"], pend["source"])
 
     def draw(self, s, p, n: int) -> None:
         for _ in range(n):

@@ -277,7 +277,7 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         """``n`` hazard dice from the game's generator: the hazards each shows."""
         faces = self.data.faces
         self.revealed = True
-        return [faces[int(i)] for i in self.rng.integers(len(faces), size=n)]
+        return [faces[int(i)] for i in self.random().integers(len(faces), size=n)]
 
     def contract(self, s) -> dict | None:
         mr = s.extra["mr"]

@@ -44,12 +44,19 @@ class EditionRules(Protocol):
     options: dict
     #: the edition's words for the table's parts (from the registry's vocabulary)
     words: dict[str, str]
-    #: the game's one random generator, handed in by the game (never created here)
+    #: the game's one random generator, handed in by the game (never created here); the
+    #: rules draw from it through :meth:`random`, which counts the draws in ``draws``
     rng: np.random.Generator | None
+    draws: int
     #: set by :meth:`apply` when an action revealed hidden information (undo stops there)
     revealed: bool
 
     # -- the engine's entry points (not hooks: an edition rarely overrides them) ----------
+    def random(self) -> np.random.Generator:
+        """``rng``, for one random draw (counted: the game saves the generator's state
+        after an action that drew)."""
+        ...
+
     def setup(self, colours: list[str], rng: np.random.Generator) -> GameState:
         """A fresh state for these players, every random choice drawn from ``rng``."""
         ...

@@ -42,7 +42,7 @@ Readings of the rules where the source leaves a gap (also in board_data/space/RE
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import ClassVar
 
@@ -141,6 +141,15 @@ class PulsarcadeRules(SpaceRules):
                 f"schemes ({self.options['scheme']!r}) are not implemented in these rules"
             )
         self.cabinets = {c["id"]: c for c in self.data.get("cabinets", ())}
+        # each cabinet's claims and the test of its condition that needs the thief alone
+        # (None: the claim's check decides), made once: the claims are offered every turn
+        self._claims = []
+        for cid, cab in self.cabinets.items():
+            ((key, value),) = cab["condition"].items()
+            claims = [self._action(ClaimCabinet, cid)]
+            if key == "consume_crystal":
+                claims.append(self._action(ClaimCabinet, cid, "sixth-crystal"))
+            self._claims.append((cid, _CABINET_MET.get(key), value, tuple(claims)))
         self.redemptions = {
             sp.id: sp.redemption for sp in board.spaces if sp.redemption is not None
         }
@@ -148,6 +157,12 @@ class PulsarcadeRules(SpaceRules):
             sp.id: sp.artifact_cost for sp in board.spaces if sp.artifact_cost is not None
         }
         self._refuse_other_command(board)
+        # the spaces where something is sold: the board's markets and the modules' own
+        self._selling = frozenset(
+            sp.id
+            for sp in board.spaces
+            if sp.market or any(m.sells_at(sp.id) for m in self.modules)
+        )
 
     def _refuse_other_command(self, board: Board) -> None:
         """The MCP replaces the Command module: a board commanded by anything else (a
@@ -203,26 +218,22 @@ class PulsarcadeRules(SpaceRules):
 
     # -- hooks into the modules ----------------------------------------------------------
 
-    def edition_candidates(self, s) -> Iterable[A.Action]:
-        yield from super().edition_candidates(s)
+    def edition_candidates(self, s) -> list[A.Action]:
+        out = super().edition_candidates(s)
         p = s.player
         if not p.is_in:
-            return
+            return out
         for m in self.modules:
-            yield from m.candidates(s, p)
+            out.extend(m.candidates(s, p))
         if not p.artifacts:
-            for cid, cab in self.cabinets.items():
-                if s.extra["cabinets"].get(cid) and cid not in p.extra["cabinets"]:
-                    # (a condition the thief does not meet now: no claim to check)
-                    ((key, value),) = cab["condition"].items()
-                    met = _CABINET_MET.get(key)
-                    if met is not None and not met(p, value):
-                        continue
-                    yield self._action(ClaimCabinet, cid)
-                    if "consume_crystal" in self.cabinets[cid]["condition"]:
-                        yield self._action(ClaimCabinet, cid, "sixth-crystal")
+            left, claimed = s.extra["cabinets"], p.extra["cabinets"]
+            for cid, met, value, claims in self._claims:
+                # (a condition the thief does not meet now: no claim to check)
+                if left.get(cid) and cid not in claimed and (met is None or met(p, value)):
+                    out.extend(claims)
             if p.space in self.redemptions:
-                yield from (StealArtifact(sp) for sp in s.artifacts if sp in self.token_costs)
+                out.extend(StealArtifact(sp) for sp in s.artifacts if sp in self.token_costs)
+        return out
 
     def after_gain(self, s, p, card: Card, from_row: bool) -> None:
         if card.is_monster:
@@ -303,9 +314,7 @@ class PulsarcadeRules(SpaceRules):
         return super().market_price(s, p, item)
 
     def market_here(self, s, p) -> bool:
-        return any(m.sells_at(p.space) for m in self.modules) or bool(
-            self.board.space(p.space).market
-        )
+        return p.space in self._selling
 
     def path_context(self, s, p) -> dict:
         ctx = super().path_context(s, p)

@@ -248,7 +248,9 @@ class DangerTheater(ShipModule):
         return self.data["track"][self.state(s)["contestants"][p.colour]]["level"]
 
     def candidates(self, s, p):
-        yield Thrill()
+        # (not enough Clank! made yet this turn: no thrill to check)
+        if p.clank_made >= self.data["clank_needed"]:
+            yield Thrill()
 
     def check_thrill(self, s, p) -> str | None:
         if not p.is_in:

@@ -218,9 +218,20 @@ class SpaceRules(ThievesRules):
         self._market = {**self._market, **{i["id"]: i for i in self.data.get("market", ())}}
         self._card_table = {cid: self._with_extras(c) for cid, c in cards.cards.items()}
         self.command_modules = {m["id"] for m in board.modules if m.get("command")}
+        #: the spaces of the command module(s), in board order: sealed without a code
+        self.command_spaces = tuple(
+            sp.id for sp in board.spaces if sp.module in self.command_modules
+        )
         self.cargo_module = board.space(board.start).module
         self.hyperlifts = tuple(sp.id for sp in board.spaces if sp.hyperlift)
         self.telepads = tuple(sp.id for sp in board.spaces if sp.telepad)
+        self.lockdowns = tuple(sp.id for sp in board.spaces if sp.lockdown)
+        # from each hyperlift (telepad), the rides to every other one
+        self.rides = {
+            (kind, here): tuple(kind(to) for to in spaces if to != here)
+            for kind, spaces in ((Hyperlift, self.hyperlifts), (Telepad, self.telepads))
+            for here in spaces
+        }
 
     @classmethod
     def assemble_board(
@@ -302,7 +313,8 @@ class SpaceRules(ThievesRules):
             keep = list(range(len(rooms)))
         else:
             removed = self.setup_numbers.get("artifacts_removed", {}).get(str(n), 0)
-            keep = sorted(self.rng.permutation(len(rooms))[: max(0, len(rooms) - removed)].tolist())
+            order = self.random().permutation(len(rooms))
+            keep = sorted(order[: max(0, len(rooms) - removed)].tolist())
         s.artifacts = {rooms[i].id: rooms[i].artifact for i in keep}
         self.deal_secrets(s)
         rage = self.data.get("rage", {})
@@ -366,18 +378,19 @@ class SpaceRules(ThievesRules):
 
     # -- legal actions ----------------------------------------------------------
 
-    def edition_candidates(self, s: GameState) -> Iterable[A.Action]:
+    def edition_candidates(self, s: GameState) -> list[A.Action]:
         p = s.player
         here = self.board.space(p.space)
-        act = self._action
+        out = []
         if here.data_port:
-            yield act(HackPort)
+            out.append(self._action(HackPort))
         if here.hyperlift:
-            yield from (act(Hyperlift, to) for to in self.hyperlifts if to != p.space)
+            out.extend(self.rides[Hyperlift, p.space])
         if here.telepad:
-            yield from (act(Telepad, to) for to in self.telepads if to != p.space)
+            out.extend(self.rides[Telepad, p.space])
         if p.turn_flags.get("secret") == p.space:
-            yield act(A.TakeSecret)
+            out.append(self._action(A.TakeSecret))
+        return out
 
     # -- entering spaces ----------------------------------------------------------
 
@@ -385,10 +398,10 @@ class SpaceRules(ThievesRules):
         return p.owns("code") > 0
 
     def in_command(self, p) -> bool:
-        return self.board.space(p.space).module in self.command_modules
+        return p.space in self.command_spaces
 
     def entry_refusal(self, s, p, space_id: str, teleport: bool) -> str | None:
-        if self.board.space(space_id).module in self.command_modules and not self.has_code(p):
+        if space_id in self.command_spaces and not self.has_code(p):
             return "the command module is sealed: you need a command code token"
         return None
 
@@ -466,11 +479,7 @@ class SpaceRules(ThievesRules):
         if p.owns("telepass"):
             lifts.append(list(self.telepads))
         ctx["lifts"] = [group for group in lifts if len(group) > 1]
-        ctx["closed"] = (
-            []
-            if self.has_code(p)
-            else [sp.id for sp in self.board.spaces if sp.module in self.command_modules]
-        )
+        ctx["closed"] = [] if self.has_code(p) else list(self.command_spaces)
         return ctx
 
     # -- hyperlifts and telepads -------------------------------------------------
@@ -480,14 +489,14 @@ class SpaceRules(ThievesRules):
         return Hyperlift(to) if both else Telepad(to)
 
     def _lift_blocked(self, s, space_id: str) -> bool:
-        return s.extra["lockdown"] and self.board.space(space_id).lockdown
+        return s.extra["lockdown"] and space_id in self.lockdowns
 
     def _check_hyperlift(self, s, p, a: Hyperlift):
         if not p.is_in:
             return "you have left the ship"
-        if not self.board.space(p.space).hyperlift:
+        if p.space not in self.hyperlifts:
             return "there is no hyperlift in your space"
-        if a.to not in self.board or not self.board.space(a.to).hyperlift:
+        if a.to not in self.hyperlifts:
             return f"{a.to!r} is not a hyperlift space"
         if a.to == p.space:
             return "you are already there"
@@ -510,11 +519,11 @@ class SpaceRules(ThievesRules):
     def _check_telepad(self, s, p, a: Telepad):
         if not p.is_in:
             return "you have left the ship"
-        if not self.board.space(p.space).telepad:
+        if p.space not in self.telepads:
             return "there is no telepad in your space"
         if not p.owns("telepass"):
             return "telepads need a TelePass"
-        if a.to not in self.board or not self.board.space(a.to).telepad:
+        if a.to not in self.telepads:
             return f"{a.to!r} is not a telepad space"
         if a.to == p.space:
             return "you are already there"

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from ..data import Path_
 from ..errors import RuleNotImplemented
 from . import actions as A
 from .deckbuilding import DeckBuildingRules
@@ -25,6 +26,11 @@ __all__ = ["ThievesRules"]
 
 class ThievesRules(DeckBuildingRules):
     """Thieves on a map with a dragon's bag (see the module docstring)."""
+
+    def __init__(self, board, cards, options: dict | None = None):
+        super().__init__(board, cards, options)
+        self._exit_moves: dict[str, tuple] = {}  # space -> its exits and their moves
+        self._markets = frozenset(sp.id for sp in board.spaces if sp.market)
 
     def new_player(self, colour: str) -> PlayerState:
         return PlayerState(
@@ -50,20 +56,85 @@ class ThievesRules(DeckBuildingRules):
         p.clank_made = 0
 
     def layer_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
-        act = self._action
+        yield from self._buy_candidates(s, p)
+        if p.boots and not p.exhausted:
+            for path, _, moves in self._moves_from(p.space):
+                yield from moves[: min(path.monsters, p.swords) + 1]
+        yield from self._place_candidates(s, p)
+
+    def layer_legal(self, s: GameState, p: PlayerState) -> list[A.Action]:
+        # the same actions in the same order as checking every candidate, with the moves
+        # found in one pass (:meth:`legal_moves`) while the layer's own check decides them
+        if type(self)._check_move is not ThievesRules._check_move:
+            return super().layer_legal(s, p)
+        checks = self._checks
+        check_buy = checks["buy"]
+        out = [a for a in self._buy_candidates(s, p) if check_buy(s, p, a) is None]
+        out.extend(self.legal_moves(s, p))
+        for a in self._place_candidates(s, p):
+            if checks[a.kind](s, p, a) is None:
+                out.append(a)
+        return out
+
+    def _buy_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
         # away from a market nothing can be bought (where the board alone says where the
         # markets are): no Buy to offer, and none to check
         if p.gold and self.market_here(s, p):
-            yield from (act(A.Buy, item) for item in s.market)
-        if p.boots and not p.exhausted:
-            for path in self.board.exits(p.space):
-                for sw in range(min(path.monsters, p.swords) + 1):
-                    yield act(A.Move, path.index, sw)
+            act = self._action
+            return [act(A.Buy, item) for item in s.market]
+        return ()
+
+    def _place_candidates(self, s: GameState, p: PlayerState) -> list[A.Action]:
+        """Teleports, the artifact here and usable tokens (the candidates after the moves)."""
+        act = self._action
+        out = []
         if p.teleports:
-            yield from (act(A.Teleport, to) for to in self.board.adjacent(p.space))
+            out.extend(act(A.Teleport, to) for to in self.board.adjacent(p.space))
         if p.space in s.artifacts:
-            yield A.TakeArtifact()
-        yield from (A.UseToken(t) for t in dict.fromkeys(t["id"] for t in p.tokens if t.get("use")))
+            out.append(act(A.TakeArtifact))
+        if p.tokens:
+            uses = dict.fromkeys(t["id"] for t in p.tokens if t.get("use"))
+            out.extend(act(A.UseToken, t) for t in uses)
+        return out
+
+    def _moves_from(self, space: str) -> tuple[tuple[Path_, str, tuple[A.Move, ...]], ...]:
+        """Each path that leaves ``space``, the space it leads to, and its moves paying 0,
+        1, ... up to all its monster icons in Swords (the board never changes: worked out
+        once per space)."""
+        found = self._exit_moves.get(space)
+        if found is None:
+            act = self._action
+            found = self._exit_moves[space] = tuple(
+                (
+                    path,
+                    path.other_end(space),
+                    tuple(act(A.Move, path.index, sw) for sw in range(path.monsters + 1)),
+                )
+                for path in self.board.exits(space)
+            )
+        return found
+
+    def legal_moves(self, s: GameState, p: PlayerState) -> list[A.Move]:
+        """The moves :meth:`_check_move` allows ``p`` now, in candidate order, found in one
+        pass over the exits: what a path asks (Boots, a key, a Canoe, a space ``p`` may
+        enter) is the same whatever it is paid, and paying ``sw`` of its monster icons in
+        Swords is legal when the damage left (icons - ``sw``) is none, or comes from the
+        supply without filling the health meter."""
+        if not p.boots or p.exhausted or not p.is_in:
+            return []
+        # the most damage a move may deal (none, when even one cube would be too many)
+        room = max(0, min(p.supply, self.health - p.damage - 1))
+        out = []
+        for path, dest, moves in self._moves_from(p.space):
+            if (
+                p.boots < path.boots
+                or (path.locked and not self.has_key(s, p))
+                or (path.water and not p.owns("canoe"))
+                or self.entry_refusal(s, p, dest, teleport=False) is not None
+            ):
+                continue
+            out.extend(moves[max(0, path.monsters - room) : min(path.monsters, p.swords) + 1])
+        return out
 
     def deal_secrets(self, s: GameState) -> None:
         """Shuffle the secret tokens by size and stack them face down on their spaces
@@ -154,7 +225,7 @@ class ThievesRules(DeckBuildingRules):
         or leaves every Buy to its check (this default)."""
         if type(self).market_price is not ThievesRules.market_price:
             return True
-        return bool(self.board.space(p.space).market)
+        return p.space in self._markets
 
     def market_limit(self, s, p, item: dict) -> str | None:
         """Hook: Clank! allows duplicates; later editions allow one of each type."""
@@ -428,7 +499,10 @@ class ThievesRules(DeckBuildingRules):
         counts = np.array([s.bag.get(c, 0) for c in order], dtype=np.int64)
         total = int(counts.sum())
         k = min(draws, total)
-        picked = self.rng.choice(total, size=k, replace=False) if k else np.empty(0, dtype=np.int64)
+        if k:
+            picked = self.random().choice(total, size=k, replace=False)
+        else:
+            picked = np.empty(0, dtype=np.int64)
         drawn = np.bincount(
             np.searchsorted(np.cumsum(counts), picked, side="right"), minlength=len(order)
         )
