@@ -397,6 +397,16 @@ class PlannerBot(_Estimates, Bot):
         finally:
             self._decision = None
 
+    def _path_context(self, game) -> dict:
+        """:meth:`path_context` of the player to move (once per decision while
+        :meth:`choose` runs): a fresh copy each call, since callers add to its counts."""
+        memo = self._decision
+        if memo is None:
+            return game.path_context()
+        if "ctx" not in memo:
+            memo["ctx"] = game.path_context()
+        return dict(memo["ctx"])
+
     def _turn_options(self, game):
         """:func:`clankwidget.paths.turn_options` for the player to move (once per
         decision while :meth:`choose` runs)."""
@@ -404,7 +414,7 @@ class PlannerBot(_Estimates, Bot):
         if memo is None:
             return _paths.turn_options(game)
         if "now" not in memo:
-            memo["now"] = _paths.turn_options(game)
+            memo["now"] = _paths.turn_options(game.board, **self._path_context(game))
         return memo["now"]
 
     def _choose(self, game, legal) -> A.Action:
@@ -419,7 +429,9 @@ class PlannerBot(_Estimates, Bot):
         if p.hand:
             return A.Play(self._play_order(game, p, plan))
         legal_set = set(legal)
-        ship = ShipNavigator(game) if registry.edition(game.edition).has("ship") else None
+        ship = None
+        if registry.edition(game.edition).has("ship"):
+            ship = ShipNavigator(game, lambda: self._path_context(game))
         if ship is not None:
             here = ship.act_here(legal)
             if here is not None:
@@ -433,10 +445,14 @@ class PlannerBot(_Estimates, Bot):
         if token is not None:
             return token
         if ship is not None:
-            step = ship.step(legal)
-            move_plan = None if step is None else (step, 0)
-        else:
-            move_plan = self._move_plan(game, p, plan, legal_set)
+            # aboard a ship the walk keeps no swords back, so the step is looked for only
+            # when nothing is worth gaining (it is the same step either way)
+            gain = self._gain(game, p, plan, legal, 0)
+            if gain is not None:
+                return gain
+            step = ship.step(legal, self._turn_options(game))
+            return A.EndTurn() if step is None else step
+        move_plan = self._move_plan(game, p, plan, legal_set)
         reserve = move_plan[1] if move_plan else 0
         gain = self._gain(game, p, plan, legal, reserve)
         if gain is not None:
@@ -560,7 +576,7 @@ class PlannerBot(_Estimates, Bot):
             return False
         if plan.target in self._turn_options(game):
             return False  # in reach already
-        ctx = game.path_context()
+        ctx = self._path_context(game)
         for e in effects:
             for k, v in e.items():
                 if k == "boots":

@@ -10,6 +10,7 @@ random decks and bags, and ask twice, so that a wrong count or a stale answer sh
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import numpy as np
 import pytest
@@ -265,3 +266,32 @@ def test_a_space_past_the_fewest_boots_is_out_of_reach():
                     assert sid not in reach, (sid, boots)
                     checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("edition", ["space", "pulsarcade"])
+def test_a_ship_step_from_given_turn_options_is_the_step_it_lists_itself(edition):
+    """The planner hands the navigator the turn options and path context it listed for
+    the decision; the step must be the one the navigator finds asking the game itself."""
+    from clankwidget._shipnav import ShipNavigator
+
+    walked = 0
+    for seed in range(3):
+        for game, bot in _planner_positions(edition, seed=seed):
+            if game.pending or game.current_player.hand:
+                continue
+            legal = game.legal_actions()
+            alone = ShipNavigator(game)
+            assert alone.ctx == game.path_context()
+            want = alone.step(legal)
+            bot._decision = {}
+            try:
+                given = ShipNavigator(game, functools.partial(bot._path_context, game))
+                got = given.step(legal, bot._turn_options(game))
+                bot._path_context(game)["boots"] += 5  # a caller's change stays its own
+                assert bot._path_context(game) == game.path_context()
+            finally:
+                bot._decision = None
+            assert got == want
+            assert got == ShipNavigator(game).step(legal, paths.turn_options(game))
+            walked += want is not None
+    assert walked > 20
