@@ -447,16 +447,23 @@ class PlannerBot(_Estimates, Bot):
         if ship is not None:
             # aboard a ship the walk keeps no swords back, so the step is looked for only
             # when nothing is worth gaining (it is the same step either way)
-            gain = self._gain(game, p, plan, legal, 0)
+            gain = self._acquire(game, p, plan, legal)
+            if gain is None:
+                gain = self._fight(game, p, plan, legal, 0)
             if gain is not None:
                 return gain
             step = ship.step(legal, self._turn_options(game))
             return A.EndTurn() if step is None else step
+        # what it buys with skill does not depend on the walk: the walk is worked out
+        # only when nothing is bought, for the swords it keeps back from fights
+        acquire = self._acquire(game, p, plan, legal)
+        if acquire is not None:
+            return acquire
         move_plan = self._move_plan(game, p, plan, legal_set)
         reserve = move_plan[1] if move_plan else 0
-        gain = self._gain(game, p, plan, legal, reserve)
-        if gain is not None:
-            return gain
+        fight = self._fight(game, p, plan, legal, reserve)
+        if fight is not None:
+            return fight
         if move_plan is not None:
             return move_plan[0]
         return A.EndTurn()
@@ -593,13 +600,13 @@ class PlannerBot(_Estimates, Bot):
                 return False
         return plan.target in _paths.turn_options(game.board, **ctx)
 
-    def _gain(self, game, p, plan, legal, reserve):
-        """The next card to acquire or monster to defeat, if any is worth it."""
+    def _acquire(self, game, p, plan, legal):
+        """The next card to acquire with skill, if any is worth it (a small knapsack over
+        the affordable cards)."""
         s = game.state
         prices = self._prices(game, p, plan)
         play_prices = self._play_prices(game, p, plan)
         cards = game.cards.cards
-        # skill: a small knapsack over the affordable cards
         items = []
         for a in legal:
             if isinstance(a, A.Acquire):
@@ -613,11 +620,15 @@ class PlannerBot(_Estimates, Bot):
             v = self.card_value(game, p, plan, cid, prices, play_prices)
             if v > 0.05:
                 items.append((a, cards[cid].cost, v, copies))
-        if items:
-            choice = _knapsack(items, p.skill)
-            if choice is not None:
-                return choice
-        # swords: fights, keeping what the walk needs
+        return _knapsack(items, p.skill) if items else None
+
+    def _fight(self, game, p, plan, legal, reserve):
+        """The next monster to defeat, if any is worth it, keeping back the ``reserve``
+        swords the walk needs."""
+        s = game.state
+        prices = self._prices(game, p, plan)
+        play_prices = self._play_prices(game, p, plan)
+        cards = game.cards.cards
         spare = p.swords - reserve
         best = None
         for a in legal:
