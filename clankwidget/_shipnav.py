@@ -31,12 +31,23 @@ _DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 class ShipNavigator:
     """Goals and steps for the current thief aboard a ship (see the module docs)."""
 
-    def __init__(self, game):
+    def __init__(self, game, path_context=None):
+        """``path_context``: a function giving the thief's :meth:`path_context`, when the
+        caller keeps one for this decision (by default the game's is asked)."""
         self.game = game
         self.rules = game.rules
         self.s = game.state
         self.p = game.current_player
-        self.ctx = game.path_context()
+        self._path_context = path_context or game.path_context
+        self._ctx = None
+
+    @property
+    def ctx(self) -> dict:
+        """The thief's :meth:`path_context`, worked out when first asked: most decisions
+        aboard end at :meth:`act_here` or at a buy and never walk."""
+        if self._ctx is None:
+            self._ctx = self._path_context()
+        return self._ctx
 
     # -- what to do where it stands
 
@@ -136,14 +147,17 @@ class ShipNavigator:
                     heapq.heappush(heap, (d + cost, u))
         return dist
 
-    def step(self, legal: list) -> A.Action | None:
-        """The first step of this turn's best route toward the goals, if any gets closer."""
+    def step(self, legal: list, opts: _paths.TurnOptions | None = None) -> A.Action | None:
+        """The first step of this turn's best route toward the goals, if any gets closer.
+        ``opts`` are the thief's turn options when the caller has listed them already
+        for this same decision (they are listed from :attr:`ctx` otherwise)."""
         goals = self.goals()
         if not goals:
             return None
         dist = self.distances(goals)
         here = dist[self.p.space]
-        opts = _paths.turn_options(self.game)
+        if opts is None:
+            opts = _paths.turn_options(self.game.board, **self.ctx)
         best = None
         for sid in opts.reachable:
             if sid == self.p.space or dist[sid] >= here:

@@ -397,6 +397,16 @@ class PlannerBot(_Estimates, Bot):
         finally:
             self._decision = None
 
+    def _path_context(self, game) -> dict:
+        """:meth:`path_context` of the player to move (once per decision while
+        :meth:`choose` runs): a fresh copy each call, since callers add to its counts."""
+        memo = self._decision
+        if memo is None:
+            return game.path_context()
+        if "ctx" not in memo:
+            memo["ctx"] = game.path_context()
+        return dict(memo["ctx"])
+
     def _turn_options(self, game):
         """:func:`clankwidget.paths.turn_options` for the player to move (once per
         decision while :meth:`choose` runs)."""
@@ -404,7 +414,7 @@ class PlannerBot(_Estimates, Bot):
         if memo is None:
             return _paths.turn_options(game)
         if "now" not in memo:
-            memo["now"] = _paths.turn_options(game)
+            memo["now"] = _paths.turn_options(game.board, **self._path_context(game))
         return memo["now"]
 
     def _choose(self, game, legal) -> A.Action:
@@ -419,7 +429,9 @@ class PlannerBot(_Estimates, Bot):
         if p.hand:
             return A.Play(self._play_order(game, p, plan))
         legal_set = set(legal)
-        ship = ShipNavigator(game) if registry.edition(game.edition).has("ship") else None
+        ship = None
+        if registry.edition(game.edition).has("ship"):
+            ship = ShipNavigator(game, lambda: self._path_context(game))
         if ship is not None:
             here = ship.act_here(legal)
             if here is not None:
@@ -433,14 +445,25 @@ class PlannerBot(_Estimates, Bot):
         if token is not None:
             return token
         if ship is not None:
-            step = ship.step(legal)
-            move_plan = None if step is None else (step, 0)
-        else:
-            move_plan = self._move_plan(game, p, plan, legal_set)
+            # aboard a ship the walk keeps no swords back, so the step is looked for only
+            # when nothing is worth gaining (it is the same step either way)
+            gain = self._acquire(game, p, plan, legal)
+            if gain is None:
+                gain = self._fight(game, p, plan, legal, 0)
+            if gain is not None:
+                return gain
+            step = ship.step(legal, self._turn_options(game))
+            return A.EndTurn() if step is None else step
+        # what it buys with skill does not depend on the walk: the walk is worked out
+        # only when nothing is bought, for the swords it keeps back from fights
+        acquire = self._acquire(game, p, plan, legal)
+        if acquire is not None:
+            return acquire
+        move_plan = self._move_plan(game, p, plan, legal_set)
         reserve = move_plan[1] if move_plan else 0
-        gain = self._gain(game, p, plan, legal, reserve)
-        if gain is not None:
-            return gain
+        fight = self._fight(game, p, plan, legal, reserve)
+        if fight is not None:
+            return fight
         if move_plan is not None:
             return move_plan[0]
         return A.EndTurn()
@@ -560,7 +583,7 @@ class PlannerBot(_Estimates, Bot):
             return False
         if plan.target in self._turn_options(game):
             return False  # in reach already
-        ctx = game.path_context()
+        ctx = self._path_context(game)
         for e in effects:
             for k, v in e.items():
                 if k == "boots":
@@ -577,13 +600,13 @@ class PlannerBot(_Estimates, Bot):
                 return False
         return plan.target in _paths.turn_options(game.board, **ctx)
 
-    def _gain(self, game, p, plan, legal, reserve):
-        """The next card to acquire or monster to defeat, if any is worth it."""
+    def _acquire(self, game, p, plan, legal):
+        """The next card to acquire with skill, if any is worth it (a small knapsack over
+        the affordable cards)."""
         s = game.state
         prices = self._prices(game, p, plan)
         play_prices = self._play_prices(game, p, plan)
         cards = game.cards.cards
-        # skill: a small knapsack over the affordable cards
         items = []
         for a in legal:
             if isinstance(a, A.Acquire):
@@ -597,11 +620,15 @@ class PlannerBot(_Estimates, Bot):
             v = self.card_value(game, p, plan, cid, prices, play_prices)
             if v > 0.05:
                 items.append((a, cards[cid].cost, v, copies))
-        if items:
-            choice = _knapsack(items, p.skill)
-            if choice is not None:
-                return choice
-        # swords: fights, keeping what the walk needs
+        return _knapsack(items, p.skill) if items else None
+
+    def _fight(self, game, p, plan, legal, reserve):
+        """The next monster to defeat, if any is worth it, keeping back the ``reserve``
+        swords the walk needs."""
+        s = game.state
+        prices = self._prices(game, p, plan)
+        play_prices = self._play_prices(game, p, plan)
+        cards = game.cards.cards
         spare = p.swords - reserve
         best = None
         for a in legal:

@@ -10,6 +10,7 @@ random decks and bags, and ask twice, so that a wrong count or a stale answer sh
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import numpy as np
 import pytest
@@ -22,6 +23,7 @@ from clankwidget.bots.evaluation import _effects_value, _token_guess
 from clankwidget.data import Card
 from clankwidget.deck import resource_distribution
 from clankwidget.odds import Attack, knockout_odds
+from clankwidget.rules import actions as A
 
 PLANNED = [e.name for e in editions(engine=True) if isinstance(e.make_bot("planner"), PlannerBot)]
 
@@ -265,3 +267,79 @@ def test_a_space_past_the_fewest_boots_is_out_of_reach():
                     assert sid not in reach, (sid, boots)
                     checked += 1
     assert checked > 1000
+
+
+@pytest.mark.parametrize("edition", ["space", "pulsarcade"])
+def test_a_ship_step_from_given_turn_options_is_the_step_it_lists_itself(edition):
+    """The planner hands the navigator the turn options and path context it listed for
+    the decision; the step must be the one the navigator finds asking the game itself."""
+    from clankwidget._shipnav import ShipNavigator
+
+    walked = 0
+    for seed in range(3):
+        for game, bot in _planner_positions(edition, seed=seed):
+            if game.pending or game.current_player.hand:
+                continue
+            legal = game.legal_actions()
+            alone = ShipNavigator(game)
+            assert alone.ctx == game.path_context()
+            want = alone.step(legal)
+            bot._decision = {}
+            try:
+                given = ShipNavigator(game, functools.partial(bot._path_context, game))
+                got = given.step(legal, bot._turn_options(game))
+                bot._path_context(game)["boots"] += 5  # a caller's change stays its own
+                assert bot._path_context(game) == game.path_context()
+            finally:
+                bot._decision = None
+            assert got == want
+            assert got == ShipNavigator(game).step(legal, paths.turn_options(game))
+            walked += want is not None
+    assert walked > 20
+
+
+def _walk_first(bot, game, legal):
+    """The planner's last steps as they were before the walk was put off: the walk is
+    worked out first, then a buy, then a fight keeping the walk's swords, then the walk."""
+    p, plan = game.current_player, bot.plan(game)
+    move_plan = bot._move_plan(game, p, plan, set(legal))
+    buy = bot._acquire(game, p, plan, legal)
+    if buy is not None:
+        return buy
+    fight = bot._fight(game, p, plan, legal, move_plan[1] if move_plan else 0)
+    if fight is not None:
+        return fight
+    return move_plan[0] if move_plan else A.EndTurn()
+
+
+@pytest.mark.parametrize("edition", ["clank", "legacy"])
+def test_the_walk_put_off_after_buying_picks_the_same(edition):
+    """The planner works out its walk only when it buys nothing with skill; on every
+    plain decision (no choice pending, no card in hand, nothing to take or buy in a
+    market or token to use) it must pick what it picked with the walk worked out first."""
+    if edition not in PLANNED:
+        pytest.skip(f"{edition} has no planner")
+    compared = bought = 0
+    for seed in range(3):
+        for game, bot in _planner_positions(edition, seed=seed):
+            p = game.current_player
+            if game.pending or p.hand:
+                continue
+            legal = game.legal_actions()
+            bot._decision = {}
+            try:
+                plan = bot.plan(game)
+                if (
+                    A.TakeSecret() in legal
+                    or (A.TakeArtifact() in legal and plan.take_here)
+                    or bot._buy(game, p, plan, legal) is not None
+                    or bot._token(game, p, plan, legal) is not None
+                ):
+                    continue
+                want = _walk_first(bot, game, legal)
+            finally:
+                bot._decision = None
+            assert bot.choose(game) == want
+            compared += 1
+            bought += isinstance(want, A.Acquire | A.AcquireReserve)
+    assert compared > 50 and bought > 5
