@@ -175,7 +175,7 @@ def test_the_widget_draws_a_coach_route_like_any_route():
     game = legacy_game(3, changes=RICH)
     by_id = {m["id"]: m for m in moves(game)}
     deep = by_id["coach-deep"]
-    assert deep["route"] == [{"path": "coach", "space": "coach-deep"}]
+    assert deep["route"] == [{"path": "coach", "space": "coach-deep", "gold": 4}]
     assert deep["options"][0] == {
         "boots": 1, "swords": 0, "damage": 0, "teleports": 0, "lifts": 0, "coaches": 1, "gold": 4,
     }  # fmt: skip
