@@ -71,6 +71,20 @@ EVENT_KINDS = frozenset(
 )
 
 
+class _Made(dict):
+    """Actions made once per rules object, by their argument, on first use: ``make(key)``
+    (actions are frozen values, so one instance serves every legal list that offers it;
+    a plain dict lookup is the cheapest way to hand it out)."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        made = self[key] = self.make(key)
+        return made
+
+
 @cache
 def _check_names(cls: type) -> tuple[str, ...]:
     """The ``_check_<kind>`` methods of a rules class (looked up once per class)."""
@@ -144,7 +158,11 @@ class DeckBuildingRules(CardEffects):
             )
         )
         self._actions: dict[tuple, A.Action] = {}
-        self._prices: dict[str, tuple[bool, int, Card]] = {}  # see _read_prices
+        # the actions legal lists offer most, by their argument (see _Made)
+        self._plays = _Made(A.Play)
+        self._slot_actions = _Made(lambda slot: (A.Acquire(slot), A.Defeat(slot)))
+        self._reserve_actions = _Made(lambda cid: (A.AcquireReserve(cid), A.DefeatReserve(cid)))
+        self._prices: dict[str, tuple[bool, int, dict | None, Card]] = {}  # see _read_prices
         self._play_texts: dict[str, str] = {}  # card id -> its play effects in words
 
     @classmethod
@@ -254,15 +272,15 @@ class DeckBuildingRules(CardEffects):
             ]
         # The core's own checks decide its actions: its part of the list is built here from
         # the state (the same actions in the same order as checking its candidates)
-        act = self._action
-        out = [act(A.Play, cid) for cid in dict.fromkeys(p.hand)]  # any card in hand
+        plays = self._plays
+        out = [plays[cid] for cid in dict.fromkeys(p.hand)]  # any card in hand
         out.extend(self._card_actions(s, p))
         out.extend(self.layer_legal(s, p))
         for a in self.edition_candidates(s):
             if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
                 out.append(a)
         if not p.hand:  # a turn ends once the hand is played
-            out.append(act(A.EndTurn))
+            out.append(self._action(A.EndTurn))
         return out
 
     def _card_actions(self, s: GameState, p: PlayerState) -> list[A.Action]:
@@ -270,33 +288,36 @@ class DeckBuildingRules(CardEffects):
         decide: a card is acquired for its cost in Skill (from a reserve pile that is not
         empty), a monster defeated for its Swords (offered only to a thief holding some),
         and either only when the card's requirement is met."""
-        act = self._action
         prices = self._prices or self._read_prices()
         skill, swords = p.skill, p.swords
         out = []
+        slot_actions = self._slot_actions
         for i, cid in enumerate(s.row):
             if cid is not None:
-                monster, price, c = prices[cid]
+                monster, price, requires, c = prices[cid]
                 if monster:
-                    if swords and swords >= price and self._met(s, p, c):
-                        out.append(act(A.Defeat, i))
-                elif skill >= price and self._met(s, p, c):
-                    out.append(act(A.Acquire, i))
+                    if swords and swords >= price and (not requires or self._met(s, p, c)):
+                        out.append(slot_actions[i][1])
+                elif skill >= price and (not requires or self._met(s, p, c)):
+                    out.append(slot_actions[i][0])
+        reserve_actions = self._reserve_actions
         for cid, left in s.reserve.items():
-            monster, price, c = prices[cid]
+            monster, price, requires, c = prices[cid]
             if monster:
-                if swords and swords >= price and self._met(s, p, c):
-                    out.append(act(A.DefeatReserve, cid))
-            elif left != 0 and skill >= price and self._met(s, p, c):
-                out.append(act(A.AcquireReserve, cid))
+                if swords and swords >= price and (not requires or self._met(s, p, c)):
+                    out.append(reserve_actions[cid][1])
+            elif left != 0 and skill >= price and (not requires or self._met(s, p, c)):
+                out.append(reserve_actions[cid][0])
         return out
 
-    def _read_prices(self) -> dict[str, tuple[bool, int, Card]]:
-        """Card id -> ``(monster, price, card)``: whether the card is a monster, what
-        taking it costs (its Swords to defeat, else its Skill cost) and the card. Read
-        once per rules object (the cards never change in play)."""
+    def _read_prices(self) -> dict[str, tuple[bool, int, dict | None, Card]]:
+        """Card id -> ``(monster, price, requires, card)``: whether the card is a monster,
+        what taking it costs (its Swords to defeat, else its Skill cost), what it requires
+        to be taken and the card. Read once per rules object (the cards never change in
+        play)."""
         for cid, c in self._card_table.items():
-            self._prices[cid] = (c.is_monster, c.defeat if c.is_monster else c.cost, c)
+            price = c.defeat if c.is_monster else c.cost
+            self._prices[cid] = (c.is_monster, price, c.requires, c)
         return self._prices
 
     def _action(self, cls: type[A.Action], *args) -> A.Action:
@@ -358,6 +379,10 @@ class DeckBuildingRules(CardEffects):
 
     def check(self, s: GameState, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason it is not."""
+        return self._refusal(s, self.acting(s), action)
+
+    def _refusal(self, s: GameState, p: PlayerState, action: A.Action) -> str | None:
+        """The core's :meth:`check`, for the acting player ``p``."""
         if s.over:
             return "the game is over"
         if s.pending and action.kind not in ("choose", "decline"):
@@ -365,15 +390,20 @@ class DeckBuildingRules(CardEffects):
         handlers = self._handlers.get(action.kind)
         if handlers is None:
             return f"{self.edition!r} games have no {action.kind!r} action"
-        return handlers[0](s, self.acting(s), action)
+        return handlers[0](s, p, action)
 
     def apply(self, s: GameState, action: A.Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state untouched) otherwise."""
-        reason = self.check(s, action)
+        p = self.acting(s)
+        # an edition's own check decides; else the core's, for the player just found
+        if type(self).check is DeckBuildingRules.check:
+            reason = self._refusal(s, p, action)
+        else:
+            reason = self.check(s, action)
         if reason is not None:
             raise IllegalAction(action, reason)
         self.revealed = False
-        self._handlers[action.kind][1](s, self.acting(s), action)
+        self._handlers[action.kind][1](s, p, action)
         if not s.over and not s.pending:
             p = self.acting(s)
             if p.held:  # bonuses waiting for their condition this turn
