@@ -10,9 +10,9 @@ it and fills in the hooks listed in :class:`clankwidget.rules.protocol.EditionRu
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
-
-import numpy as np
+from itertools import accumulate
 
 from ..data import Path_
 from ..errors import RuleNotImplemented
@@ -31,6 +31,12 @@ class ThievesRules(DeckBuildingRules):
         super().__init__(board, cards, options)
         self._exit_moves: dict[str, tuple] = {}  # space -> its exits and their moves
         self._markets = frozenset(sp.id for sp in board.spaces if sp.market)
+        rules = type(self)
+        # whether this layer's own rules decide the moves (then legal_moves finds them),
+        # and who may enter a space (only the start space refuses: a thief without an
+        # artifact; then legal_moves reads that from its table of exits)
+        self._layer_moves = rules._check_move is ThievesRules._check_move
+        self._plain_entry = rules.entry_refusal is ThievesRules.entry_refusal
 
     def new_player(self, colour: str) -> PlayerState:
         return PlayerState(
@@ -58,22 +64,26 @@ class ThievesRules(DeckBuildingRules):
     def layer_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
         yield from self._buy_candidates(s, p)
         if p.boots and not p.exhausted:
-            for path, _, moves in self._moves_from(p.space):
+            for path, _, _, moves in self._moves_from(p.space):
                 yield from moves[: min(path.monsters, p.swords) + 1]
         yield from self._place_candidates(s, p)
 
     def layer_legal(self, s: GameState, p: PlayerState) -> list[A.Action]:
         # the same actions in the same order as checking every candidate, with the moves
         # found in one pass (:meth:`legal_moves`) while the layer's own check decides them
-        if type(self)._check_move is not ThievesRules._check_move:
+        if not self._layer_moves:
             return super().layer_legal(s, p)
         checks = self._checks
-        check_buy = checks["buy"]
-        out = [a for a in self._buy_candidates(s, p) if check_buy(s, p, a) is None]
-        out.extend(self.legal_moves(s, p))
-        for a in self._place_candidates(s, p):
-            if checks[a.kind](s, p, a) is None:
-                out.append(a)
+        out = []
+        if p.gold:
+            check_buy = checks["buy"]
+            out = [a for a in self._buy_candidates(s, p) if check_buy(s, p, a) is None]
+        if p.boots:
+            out.extend(self.legal_moves(s, p))
+        if p.teleports or p.tokens or p.space in s.artifacts:
+            for a in self._place_candidates(s, p):
+                if checks[a.kind](s, p, a) is None:
+                    out.append(a)
         return out
 
     def _buy_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
@@ -93,24 +103,27 @@ class ThievesRules(DeckBuildingRules):
         if p.space in s.artifacts:
             out.append(act(A.TakeArtifact))
         if p.tokens:
-            uses = dict.fromkeys(t["id"] for t in p.tokens if t.get("use"))
-            out.extend(act(A.UseToken, t) for t in uses)
+            uses = [t["id"] for t in p.tokens if t.get("use")]
+            if uses:
+                out.extend(act(A.UseToken, t) for t in dict.fromkeys(uses))
         return out
 
-    def _moves_from(self, space: str) -> tuple[tuple[Path_, str, tuple[A.Move, ...]], ...]:
-        """Each path that leaves ``space``, the space it leads to, and its moves paying 0,
-        1, ... up to all its monster icons in Swords (the board never changes: worked out
-        once per space)."""
+    def _moves_from(self, space: str) -> tuple[tuple[Path_, str, bool, tuple[A.Move, ...]], ...]:
+        """Each path that leaves ``space``, the space it leads to, whether that is the
+        start space, and its moves paying 0, 1, ... up to all its monster icons in Swords
+        (the board never changes: worked out once per space)."""
         found = self._exit_moves.get(space)
         if found is None:
-            act = self._action
+            board = self.board
             found = self._exit_moves[space] = tuple(
                 (
                     path,
-                    path.other_end(space),
-                    tuple(act(A.Move, path.index, sw) for sw in range(path.monsters + 1)),
+                    dest,
+                    board.space(dest).start,
+                    tuple(A.Move(path.index, sw) for sw in range(path.monsters + 1)),
                 )
-                for path in self.board.exits(space)
+                for path in board.exits(space)
+                for dest in (path.other_end(space),)
             )
         return found
 
@@ -124,16 +137,23 @@ class ThievesRules(DeckBuildingRules):
             return []
         # the most damage a move may deal (none, when even one cube would be too many)
         room = max(0, min(p.supply, self.health - p.damage - 1))
+        boots, swords = p.boots, p.swords
+        plain_entry = self._plain_entry  # the start space refuses a thief without an artifact
         out = []
-        for path, dest, moves in self._moves_from(p.space):
+        for path, dest, start, moves in self._moves_from(p.space):
             if (
-                p.boots < path.boots
+                boots < path.boots
                 or (path.locked and not self.has_key(s, p))
                 or (path.water and not p.owns("canoe"))
-                or self.entry_refusal(s, p, dest, teleport=False) is not None
+                or (
+                    (start and not p.artifacts)
+                    if plain_entry
+                    else self.entry_refusal(s, p, dest, teleport=False) is not None
+                )
             ):
                 continue
-            out.extend(moves[max(0, path.monsters - room) : min(path.monsters, p.swords) + 1])
+            monsters = path.monsters
+            out.extend(moves[max(0, monsters - room) : min(monsters, swords) + 1])
         return out
 
     def deal_secrets(self, s: GameState) -> None:
@@ -496,18 +516,17 @@ class ThievesRules(DeckBuildingRules):
             s.bag[c] = s.bag.get(c, 0) + k
             s.clank_area[c] = 0
         order = self.cube_order(s)
-        counts = np.array([s.bag.get(c, 0) for c in order], dtype=np.int64)
-        total = int(counts.sum())
+        # cube i of the bag is the colour whose running total first exceeds i (the bag is
+        # a handful of cubes: plain Python is quicker here than numpy on tiny arrays)
+        ends = list(accumulate(s.bag.get(c, 0) for c in order))
+        total = ends[-1]
         k = min(draws, total)
+        drawn = [0] * len(order)
         if k:
-            picked = self.random().choice(total, size=k, replace=False)
-        else:
-            picked = np.empty(0, dtype=np.int64)
-        drawn = np.bincount(
-            np.searchsorted(np.cumsum(counts), picked, side="right"), minlength=len(order)
-        )
+            for cube in self.random().choice(total, size=k, replace=False).tolist():
+                drawn[bisect_right(ends, cube)] += 1
         self.revealed = True
-        got = {c: int(n) for c, n in zip(order, drawn, strict=True) if n}
+        got = {c: n for c, n in zip(order, drawn, strict=True) if n}
         shown = ", ".join(f"{n} {c}" for c, n in got.items()) or "nothing"
         self.say(
             s, f"{why}: {draws} cube{'s' if draws != 1 else ''} drawn: {shown}", "attack", drawn=got
