@@ -142,6 +142,10 @@ class DeckBuildingRules(CardEffects):
         # whether the core's own rules decide its actions (playing a card, taking one,
         # ending the turn): then legal_actions builds their part of the list from the state
         rules = type(self)
+        # whether the core's check decides (an edition may check every action its own way)
+        self._core_check = rules.check is DeckBuildingRules.check
+        # whether the edition offers actions of its own (see edition_candidates)
+        self._edition_actions = rules.edition_candidates is not DeckBuildingRules.edition_candidates
         self._core_decides = (
             rules.candidates is DeckBuildingRules.candidates
             and rules.card is DeckBuildingRules.card
@@ -250,12 +254,11 @@ class DeckBuildingRules(CardEffects):
         (``s.player``); an edition where other players act during a turn (Moonrakers'
         negotiation and execution) overrides it. :meth:`check` and :meth:`apply` hand
         this player to the action's ``_check_``/``_do_`` methods."""
-        return s.player
+        return s.players[s.current]  # s.player, without the property's call
 
     def legal_actions(self, s: GameState) -> list[A.Action]:
         """Every action the acting player (:meth:`acting`) may take now, in a stable order."""
-        cls = type(self)
-        if cls.check is not DeckBuildingRules.check:  # an edition's own check decides
+        if not self._core_check:  # an edition's own check decides
             return [a for a in self.candidates(s) if self.check(s, a) is None]
         if s.over:
             return []
@@ -276,9 +279,10 @@ class DeckBuildingRules(CardEffects):
         out = [plays[cid] for cid in dict.fromkeys(p.hand)]  # any card in hand
         out.extend(self._card_actions(s, p))
         out.extend(self.layer_legal(s, p))
-        for a in self.edition_candidates(s):
-            if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
-                out.append(a)
+        if self._edition_actions:
+            for a in self.edition_candidates(s):
+                if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
+                    out.append(a)
         if not p.hand:  # a turn ends once the hand is played
             out.append(self._action(A.EndTurn))
         return out
@@ -396,7 +400,7 @@ class DeckBuildingRules(CardEffects):
         """Apply a legal action; raises :class:`IllegalAction` (state untouched) otherwise."""
         p = self.acting(s)
         # an edition's own check decides; else the core's, for the player just found
-        if type(self).check is DeckBuildingRules.check:
+        if self._core_check:
             reason = self._refusal(s, p, action)
         else:
             reason = self.check(s, action)

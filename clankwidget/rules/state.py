@@ -67,14 +67,18 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         new = object.__new__(PlayerState)
-        new.__dict__.update(self.__dict__)
-        for name in ("deck", "hand", "discard", "play", "artifacts"):
-            setattr(new, name, list(getattr(self, name)))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["deck"] = self.deck.copy()
+        d["hand"] = self.hand.copy()
+        d["discard"] = self.discard.copy()
+        d["play"] = self.play.copy()
+        d["artifacts"] = self.artifacts.copy()
         # token and held-effect dicts are never changed in place, only added and removed
-        new.tokens = list(self.tokens)
-        new.held = list(self.held)
-        new.turn_flags = dict(self.turn_flags)
-        new.extra = _deep(self.extra)
+        d["tokens"] = self.tokens.copy()
+        d["held"] = self.held.copy()
+        d["turn_flags"] = self.turn_flags.copy()
+        d["extra"] = _deep(self.extra) if self.extra else {}
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -123,15 +127,16 @@ class GameState:
 
     def copy(self) -> GameState:
         new = object.__new__(GameState)
-        new.__dict__.update(self.__dict__)
-        new.players = [p.copy() for p in self.players]
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["players"] = [p.copy() for p in self.players]
         for name in ("row", "dungeon_deck", "dungeon_discard", "trash", "crowns", "log", "events"):
-            setattr(new, name, list(getattr(self, name)))
+            d[name] = d[name].copy()
         for name in ("reserve", "market", "bag", "clank_area", "aside", "artifacts"):
-            setattr(new, name, dict(getattr(self, name)))
-        new.space_tokens = {k: list(v) for k, v in self.space_tokens.items()}
+            d[name] = d[name].copy()
+        d["space_tokens"] = {k: v.copy() for k, v in self.space_tokens.items()}
         # pending and rng are replaced whole, never changed in place: share them
-        new.extra = _deep(self.extra)
+        d["extra"] = _deep(self.extra) if self.extra else {}
         return new
 
     def to_dict(self) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import accumulate
+from weakref import WeakKeyDictionary
 
 from ..data import Path_
 from ..errors import RuleNotImplemented
@@ -23,13 +24,18 @@ from .state import KNOCKED_OUT, GameState, PlayerState, _deep
 
 __all__ = ["ThievesRules"]
 
+#: board -> space -> its exits and their moves (see ``ThievesRules._moves_from``). They
+#: follow from the board alone, which never changes: every rules object on a board (each
+#: game's, each bot's fork) shares its table, which goes when the board does.
+_EXIT_MOVES: WeakKeyDictionary = WeakKeyDictionary()
+
 
 class ThievesRules(DeckBuildingRules):
     """Thieves on a map with a dragon's bag (see the module docstring)."""
 
     def __init__(self, board, cards, options: dict | None = None):
         super().__init__(board, cards, options)
-        self._exit_moves: dict[str, tuple] = {}  # space -> its exits and their moves
+        self._exit_moves = _EXIT_MOVES.setdefault(board, {})  # see _moves_from
         self._markets = frozenset(sp.id for sp in board.spaces if sp.market)
         rules = type(self)
         # whether this layer's own rules decide the moves (then legal_moves finds them),
