@@ -205,10 +205,11 @@ class Game:
 
     def apply(self, action: Action | dict) -> None:
         """Apply an action (or its dict form). Illegal: :class:`IllegalAction`, nothing changes."""
-        try:
-            action = _as_action(action)
-        except ValueError as exc:
-            raise IllegalAction(action, str(exc)) from None
+        if not isinstance(action, Action):
+            try:
+                action = action_from_dict(action)
+            except ValueError as exc:
+                raise IllegalAction(action, str(exc)) from None
         self._apply(action)
         self._redo.clear()
 

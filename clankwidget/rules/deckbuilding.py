@@ -35,7 +35,7 @@ from ..errors import IllegalAction
 from . import actions as A
 from .card_effects import CardEffects
 from .effects import describe
-from .state import ESCAPED, KNOCKED_OUT, GameState, PlayerState
+from .state import ESCAPED, IN, KNOCKED_OUT, GameState, PlayerState
 
 __all__ = ["EVENT_KINDS", "PLAYER_COLOURS", "DeckBuildingRules"]
 
@@ -165,9 +165,8 @@ class DeckBuildingRules(CardEffects):
         # the actions legal lists offer most, by their argument (see _Made)
         self._plays = _Made(A.Play)
         self._slot_actions = _Made(lambda slot: (A.Acquire(slot), A.Defeat(slot)))
-        self._reserve_actions = _Made(lambda cid: (A.AcquireReserve(cid), A.DefeatReserve(cid)))
-        self._prices: dict[str, tuple[bool, int, dict | None, Card]] = {}  # see _read_prices
-        self._play_texts: dict[str, str] = {}  # card id -> its play effects in words
+        self._prices: dict[str, tuple] = {}  # see _read_prices
+        self._play_texts: dict[str, str] = {}  # card id -> " plays <card> (<effects>)"
 
     @classmethod
     def load_card_set(cls, name_or_path) -> CardSet:
@@ -235,7 +234,7 @@ class DeckBuildingRules(CardEffects):
 
     def shuffled(self, items: list) -> list:
         order = self.random().permutation(len(items))
-        return [items[i] for i in order]
+        return [items[i] for i in order.tolist()]  # Python ints index a list faster
 
     def say(self, s: GameState, text: str, kind: str = "info", who=None, **details) -> None:
         """Add a line to the log and its structured event (see :data:`EVENT_KINDS`):
@@ -267,7 +266,7 @@ class DeckBuildingRules(CardEffects):
         # kind's own check
         p = self.acting(s)
         checks = self._checks
-        if s.pending or not self._core_decides or p is not s.player:
+        if s.pending or not self._core_decides or p is not s.players[s.current]:
             return [
                 a
                 for a in self.candidates(s)
@@ -275,8 +274,7 @@ class DeckBuildingRules(CardEffects):
             ]
         # The core's own checks decide its actions: its part of the list is built here from
         # the state (the same actions in the same order as checking its candidates)
-        plays = self._plays
-        out = [plays[cid] for cid in dict.fromkeys(p.hand)]  # any card in hand
+        out = list(map(self._plays.__getitem__, dict.fromkeys(p.hand)))  # any card in hand
         out.extend(self._card_actions(s, p))
         out.extend(self.layer_legal(s, p))
         if self._edition_actions:
@@ -298,30 +296,31 @@ class DeckBuildingRules(CardEffects):
         slot_actions = self._slot_actions
         for i, cid in enumerate(s.row):
             if cid is not None:
-                monster, price, requires, c = prices[cid]
+                monster, price, requires, c, _ = prices[cid]
                 if monster:
                     if swords and swords >= price and (not requires or self._met(s, p, c)):
                         out.append(slot_actions[i][1])
                 elif skill >= price and (not requires or self._met(s, p, c)):
                     out.append(slot_actions[i][0])
-        reserve_actions = self._reserve_actions
         for cid, left in s.reserve.items():
-            monster, price, requires, c = prices[cid]
+            monster, price, requires, c, take = prices[cid]
             if monster:
                 if swords and swords >= price and (not requires or self._met(s, p, c)):
-                    out.append(reserve_actions[cid][1])
+                    out.append(take)
             elif left != 0 and skill >= price and (not requires or self._met(s, p, c)):
-                out.append(reserve_actions[cid][0])
+                out.append(take)
         return out
 
-    def _read_prices(self) -> dict[str, tuple[bool, int, dict | None, Card]]:
-        """Card id -> ``(monster, price, requires, card)``: whether the card is a monster,
-        what taking it costs (its Swords to defeat, else its Skill cost), what it requires
-        to be taken and the card. Read once per rules object (the cards never change in
-        play)."""
+    def _read_prices(self) -> dict[str, tuple[bool, int, dict | None, Card, A.Action]]:
+        """Card id -> ``(monster, price, requires, card, take)``: whether the card is a
+        monster, what taking it costs (its Swords to defeat, else its Skill cost), what it
+        requires to be taken, the card and the action that takes it from the reserve. Read
+        once per rules object (the cards never change in play)."""
         for cid, c in self._card_table.items():
-            price = c.defeat if c.is_monster else c.cost
-            self._prices[cid] = (c.is_monster, price, c.requires, c)
+            monster = c.is_monster
+            price = c.defeat if monster else c.cost
+            take = A.DefeatReserve(cid) if monster else A.AcquireReserve(cid)
+            self._prices[cid] = (monster, price, c.requires, c, take)
         return self._prices
 
     def _action(self, cls: type[A.Action], *args) -> A.Action:
@@ -422,16 +421,13 @@ class DeckBuildingRules(CardEffects):
         p.hand.remove(a.card)
         p.play.append(a.card)
         card = self.card(a.card)
-        text = self._play_texts.get(a.card)
-        if text is None:  # a card's words are the same at every play: worked out once
-            text = self._play_texts[a.card] = self.effects_text(card.play)
-        self.say(
-            s,
-            f"{self.name(p)} plays {card.name}" + (f" ({text})" if text else ""),
-            "play",
-            p,
-            card=card.id,
-        )
+        words = self._play_texts.get(a.card)
+        if words is None:  # a card's words are the same at every play: worked out once
+            text = self.effects_text(card.play)
+            words = self._play_texts[a.card] = f" plays {card.name}" + (
+                f" ({text})" if text else ""
+            )
+        self.say(s, self.name(p) + words, "play", p, card=card.id)
         self.after_play(s, p, card)
         self.apply_effects(s, p, card.play, source=a.card, hold=True)
 
@@ -556,6 +552,12 @@ class DeckBuildingRules(CardEffects):
         return None
 
     def draw(self, s, p, n: int) -> None:
+        deck = p.deck
+        if 0 < n <= len(deck):  # no reshuffle on the way: the top n cards, top first
+            p.hand.extend(deck[: -n - 1 : -1])
+            del deck[-n:]
+            self.revealed = True
+            return
         for _ in range(n):
             if not p.deck:
                 if not p.discard:
@@ -640,7 +642,7 @@ class DeckBuildingRules(CardEffects):
         """Pass the turn on; out players' turns are resolved (countdown, cube draws)."""
         n = len(s.players)
         for _ in range(2 * n + 1):
-            if all(not q.is_in for q in s.players):
+            if not any(q.status == IN for q in s.players):
                 self.finish(s, "every player has left the dungeon")
                 return
             s.current = (s.current + 1) % n

@@ -59,7 +59,11 @@ class PlayerState:
 
     def owns(self, grant: str) -> int:
         """How many tokens granting ``grant`` (``"key"``, ``"backpack"``, ...) the player has."""
-        return sum(1 for t in self.tokens if t.get("grants") == grant)
+        n = 0
+        for t in self.tokens:  # a loop: no generator to make, and none at all without tokens
+            if t.get("grants") == grant:
+                n += 1
+        return n
 
     @property
     def all_cards(self) -> list[str]:
@@ -158,10 +162,14 @@ def _fields_of(p: PlayerState) -> tuple:
 _PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
 
 
+#: the types ``_deep`` returns as they are (a scalar is not copied: no call needed)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _deep(value):
     """Copy nested lists/dicts of JSON scalars (faster than copy.deepcopy for our data)."""
     if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else _deep(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_deep(v) for v in value]
+        return [v if type(v) in _SCALARS else _deep(v) for v in value]
     return value

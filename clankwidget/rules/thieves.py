@@ -43,6 +43,7 @@ class ThievesRules(DeckBuildingRules):
         # artifact; then legal_moves reads that from its table of exits)
         self._layer_moves = rules._check_move is ThievesRules._check_move
         self._plain_entry = rules.entry_refusal is ThievesRules.entry_refusal
+        self._plain_market = rules.market_price is ThievesRules.market_price  # market_here
 
     def new_player(self, colour: str) -> PlayerState:
         return PlayerState(
@@ -249,9 +250,7 @@ class ThievesRules(DeckBuildingRules):
         """Hook: whether :meth:`market_price` may price anything where ``p`` stands (Buy
         actions are offered only there). An edition with prices of its own says where,
         or leaves every Buy to its check (this default)."""
-        if type(self).market_price is not ThievesRules.market_price:
-            return True
-        return p.space in self._markets
+        return not self._plain_market or p.space in self._markets
 
     def market_limit(self, s, p, item: dict) -> str | None:
         """Hook: Clank! allows duplicates; later editions allow one of each type."""
