@@ -173,7 +173,7 @@ class ThievesRules(DeckBuildingRules):
                 token = self.secret_token(
                     {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
                 )
-                tokens.extend(_deep(token) for _ in range(t.get("count", 1)))
+                tokens.extend([token] * t.get("count", 1))  # copied when dealt (below)
             pools[size] = self.shuffled(tokens)
         for sp in self.board.spaces:
             stack = []
@@ -184,7 +184,7 @@ class ThievesRules(DeckBuildingRules):
                             f"card set {self.cards.id!r} has too few {size} secrets "
                             f"for board {self.board.id!r}"
                         )
-                    stack.append(pools[size].pop())
+                    stack.append(_deep(pools[size].pop()))
             stack.extend(self.extra_tokens(sp))
             if stack:
                 s.space_tokens[sp.id] = stack
