@@ -1,7 +1,8 @@
 """The engine's own shortcuts answer as the plain ways do.
 
 ``PlayerState`` compares players as the dataclass would (field by field), only faster
-when the colours differ.
+when the colours differ; ``GameState.copy`` (undo's snapshot) copies every list and dict
+the rules change.
 """
 
 from __future__ import annotations
@@ -51,3 +52,31 @@ def test_players_compare_as_the_dataclass_does(edition):
     assert seen > 100
     assert PlayerState.__hash__ is None
     assert (PlayerState("blue", "x", 0) == "blue") is False
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
+def test_state_copies_are_equal_and_share_nothing_that_changes(edition):
+    """The undo snapshot (``GameState.copy``): equal to the state, and changing any list
+    or dict of the copy leaves the original as it was (``pending`` and ``rng`` are only
+    ever replaced whole, so the two share them)."""
+    game = Game.new(edition, players=2, seed=9)
+    bots = [registry.edition(edition).make_bot("random", seed=9 + i) for i in range(2)]
+    for k in range(120):
+        if game.is_over:
+            break
+        if k % 15 == 0:
+            s = game.state
+            before = s.to_dict()
+            c = s.copy()
+            assert c.to_dict() == before
+            for obj in (c, *c.players):
+                for name, value in vars(obj).items():
+                    if isinstance(value, list):
+                        value.append("changed")
+                    elif isinstance(value, dict) and name not in ("rng", "pending"):
+                        value["changed"] = 1
+            for stack in c.space_tokens.values():
+                if isinstance(stack, list):
+                    stack.append("changed")
+            assert s.to_dict() == before
+        game.apply(bots[game.players.index(game.acting_player)].choose(game))
