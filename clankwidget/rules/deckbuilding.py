@@ -22,7 +22,6 @@ it equal to checking every candidate.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import ClassVar
@@ -166,6 +165,7 @@ class DeckBuildingRules(CardEffects):
         self._plays = _Made(A.Play)
         self._slot_actions = _Made(lambda slot: (A.Acquire(slot), A.Defeat(slot)))
         self._prices: dict[str, tuple] = {}  # see _read_prices
+        self._card_points: dict[str, int] | None = None  # see points
         self._play_texts: dict[str, str] = {}  # card id -> " plays <card> (<effects>)"
 
     @classmethod
@@ -676,12 +676,15 @@ class DeckBuildingRules(CardEffects):
 
     def points(self, s, p) -> int:
         """Everything the player holds: artifacts, tokens, gold and card points."""
-        cards = Counter(p.all_cards)
+        card_points = self._card_points
+        if card_points is None:  # card id -> its points, read once (bots ask every turn)
+            table = self._card_table
+            card_points = self._card_points = {c: card.points for c, card in table.items()}
         return (
             sum(p.artifacts)
             + sum(t.get("points", 0) for t in p.tokens)
             + p.gold
-            + sum(self.card(c).points * k for c, k in cards.items())
+            + sum(map(card_points.__getitem__, p.all_cards))
         )
 
     def score_breakdown(self, s, p) -> list[tuple[str, int]]:
