@@ -134,8 +134,8 @@ def _hand_play(game, order, *args) -> A.Action | None:
     """The card a bot plays while it holds cards and nothing else comes first (no pending
     choice, no secret to take on entry): ``Play(order(*args))``, checked on its own,
     without listing every legal action (half of a bot's turns are plays). ``None``
-    otherwise: the bot then chooses from the legal list as usual. (The rules' own check
-    is :meth:`Game.why_illegal` for an action already built.)"""
+    otherwise: the bot then chooses from the legal list as usual. (It asks the rules'
+    check itself, as :meth:`Game.why_illegal` does for an action object.)"""
     if not game.current_player.hand or game.pending:
         return None
     rules, s = game.rules, game.state

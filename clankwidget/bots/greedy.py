@@ -163,6 +163,8 @@ class GreedyBot(Bot):
     def _choose(self, game, legal) -> A.Action:
         if game.pending:
             return _pending_choice(game, legal, lambda k, v: self._score_option(game, k, v))
+        # the classes listed (the rules list these classes themselves, no subclasses): a
+        # buy, a potion or a secret is looked at only when one is listed
         offered = _classes(legal)
         if A.TakeSecret in offered:
             return A.TakeSecret()  # a secret on a first entry: take it, as on arrival
