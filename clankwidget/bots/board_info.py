@@ -43,6 +43,12 @@ class _BoardInfo:
         self.gold_cap = sum(fares) if len(fares) > 1 else 0
         self.coaches = {sp.id: sp.coach for sp in board.spaces if sp.coach is not None}
         self._ways: dict[tuple, dict] = {}
+        self._plain = {
+            k: {"dist": self.dist[k], "careful": self.careful[k], "to_surface": self.to_surface[k]}
+            for k in (False, True)
+        }
+        # _next_steps' answers, by its arguments (the board never changes)
+        self._steps: dict[tuple, tuple] = {}
 
     def _surface(self, d) -> list[float]:
         n = len(self.ids)
@@ -57,8 +63,7 @@ class _BoardInfo:
         coach gold these are the tables above, the same lists."""
         gold = min(gold, self.gold_cap)
         if not canoe and not gold:
-            return {"dist": self.dist[keys], "careful": self.careful[keys],
-                    "to_surface": self.to_surface[keys]}  # fmt: skip
+            return self._plain[keys]
         key = (keys, canoe, gold)
         if key not in self._ways:
             ways = dict(keys=keys, canoe=canoe, gold=gold)
@@ -89,8 +94,16 @@ def _capacity(game, p) -> int:
 
 def _ways(game, p) -> tuple[bool, bool, int]:
     """``(keys, canoe, gold)``: how ``p`` may move (a Master Key, a Canoe, gold for
-    coach rides), the arguments of :meth:`_BoardInfo.ways`."""
-    return _has_key(game, p), p.owns("canoe") > 0, p.gold
+    coach rides), the arguments of :meth:`_BoardInfo.ways`. (The key and the canoe are
+    what ``p.owns`` counts, read in one pass over the tokens.)"""
+    keys = canoe = False
+    for t in p.tokens:
+        grants = t.get("grants")
+        if grants == "key":
+            keys = True
+        elif grants == "canoe":
+            canoe = True
+    return keys, canoe, p.gold
 
 
 def _tables(game, p) -> dict:
@@ -106,17 +119,34 @@ def _next_steps(
     can_exit: bool,
     canoe: bool = False,
     gold: int = 0,
-):
+) -> tuple:
     """Ways out of ``space`` that start a fewest-boots route to ``target``, best first:
     ``(path, dest_id)`` pairs, fewer monsters first (a ride after the walks without
     monsters: it costs gold); ``path`` is a board path, or
     ``"coach"`` for a coach ride (its fare paid from ``gold``, the rest of the way
-    within what is left). Water paths count with a ``canoe``."""
+    within what is left). Water paths count with a ``canoe``. Worked out once per
+    board and arguments (a tuple: read it, do not change it)."""
+    # away from a coach stop only the tables' gold counts, which stops at the fares' sum
+    key = (
+        space,
+        target,
+        keys,
+        can_exit,
+        canoe,
+        gold if space in info.coaches else min(gold, info.gold_cap),
+    )
+    steps = info._steps.get(key)
+    if steps is None:
+        steps = info._steps[key] = _work_out_steps(info, space, target, keys, can_exit, canoe, gold)
+    return steps
+
+
+def _work_out_steps(info, space, target, keys, can_exit, canoe, gold) -> tuple:
     d = info.ways(keys, canoe, gold)["dist"]
     t = info.idx[target]
     here = d[info.idx[space]][t]
     if here == INF or here == 0:
-        return []
+        return ()
     out = []
     for path, j in info.exits[space]:
         if (path.locked and not keys) or (path.water and not canoe):
@@ -136,4 +166,4 @@ def _next_steps(
             if 1 + info.ways(keys, canoe, gold - fare)["dist"][j][t] == here:
                 out.append((0, 99, 0, "coach", stop))  # after free walks, before monsters
     out.sort(key=lambda x: x[:3])
-    return [(x[3], x[4]) for x in out]
+    return tuple((x[3], x[4]) for x in out)

@@ -65,7 +65,46 @@ def _card_noise(cards) -> dict[str, float]:
     return noise
 
 
+_DISCARDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _card_discards(cards) -> dict[str, bool]:
+    """Whether playing each card of a card set discards a card (a ``discard`` effect
+    among its play effects), worked out once per set."""
+    discards = _DISCARDS.get(cards)
+    if discards is None:
+        discards = _DISCARDS[cards] = {
+            cid: any("discard" in e for e in c.play) for cid, c in cards.cards.items()
+        }
+    return discards
+
+
 _KNOWN_CHOICES = ("choose", "trash", "discard")
+
+# Actions without fields: every instance equals every other (frozen dataclasses), so
+# these serve each look-up and answer without being built again.
+_TAKE_SECRET = A.TakeSecret()
+_DECLINE = A.Decline()
+_END_TURN = A.EndTurn()
+
+
+def _offered(action: A.Action, legal: list) -> bool:
+    """``action in legal``, comparing ``action`` only with the listed actions of its own
+    class: actions are frozen dataclasses, equal only to one of the same class with the
+    same fields, so the others need no comparing. The list's own instance (the engine
+    reuses them, and bots often pick from the list) is found by identity."""
+    cls = type(action)
+    for a in legal:  # noqa: SIM110 (a plain loop: any() over a generator is slower)
+        if a is action or (a.__class__ is cls and a == action):
+            return True
+    return False
+
+
+def _classes(legal: list) -> set[type]:
+    """The classes of the actions in ``legal``. An action without fields (``EndTurn``,
+    ``TakeSecret``...) is legal exactly when its class is among them (actions are frozen
+    dataclasses, equal only to one of the same class with the same fields)."""
+    return {a.__class__ for a in legal}
 
 
 def _pending_choice(game, legal, score) -> A.Action:
@@ -74,11 +113,11 @@ def _pending_choice(game, legal, score) -> A.Action:
     do not know (an edition's own) gets the first option, or a decline if optional."""
     pend = game.pending
     if pend.get("kind") not in _KNOWN_CHOICES:
-        return A.Decline() if pend.get("optional") and A.Decline() in legal else A.Choose(0)
+        return _DECLINE if pend.get("optional") and _offered(_DECLINE, legal) else A.Choose(0)
     scores = [score(pend["kind"], v) for v in pend["values"]]
     best = max(range(len(scores)), key=lambda i: (scores[i], -i))
-    if pend.get("optional") and scores[best] <= 0 and A.Decline() in legal:
-        return A.Decline()
+    if pend.get("optional") and scores[best] <= 0 and _offered(_DECLINE, legal):
+        return _DECLINE
     return A.Choose(best)
 
 
@@ -86,22 +125,24 @@ def _checked(action: A.Action, legal: list) -> A.Action:
     """``action`` if it is legal, else a safe legal one (a rule a bot does not model, such
     as a ship's sealed module, must never make it break the rules): end the turn if
     allowed, else the first legal action (playing a card, answering a prompt)."""
-    if action in legal:
+    if _offered(action, legal):
         return action
-    return A.EndTurn() if A.EndTurn() in legal else legal[0]
+    return _END_TURN if _offered(_END_TURN, legal) else legal[0]
 
 
-def _hand_play(game, order) -> A.Action | None:
+def _hand_play(game, order, *args) -> A.Action | None:
     """The card a bot plays while it holds cards and nothing else comes first (no pending
-    choice, no secret to take on entry): ``Play(order())``, checked on its own, without
-    listing every legal action (half of a bot's turns are plays). ``None`` otherwise: the
-    bot then chooses from the legal list as usual."""
+    choice, no secret to take on entry): ``Play(order(*args))``, checked on its own,
+    without listing every legal action (half of a bot's turns are plays). ``None``
+    otherwise: the bot then chooses from the legal list as usual. (It asks the rules'
+    check itself, as :meth:`Game.why_illegal` does for an action object.)"""
     if not game.current_player.hand or game.pending:
         return None
-    if game.why_illegal(A.TakeSecret()) is None:
+    rules, s = game.rules, game.state
+    if rules.check(s, _TAKE_SECRET) is None:
         return None
-    play = A.Play(order())
-    return play if game.why_illegal(play) is None else None
+    play = A.Play(order(*args))
+    return play if rules.check(s, play) is None else None
 
 
 # What the top token of a stack is guessed to be worth, by kind (the kind shows, the token

@@ -8,7 +8,17 @@ from .._shipnav import ShipNavigator
 from ..rules import actions as A
 from .base import INF, Bot
 from .board_info import _capacity, _info, _next_steps, _tables, _ways
-from .evaluation import _GREEDY_PRICES, _checked, _effects_value, _hand_play, _pending_choice
+from .evaluation import (
+    _GREEDY_PRICES,
+    _card_discards,
+    _card_noise,
+    _checked,
+    _classes,
+    _effects_value,
+    _hand_play,
+    _offered,
+    _pending_choice,
+)
 
 
 class GreedyBot(Bot):
@@ -32,36 +42,36 @@ class GreedyBot(Bot):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        # what the bot reads off a card (its value, whether playing it makes Clank!) is
-        # fixed by the card set: read once per card, again at a table of another set
+        # what the bot reads off a card (its value, whether playing it makes Clank! or
+        # discards) is fixed by the card set: kept for the set of the table it plays at
         self._read_for = None
         self._values: dict[str, float] = {}
-        self._noise: dict[str, bool] = {}
+        self._noise: dict[str, float] = {}
+        self._discards: dict[str, bool] = {}
 
     # -- values
 
-    def _card_facts(self, game) -> tuple[dict[str, float], dict[str, bool]]:
-        """The cards read so far at this table: card id -> value, card id -> noisy."""
-        if self._read_for is not game.cards:
-            self._read_for, self._values, self._noise = game.cards, {}, {}
-        return self._values, self._noise
+    def _card_tables(self, game) -> tuple[dict[str, float], dict[str, float], dict[str, bool]]:
+        """For the table's card set: the cards valued so far (card id ->
+        :meth:`card_value`), each card's Clank! when played (:func:`_card_noise`) and
+        whether playing it discards a card (:func:`_card_discards`)."""
+        cards = game.cards
+        if self._read_for is not cards:
+            self._read_for, self._values = cards, {}
+            self._noise, self._discards = _card_noise(cards), _card_discards(cards)
+        return self._values, self._noise, self._discards
 
     def _value(self, game, cid: str) -> float:
         """:meth:`card_value`, read once per card."""
-        values, _ = self._card_facts(game)
+        values = self._card_tables(game)[0]
         v = values.get(cid)
         if v is None:
             v = values[cid] = self.card_value(game, cid)
         return v
 
     def _noisy(self, game, cid: str) -> bool:
-        """Whether playing the card makes Clank! (read once per card)."""
-        _, noise = self._card_facts(game)
-        noisy = noise.get(cid)
-        if noisy is None:
-            play = game.cards.cards[cid].play
-            noisy = noise[cid] = _effects_value(play, {"clank": 1}) > 0
-        return noisy
+        """Whether playing the card makes Clank!."""
+        return self._card_tables(game)[1][cid] > 0
 
     def card_value(self, game, cid: str) -> float:
         card = game.cards.cards[cid]
@@ -76,16 +86,24 @@ class GreedyBot(Bot):
         )
 
     def _play_order(self, game, p) -> str:
+        """The card to play first: while any card in hand makes Clank!, the first that
+        discards a card (a Stumble may go), else the first quiet one; else the first."""
         hand = p.hand
-        cards = game.cards.cards
-        noisy = [c for c in hand if self._noisy(game, c)]
+        _, noise, discards = self._card_tables(game)
+        noisy = False
+        quiet = discard = None
+        for c in hand:
+            if noise[c] > 0:
+                noisy = True
+            elif quiet is None:
+                quiet = c
+            if discard is None and discards[c]:
+                discard = c
         if noisy:
-            for c in hand:
-                if any("discard" in e for e in cards[c].play):
-                    return c
-            quiet = [c for c in hand if c not in noisy]
-            if quiet:
-                return quiet[0]
+            if discard is not None:
+                return discard
+            if quiet is not None:
+                return quiet
         return hand[0]
 
     def _score_option(self, game, kind: str, value) -> float:
@@ -101,7 +119,10 @@ class GreedyBot(Bot):
 
     def target(self, game, p) -> str | None:
         info = _info(game.board)
-        d = _tables(game, p)["dist"]
+        return self._target(game, p, info, _tables(game, p)["dist"])
+
+    def _target(self, game, p, info, d) -> str | None:
+        """:meth:`target`, on ``p``'s distance table ``d``."""
         here = info.idx[p.space]
         arts = game.state.artifacts
         if p.artifacts:
@@ -133,7 +154,7 @@ class GreedyBot(Bot):
     # -- choosing
 
     def choose(self, game) -> A.Action:
-        play = _hand_play(game, lambda: self._play_order(game, game.current_player))
+        play = _hand_play(game, self._play_order, game, game.current_player)
         if play is not None:
             return play
         legal = game.legal_actions()
@@ -142,12 +163,14 @@ class GreedyBot(Bot):
     def _choose(self, game, legal) -> A.Action:
         if game.pending:
             return _pending_choice(game, legal, lambda k, v: self._score_option(game, k, v))
-        if A.TakeSecret() in legal:
+        # the classes listed (the rules list these classes themselves, no subclasses): a
+        # buy, a potion or a secret is looked at only when one is listed
+        offered = _classes(legal)
+        if A.TakeSecret in offered:
             return A.TakeSecret()  # a secret on a first entry: take it, as on arrival
         p = game.current_player
         if p.hand:
             return A.Play(self._play_order(game, p))
-        legal_set = set(legal)
         ship = ShipNavigator(game) if registry.edition(game.edition).has("ship") else None
         if ship is not None:
             target = None
@@ -155,24 +178,32 @@ class GreedyBot(Bot):
             if here is not None:
                 return here
         else:
-            target = self.target(game, p)
-            if A.TakeArtifact() in legal_set and (target == p.space or target is None):
+            info, ways = _info(game.board), _ways(game, p)
+            target = self._target(game, p, info, info.ways(*ways)["dist"])
+            if A.TakeArtifact in offered and (target == p.space or target is None):
                 return A.TakeArtifact()
-        buy = self._buy(game, p, legal_set)
-        if buy is not None:
-            return buy
-        token = self._token(game, p, legal)
-        if token is not None:
-            return token
+        if A.Buy in offered:
+            # aboard a ship the walk has no target; a buy weighs the one on the board
+            buy = self._buy(game, p, legal, self.target(game, p) if ship is not None else target)
+            if buy is not None:
+                return buy
+        if A.UseToken in offered:
+            token = self._token(game, p, legal)
+            if token is not None:
+                return token
         best = None
+        values = self._card_tables(game)[0]
+        row = game.state.row
         for a in legal:
-            if isinstance(a, A.Acquire | A.Defeat):
-                cid = game.state.row[a.slot]
-            elif isinstance(a, A.AcquireReserve | A.DefeatReserve):
+            if isinstance(a, _ROW_TAKES):
+                cid = row[a.slot]
+            elif isinstance(a, _RESERVE_TAKES):
                 cid = a.card
             else:
                 continue
-            v = self._value(game, cid)
+            v = values.get(cid)
+            if v is None:
+                v = self._value(game, cid)
             if v > 0.4 and (best is None or v > best[0]):
                 best = (v, a)
         if best is not None:
@@ -182,29 +213,28 @@ class GreedyBot(Bot):
             if move is not None:
                 return move
         elif target is not None and target != p.space:
-            move = self._move(game, p, target, legal_set)
+            move = self._move(game, p, target, legal, info, ways)
             if move is not None:
                 return move
         return A.EndTurn()
 
-    def _buy(self, game, p, legal_set):
-        if not any(isinstance(a, A.Buy) for a in legal_set):
-            return None
+    def _buy(self, game, p, legal, target):
+        """A market item worth buying now (``target``: where ``p`` is heading, as
+        :meth:`target` finds it), ``None`` if none."""
         grants = {m["id"]: m["grants"] for m in game.cards.market}
         costs = {m["grants"]: m.get("cost", 7) for m in game.cards.market}
-        by = {g: A.Buy(i) for i, g in grants.items() if A.Buy(i) in legal_set}
+        by = {g: A.Buy(i) for i, g in grants.items() if _offered(A.Buy(i), legal)}
         if "crown" in by:
             return by["crown"]
         info = _info(game.board)
-        target = self.target(game, p)
-        keys, canoe, gold = _ways(game, p)
+        ways = keys, canoe, gold = _ways(game, p)
         i = info.idx[p.space]
         # a Master Key or a Canoe that shortens the way, or opens one where there was none
         # (the gold it costs is gone)
-        for item, ways in (("key", (True, canoe)), ("canoe", (keys, True))):
-            if item not in by or ways == (keys, canoe):
+        for item, shape in (("key", (True, canoe)), ("canoe", (keys, True))):
+            if item not in by or shape == (keys, canoe):
                 continue
-            after = info.ways(*ways, max(gold - costs[item], 0))["dist"][i]
+            after = info.ways(*shape, max(gold - costs[item], 0))["dist"][i]
             if target is not None:
                 if (
                     after[info.idx[target]]
@@ -214,7 +244,7 @@ class GreedyBot(Bot):
             elif not p.artifacts and any(after[info.idx[r]] < INF for r in game.state.artifacts):
                 return by[item]
         if "backpack" in by and p.artifacts and len(p.artifacts) >= _capacity(game, p):
-            d = _tables(game, p)["dist"]
+            d = info.ways(*ways)["dist"]
             if self._on_the_way(info, d, info.idx[p.space], game.state.artifacts) is not None:
                 return by["backpack"]
         return None
@@ -228,9 +258,10 @@ class GreedyBot(Bot):
                     return a
         return None
 
-    def _move(self, game, p, target, legal_set):
-        info = _info(game.board)
-        keys, canoe, gold = _ways(game, p)
+    def _move(self, game, p, target, legal, info, ways):
+        """The first step toward ``target`` that is legal now, else a teleport that gets
+        closer; ``None`` if neither."""
+        keys, canoe, gold = ways
         for path, dest in _next_steps(
             info, p.space, target, keys, bool(p.artifacts), canoe=canoe, gold=gold
         ):
@@ -238,14 +269,15 @@ class GreedyBot(Bot):
                 a = game.rules.route_action(p.space, _paths.Step("coach", dest, 0, 0, 1))
             else:
                 a = A.Move(path.index, min(path.monsters, p.swords))
-            if a in legal_set:
+            if _offered(a, legal):
                 return a
         if p.teleports:
             d = info.ways(keys, canoe, gold)["dist"]
             t = info.idx[target]
             here = d[info.idx[p.space]][t]
             best = None
-            for a in legal_set:
+            # (each teleport goes to its own space: the best is the same in any order)
+            for a in legal:
                 if isinstance(a, A.Teleport):
                     dd = d[info.idx[a.to]][t]
                     if dd < here and (best is None or (dd, a.to) < best[0]):
@@ -253,3 +285,7 @@ class GreedyBot(Bot):
             if best is not None:
                 return best[1]
         return None
+
+
+_ROW_TAKES = (A.Acquire, A.Defeat)
+_RESERVE_TAKES = (A.AcquireReserve, A.DefeatReserve)

@@ -14,7 +14,9 @@ class RandomBot(Bot):
 
     def choose(self, game) -> A.Action:
         legal = game.legal_actions()
-        others = [a for a in legal if not isinstance(a, A.EndTurn)]
-        if not others or (len(others) < len(legal) and self.rng.random() < 0.25):
-            return next(a for a in legal if isinstance(a, A.EndTurn))
-        return others[int(self.rng.integers(len(others)))]
+        end = A.EndTurn
+        others = [a for a in legal if not isinstance(a, end)]
+        n = len(others)
+        if not n or (n < len(legal) and self.rng.random() < 0.25):
+            return next(a for a in legal if isinstance(a, end))
+        return others[self.rng.integers(n)]
