@@ -59,7 +59,7 @@ def load_campaign(name_or_path: str | Path) -> dict:
     """A campaign's data by name or path, checked (schema, then its ids: sides, boards,
     contracts, patrons and the changes applied in turn to every side's board)."""
     path = resolve(name_or_path, "campaigns", "campaign")
-    return copy.deepcopy(_load(str(path.resolve()), mtime(path)))
+    return copy.deepcopy(_load(str(path), mtime(path)))
 
 
 @cache

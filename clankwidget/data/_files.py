@@ -67,7 +67,7 @@ def board_data_dir() -> Path:
     """
     packaged = Path(str(resources.files("clankwidget"))) / "_board_data"
     if packaged.is_dir():
-        return packaged
+        return packaged.resolve()
     return Path(__file__).resolve().parent.parent.parent / "board_data"
 
 
@@ -251,7 +251,10 @@ def _check_text(text: str, source: str, chain) -> None:
 
 
 def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
-    """The file a loader was asked for: a path, or the name of a shipped file in ``folder``."""
+    """The file a loader was asked for, as its real path (the key of the loaders' caches):
+    a path, or the name of a shipped file in ``folder``. A shipped file's real path is
+    known without asking the file system link by link (the folder is found once): that
+    was most of the time a new game took to find its board and cards."""
     if not isinstance(name_or_path, (str, Path)):
         raise BoardDataError(
             _safe_repr(name_or_path),
@@ -262,7 +265,7 @@ def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
     try:
         candidate = Path(name_or_path)
         if candidate.suffix == ".json" or candidate.exists():
-            return candidate
+            return candidate.resolve()
         shipped = board_data_dir() / folder / f"{name_or_path}.json"
         if shipped.exists():
             return shipped

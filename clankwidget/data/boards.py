@@ -341,7 +341,7 @@ def load_board(name_or_path: str | Path = "teaching-dungeon") -> Board:
     if isinstance(name_or_path, Board):
         return name_or_path
     path = resolve(name_or_path, "boards", "board")
-    return _load_board_file(str(path.resolve()), mtime(path))
+    return _load_board_file(str(path), mtime(path))
 
 
 @cache

@@ -166,7 +166,7 @@ def load_cards(name_or_path: str | Path = "clank-teaching") -> CardSet:
     if isinstance(name_or_path, CardSet):
         return name_or_path
     path = resolve(name_or_path, "cards", "card set")
-    return _load_cards_file(str(path.resolve()), mtime(path))
+    return _load_cards_file(str(path), mtime(path))
 
 
 @cache
