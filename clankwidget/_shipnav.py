@@ -27,6 +27,10 @@ __all__ = ["ShipNavigator"]
 #: board -> distance tables already worked out (see ShipNavigator.distances)
 _DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
+#: the kinds of the actions a step of a route aboard a ship takes (``route_action``: a
+#: move along a path, a teleport, a hyperlift or telepad ride)
+_STEP_KINDS = frozenset({"move", "teleport", "hyperlift", "telepad"})
+
 
 class ShipNavigator:
     """Goals and steps for the current thief aboard a ship (see the module docs)."""
@@ -52,19 +56,24 @@ class ShipNavigator:
     # -- what to do where it stands
 
     def act_here(self, legal: list) -> A.Action | None:
-        """An action this space offers that moves the thief toward its artifact."""
-        by_kind: dict[str, list[A.Action]] = {}
+        """An action this space offers that moves the thief toward its artifact: the
+        best steal, else the artifact here, else the first hack, else the first claim."""
+        steals, take, hack, claim = [], False, None, None
         for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        steals = by_kind.get("steal-artifact", [])
+            kind = a.kind
+            if kind == "steal-artifact":
+                steals.append(a)
+            elif kind == "hack-port":
+                hack = hack or a
+            elif kind == "claim-cabinet":
+                claim = claim or a
+            elif type(a) is A.TakeArtifact:  # (what ``A.TakeArtifact() in legal`` finds)
+                take = True
         if steals:
             return max(steals, key=lambda a: (self.s.artifacts.get(a.space, 0), a.space))
-        if not self.p.artifacts and A.TakeArtifact() in legal:
+        if take and not self.p.artifacts:
             return A.TakeArtifact()
-        for kind in ("hack-port", "claim-cabinet"):
-            if by_kind.get(kind):
-                return by_kind[kind][0]
-        return None
+        return hack or claim
 
     # -- where to go
 
@@ -151,6 +160,10 @@ class ShipNavigator:
         """The first step of this turn's best route toward the goals, if any gets closer.
         ``opts`` are the thief's turn options when the caller has listed them already
         for this same decision (they are listed from :attr:`ctx` otherwise)."""
+        # the step is one of ``legal``: with no move, teleport or ride among them there is
+        # none, and no route to look for
+        if not any(a.kind in _STEP_KINDS for a in legal):
+            return None
         goals = self.goals()
         if not goals:
             return None
@@ -158,16 +171,20 @@ class ShipNavigator:
         here = dist[self.p.space]
         if opts is None:
             opts = _paths.turn_options(self.game.board, **self.ctx)
+        closer = [sid for sid in opts.reachable if dist[sid] < here and sid != self.p.space]
+        if not closer:
+            return None
+        # the best route ends nearest the goals, then with the least damage, boots and
+        # id: only the spaces at the least distance need their best option worked out
+        nearest = min(dist[sid] for sid in closer)
         best = None
-        for sid in opts.reachable:
-            if sid == self.p.space or dist[sid] >= here:
+        for sid in closer:
+            if dist[sid] != nearest:
                 continue
             choice = opts.best(sid)
-            key = (dist[sid], choice.damage, choice.boots, sid)
+            key = (choice.damage, choice.boots, sid)
             if best is None or key < best[0]:
                 best = (key, sid)
-        if best is None:
-            return None
         steps = opts.route(best[1])
         action = self.rules.route_action(self.p.space, steps[0])
         return action if action in legal else None

@@ -104,6 +104,11 @@ _CABINET_MET = {
 # The rules
 
 
+def _overrides(module: ShipModule, hook: str) -> bool:
+    """Whether ``module``'s class has its own ``hook`` (else it is the do-nothing one)."""
+    return getattr(type(module), hook) is not getattr(ShipModule, hook)
+
+
 @cache
 def _command_module_ids(pieces: tuple[str, ...]) -> frozenset[str]:
     """The modules of the command pieces a Pulsarcade ship may take (read once)."""
@@ -136,20 +141,36 @@ class PulsarcadeRules(SpaceRules):
                         f"{option!r} option ({self.options[option]!r})"
                     )
             self.modules.append(MODULES[data["kind"]](self, m["id"], data))
+        # the modules that do something at each hook (the others' hooks do nothing), for
+        # the hooks called on every legal list, turn, play or walk
+        self._hooked = {
+            hook: tuple(m for m in self.modules if _overrides(m, hook))
+            for hook in (
+                "candidates",
+                "start_turn",
+                "after_gain",
+                "after_play",
+                "effect",
+                "ignores_checkpoints",
+                "points",
+            )
+        }
         if self.options.get("scheme"):
             raise RuleNotImplemented(
                 f"schemes ({self.options['scheme']!r}) are not implemented in these rules"
             )
         self.cabinets = {c["id"]: c for c in self.data.get("cabinets", ())}
-        # each cabinet's claims and the test of its condition that needs the thief alone
-        # (None: the claim's check decides), made once: the claims are offered every turn
+        # each cabinet's claims and a test of the thief that its claims need to pass (None:
+        # the claim's check decides), made once: the claims are offered every turn
         self._claims = []
         for cid, cab in self.cabinets.items():
             ((key, value),) = cab["condition"].items()
             claims = [self._action(ClaimCabinet, cid)]
+            met = _CABINET_MET.get(key)
             if key == "consume_crystal":
                 claims.append(self._action(ClaimCabinet, cid, "sixth-crystal"))
-            self._claims.append((cid, _CABINET_MET.get(key), value, tuple(claims)))
+                met = self._may_give_crystal
+            self._claims.append((cid, met, value, tuple(claims)))
         self.redemptions = {
             sp.id: sp.redemption for sp in board.spaces if sp.redemption is not None
         }
@@ -178,6 +199,12 @@ class PulsarcadeRules(SpaceRules):
                 f"{' or '.join(map(repr, command['pieces']))} (the MCP replaces the Command "
                 f"module), found {found}"
             )
+
+    def _may_give_crystal(self, p, value) -> bool:
+        """Whether ``p`` may be able to give up a crystal for a cabinet: in the MCP with a
+        power crystal or the Sixth Crystal (without, every such claim is refused; with,
+        :meth:`cabinet_unmet` says which claim is allowed)."""
+        return self.in_command(p) and self.crystals_held(p) > 0
 
     def module(self, kind: str) -> ShipModule | None:
         """The module of this kind aboard, if any."""
@@ -213,7 +240,7 @@ class PulsarcadeRules(SpaceRules):
             # Ping and the Danger Theater count the Clank! made during this turn only:
             # cubes placed by others' cards or by cards arriving in the row do not count
             p.clank_made = 0
-            for m in self.modules:
+            for m in self._hooked["start_turn"]:
                 m.start_turn(s, p)
 
     # -- hooks into the modules ----------------------------------------------------------
@@ -223,7 +250,7 @@ class PulsarcadeRules(SpaceRules):
         p = s.player
         if not p.is_in:
             return out
-        for m in self.modules:
+        for m in self._hooked["candidates"]:
             out.extend(m.candidates(s, p))
         if not p.artifacts:
             left, claimed = s.extra["cabinets"], p.extra["cabinets"]
@@ -232,23 +259,24 @@ class PulsarcadeRules(SpaceRules):
                 if left.get(cid) and cid not in claimed and (met is None or met(p, value)):
                     out.extend(claims)
             if p.space in self.redemptions:
-                out.extend(StealArtifact(sp) for sp in s.artifacts if sp in self.token_costs)
+                act = self._action
+                out.extend(act(StealArtifact, sp) for sp in s.artifacts if sp in self.token_costs)
         return out
 
     def after_gain(self, s, p, card: Card, from_row: bool) -> None:
         if card.is_monster:
             key = "defeated:" + card.id
             p.turn_flags[key] = p.turn_flags.get(key, 0) + 1
-        for m in self.modules:
+        for m in self._hooked["after_gain"]:
             m.after_gain(s, p, card, from_row)
 
     def after_play(self, s, p, card: Card) -> None:
-        for m in self.modules:
+        for m in self._hooked["after_play"]:
             m.after_play(s, p, card)
 
     def apply_edition_effect(self, s, p, key, value) -> None:
         if p is not None:
-            for m in self.modules:
+            for m in self._hooked["effect"]:
                 if m.effect(s, p, key, value):
                     return
         if key in ("race", "research"):
@@ -318,18 +346,20 @@ class PulsarcadeRules(SpaceRules):
 
     def path_context(self, s, p) -> dict:
         ctx = super().path_context(s, p)
-        if any(m.ignores_checkpoints(s, p) for m in self.modules):
+        if any(m.ignores_checkpoints(s, p) for m in self._hooked["ignores_checkpoints"]):
             ctx["stops"] = [sp.id for sp in self.board.spaces if self.stops_here(s, p, sp)]
         return ctx
 
     def stops_here(self, s, p, space) -> bool:
         plain_checkpoint = space.checkpoint and not space.crystal_cave and not space.forest
-        if plain_checkpoint and any(m.ignores_checkpoints(s, p) for m in self.modules):
+        if plain_checkpoint and any(
+            m.ignores_checkpoints(s, p) for m in self._hooked["ignores_checkpoints"]
+        ):
             return False
         return super().stops_here(s, p, space)
 
     def extra_points(self, s, p) -> int:
-        return sum(m.points(s, p) for m in self.modules)
+        return sum(m.points(s, p) for m in self._hooked["points"])
 
     def more_points(self, s, p) -> list[tuple[str, int]]:
         rows = [(m.name, m.points(s, p)) for m in self.modules]

@@ -469,10 +469,3 @@ MODULES: dict[str, type[ShipModule]] = {
     cls.kind: cls
     for cls in (BlackMarket, CloningVats, DangerTheater, RaceTrack, ResearchLab, Vault)
 }
-
-
-#: module kind (the ``kind`` of its rules data) -> class
-MODULES: dict[str, type[ShipModule]] = {
-    cls.kind: cls
-    for cls in (BlackMarket, CloningVats, DangerTheater, RaceTrack, ResearchLab, Vault)
-}
