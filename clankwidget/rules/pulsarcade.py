@@ -84,7 +84,7 @@ __all__ = [
 #: one source of the test for the claim's check and for offering a claim at all; a
 #: condition not here (giving up a crystal) is left to the check.
 _CABINET_MET = {
-    "owns": lambda p, value: p.owns(value) > 0,
+    "owns": lambda p, value: any(t.get("grants") == value for t in p.tokens),  # (owns > 0)
     "damage": lambda p, value: max(p.damage, p.turn_flags.get("peak_damage", 0)) >= value,
     "played": lambda p, value: value in p.play,
     "defeated": lambda p, value: any(

@@ -347,7 +347,7 @@ class SpaceRules(ThievesRules):
     # -- entering spaces ----------------------------------------------------------
 
     def has_code(self, p) -> bool:
-        return p.owns("code") > 0
+        return any(t.get("grants") == "code" for t in p.tokens)  # (p.owns("code") > 0)
 
     def in_command(self, p) -> bool:
         return p.space in self.command_spaces

@@ -22,7 +22,7 @@ from clankwidget import paths as _paths
 from clankwidget._shipnav import ShipNavigator
 from clankwidget.rules import actions as A
 from clankwidget.rules.pulsarcade import ClaimCabinet
-from clankwidget.rules.space_words import _SHIP_WORDS, in_ship_words
+from clankwidget.rules.space_words import _KEYWORDS, _SHIP_WORDS, in_ship_words
 
 MAX_ACTIONS = 300
 
@@ -165,6 +165,8 @@ def test_the_navigators_step_is_the_plain_searchs(edition):
 
 
 def test_the_ships_words_are_every_replacement_in_turn():
+    # a line is left alone when it holds none of the key words: each word replaced holds one
+    assert all(any(k in old for k in _KEYWORDS) for old, _ in _SHIP_WORDS)
     lines = [
         "Blue finds 2 Gold",
         "The dragon attacks (dragon attack!): 3 cubes",
