@@ -18,6 +18,7 @@ from __future__ import annotations
 import heapq
 import math
 import weakref
+from collections.abc import Callable
 
 from . import paths as _paths
 from .rules import actions as A
@@ -85,10 +86,9 @@ class ShipNavigator:
             return {sid for sid, left in s.extra["pods"].items() if left}
         if not rules.has_code(p):
             done = {board.space(x).module for x in p.extra.get("hacked", ())}
+            used = s.extra["ports"]
             return {
-                sp.id
-                for sp in board.spaces
-                if sp.data_port and sp.id not in s.extra["ports"] and sp.module not in done
+                sid for sid, module in rules.data_ports if sid not in used and module not in done
             }
         costs = getattr(rules, "token_costs", {})
         goals = {sid for sid in s.artifacts if sid not in costs}
@@ -117,7 +117,9 @@ class ShipNavigator:
             frozenset(goals),
             self.p.space if self.p.space in closed else None,
         )
-        kept = _DISTANCES.setdefault(board, {})
+        kept = _DISTANCES.get(board)
+        if kept is None:
+            kept = _DISTANCES[board] = {}
         dist = kept.get(key)
         if dist is None:
             if len(kept) > 512:
@@ -156,10 +158,15 @@ class ShipNavigator:
                     heapq.heappush(heap, (d + cost, u))
         return dist
 
-    def step(self, legal: list, opts: _paths.TurnOptions | None = None) -> A.Action | None:
+    def step(
+        self,
+        legal: list,
+        opts: _paths.TurnOptions | Callable[[], _paths.TurnOptions] | None = None,
+    ) -> A.Action | None:
         """The first step of this turn's best route toward the goals, if any gets closer.
         ``opts`` are the thief's turn options when the caller has listed them already
-        for this same decision (they are listed from :attr:`ctx` otherwise)."""
+        for this same decision, or a function that lists them, called only when a step
+        is looked for (they are listed from :attr:`ctx` otherwise)."""
         # the step is one of ``legal``: with no move, teleport or ride among them there is
         # none, and no route to look for
         if not any(a.kind in _STEP_KINDS for a in legal):
@@ -169,8 +176,12 @@ class ShipNavigator:
             return None
         dist = self.distances(goals)
         here = dist[self.p.space]
+        if here == 0:
+            return None  # at a goal already: no space is closer
         if opts is None:
             opts = _paths.turn_options(self.game.board, **self.ctx)
+        elif callable(opts):
+            opts = opts()
         closer = [sid for sid in opts.reachable if dist[sid] < here and sid != self.p.space]
         if not closer:
             return None

@@ -183,6 +183,8 @@ class SpaceRules(ThievesRules):
             sp.id for sp in board.spaces if sp.module in self.command_modules
         )
         self.cargo_module = board.space(board.start).module
+        #: each data port's space and module, in board order
+        self.data_ports = tuple((sp.id, sp.module) for sp in board.spaces if sp.data_port)
         self.hyperlifts = tuple(sp.id for sp in board.spaces if sp.hyperlift)
         self.telepads = tuple(sp.id for sp in board.spaces if sp.telepad)
         self.lockdowns = tuple(sp.id for sp in board.spaces if sp.lockdown)

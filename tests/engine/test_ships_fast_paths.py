@@ -158,6 +158,7 @@ def test_the_navigators_step_is_the_plain_searchs(edition):
                 assert nav.step(legal) == want
                 opts = _paths.turn_options(g.board, **g.path_context())
                 assert ShipNavigator(g).step(legal, opts) == want
+                assert ShipNavigator(g).step(legal, lambda: opts) == want
                 assert nav.act_here(legal) == plain_act_here(nav, legal)
                 seen += 1
                 steps += want is not None
