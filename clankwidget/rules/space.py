@@ -194,6 +194,15 @@ class SpaceRules(ThievesRules):
             for kind, spaces in ((Hyperlift, self.hyperlifts), (Telepad, self.telepads))
             for here in spaces
         }
+        # what each space offers whoever stands there, in candidate order: its data port,
+        # then its hyperlift's and its telepad's rides (see edition_candidates)
+        hack = (HackPort(),)
+        self._offers = {
+            sp.id: (hack if sp.data_port else ())
+            + self.rides.get((Hyperlift, sp.id), ())
+            + self.rides.get((Telepad, sp.id), ())
+            for sp in board.spaces
+        }
 
     @classmethod
     def assemble_board(
@@ -334,14 +343,7 @@ class SpaceRules(ThievesRules):
 
     def edition_candidates(self, s: GameState) -> list[A.Action]:
         p = s.player
-        here = self.board.space(p.space)
-        out = []
-        if here.data_port:
-            out.append(self._action(HackPort))
-        if here.hyperlift:
-            out.extend(self.rides[Hyperlift, p.space])
-        if here.telepad:
-            out.extend(self.rides[Telepad, p.space])
+        out = list(self._offers[p.space])
         if p.turn_flags.get("secret") == p.space:
             out.append(self._action(A.TakeSecret))
         return out
