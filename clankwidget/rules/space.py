@@ -116,6 +116,17 @@ _DERIVED: dict[tuple, tuple] = {}
 #: the conditions of this edition's own (the others are the core's)
 _OWN_CONDITIONS = ("faction", "contraband", "crystal")
 
+
+def holds(p, grant: str) -> bool:
+    """Whether ``p`` holds a token granting ``grant`` (``p.owns(grant) > 0``)."""
+    # (a plain loop, faster than counting or any() over a generator: asked on every
+    # legal list, of the command code and of a cabinet's item)
+    for t in p.tokens:  # noqa: SIM110
+        if t.get("grants") == grant:
+            return True
+    return False
+
+
 # Effects and log lines in the ship's words live in clankwidget.rules.space_words
 # (describe_space stays importable from here).
 
@@ -351,7 +362,7 @@ class SpaceRules(ThievesRules):
     # -- entering spaces ----------------------------------------------------------
 
     def has_code(self, p) -> bool:
-        return any(t.get("grants") == "code" for t in p.tokens)  # (p.owns("code") > 0)
+        return holds(p, "code")
 
     def in_command(self, p) -> bool:
         return p.space in self.command_spaces
