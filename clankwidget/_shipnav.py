@@ -186,16 +186,18 @@ class ShipNavigator:
         if not closer:
             return None
         # the best route ends nearest the goals, then with the least damage, boots and
-        # id: only the spaces at the least distance need their best option worked out
+        # id: only the spaces at the least distance need their best option worked out,
+        # and none when one space is nearest
         nearest = min(dist[sid] for sid in closer)
-        best = None
-        for sid in closer:
-            if dist[sid] != nearest:
-                continue
-            choice = opts.best(sid)
-            key = (choice.damage, choice.boots, sid)
-            if best is None or key < best[0]:
-                best = (key, sid)
-        steps = opts.route(best[1])
+        tied = [sid for sid in closer if dist[sid] == nearest]
+        target = tied[0]
+        if len(tied) > 1:
+
+            def rank(sid: str) -> tuple:
+                choice = opts.best(sid)
+                return (choice.damage, choice.boots, sid)
+
+            target = min(tied, key=rank)
+        steps = opts.route(target)
         action = self.rules.route_action(self.p.space, steps[0])
         return action if action in legal else None
