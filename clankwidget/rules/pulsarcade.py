@@ -190,11 +190,12 @@ class PulsarcadeRules(SpaceRules):
         }
         self._refuse_other_command(board)
         # the spaces where something is sold: the board's markets and the modules' own
-        self._selling = frozenset(
-            sp.id
-            for sp in board.spaces
-            if sp.market or any(m.sells_at(sp.id) for m in self.modules)
-        )
+        # (asked only of the modules that have a market of their own)
+        selling = {sp.id for sp in board.spaces if sp.market}
+        for m in self.modules:
+            if _overrides(m, "sells_at"):
+                selling.update(sp.id for sp in board.spaces if m.sells_at(sp.id))
+        self._selling = frozenset(selling)
 
     def _refuse_other_command(self, board: Board) -> None:
         """The MCP replaces the Command module: a board commanded by anything else (a

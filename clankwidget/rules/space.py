@@ -36,7 +36,6 @@ Readings of the rules where the sources leave a gap (also in board_data/space/RE
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import math
@@ -58,7 +57,7 @@ from ..data import (
 from . import actions as A
 from .ship import assemble_ship
 from .space_words import describe_space, in_ship_words
-from .state import ESCAPED, GameState
+from .state import ESCAPED, GameState, _deep
 from .thieves import ThievesRules
 
 __all__ = [
@@ -348,7 +347,7 @@ class SpaceRules(ThievesRules):
 
     def secret_token(self, token: dict) -> dict:
         # a token's ship-only rules (crystal points, Contraband...) come from the extras
-        return {**token, **copy.deepcopy(self.extras.get("tokens", {}).get(token["id"], {}))}
+        return {**token, **_deep(self.extras.get("tokens", {}).get(token["id"], {}))}
 
     # -- legal actions ----------------------------------------------------------
 
