@@ -158,7 +158,7 @@ def test_the_navigators_step_is_the_plain_searchs(edition):
                 assert nav.step(legal) == want
                 opts = _paths.turn_options(g.board, **g.path_context())
                 assert ShipNavigator(g).step(legal, opts) == want
-                assert ShipNavigator(g).step(legal, lambda: opts) == want
+                assert ShipNavigator(g).step(legal, lambda opts=opts: opts) == want
                 assert nav.act_here(legal) == plain_act_here(nav, legal)
                 seen += 1
                 steps += want is not None
@@ -182,3 +182,25 @@ def test_the_ships_words_are_every_replacement_in_turn():
         for old, new in _SHIP_WORDS:
             plain = plain.replace(old, new)
         assert in_ship_words(line) == plain
+
+
+def test_a_piece_file_that_changes_gives_a_new_ship(tmp_path):
+    # ships are kept by their pieces' files and when those last changed, not re-read
+    import json
+    import os
+
+    from clankwidget.data._files import board_data_dir
+    from clankwidget.rules.ship import assemble_ship
+
+    doc = json.loads((board_data_dir() / "boards" / "space-armory.json").read_text())
+    piece = tmp_path / "my-armory.json"
+    piece.write_text(json.dumps(doc))
+    first = assemble_ship([str(piece), "space-reactor", "space-gymnasium"])
+    assert assemble_ship([str(piece), "space-reactor", "space-gymnasium"]) is first
+    doc["spaces"][0]["name"] = "Renamed Space"
+    piece.write_text(json.dumps(doc))
+    later = os.stat(piece).st_mtime_ns + 10**9  # (a clock too coarse to see the change)
+    os.utime(piece, ns=(later, later))
+    second = assemble_ship([str(piece), "space-reactor", "space-gymnasium"])
+    assert second is not first
+    assert second.space(doc["spaces"][0]["id"]).name == "Renamed Space"
