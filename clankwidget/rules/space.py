@@ -573,6 +573,8 @@ class SpaceRules(ThievesRules):
 
     def apply_effects(self, s, p, effects, source, hold: bool = False):
         effects = list(effects)
+        if not effects:
+            return  # (nothing to apply: many cards arrive or enter with no effect)
         choices = self.edition_choices
         for i, e in enumerate(effects):
             if next(iter(e)) not in choices:
