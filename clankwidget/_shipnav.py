@@ -18,6 +18,7 @@ from __future__ import annotations
 import heapq
 import math
 import weakref
+from collections.abc import Callable
 
 from . import paths as _paths
 from .rules import actions as A
@@ -26,6 +27,10 @@ __all__ = ["ShipNavigator"]
 
 #: board -> distance tables already worked out (see ShipNavigator.distances)
 _DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+#: the kinds of the actions a step of a route aboard a ship takes (``route_action``: a
+#: move along a path, a teleport, a hyperlift or telepad ride)
+_STEP_KINDS = frozenset({"move", "teleport", "hyperlift", "telepad"})
 
 
 class ShipNavigator:
@@ -52,19 +57,24 @@ class ShipNavigator:
     # -- what to do where it stands
 
     def act_here(self, legal: list) -> A.Action | None:
-        """An action this space offers that moves the thief toward its artifact."""
-        by_kind: dict[str, list[A.Action]] = {}
+        """An action this space offers that moves the thief toward its artifact: the
+        best steal, else the artifact here, else the first hack, else the first claim."""
+        steals, take, hack, claim = [], False, None, None
         for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        steals = by_kind.get("steal-artifact", [])
+            kind = a.kind
+            if kind == "steal-artifact":
+                steals.append(a)
+            elif kind == "hack-port":
+                hack = hack or a
+            elif kind == "claim-cabinet":
+                claim = claim or a
+            elif type(a) is A.TakeArtifact:  # (what ``A.TakeArtifact() in legal`` finds)
+                take = True
         if steals:
             return max(steals, key=lambda a: (self.s.artifacts.get(a.space, 0), a.space))
-        if not self.p.artifacts and A.TakeArtifact() in legal:
+        if take and not self.p.artifacts:
             return A.TakeArtifact()
-        for kind in ("hack-port", "claim-cabinet"):
-            if by_kind.get(kind):
-                return by_kind[kind][0]
-        return None
+        return hack or claim
 
     # -- where to go
 
@@ -76,10 +86,9 @@ class ShipNavigator:
             return {sid for sid, left in s.extra["pods"].items() if left}
         if not rules.has_code(p):
             done = {board.space(x).module for x in p.extra.get("hacked", ())}
+            used = s.extra["ports"]
             return {
-                sp.id
-                for sp in board.spaces
-                if sp.data_port and sp.id not in s.extra["ports"] and sp.module not in done
+                sid for sid, module in rules.data_ports if sid not in used and module not in done
             }
         costs = getattr(rules, "token_costs", {})
         goals = {sid for sid in s.artifacts if sid not in costs}
@@ -108,7 +117,9 @@ class ShipNavigator:
             frozenset(goals),
             self.p.space if self.p.space in closed else None,
         )
-        kept = _DISTANCES.setdefault(board, {})
+        kept = _DISTANCES.get(board)
+        if kept is None:
+            kept = _DISTANCES[board] = {}
         dist = kept.get(key)
         if dist is None:
             if len(kept) > 512:
@@ -147,27 +158,46 @@ class ShipNavigator:
                     heapq.heappush(heap, (d + cost, u))
         return dist
 
-    def step(self, legal: list, opts: _paths.TurnOptions | None = None) -> A.Action | None:
+    def step(
+        self,
+        legal: list,
+        opts: _paths.TurnOptions | Callable[[], _paths.TurnOptions] | None = None,
+    ) -> A.Action | None:
         """The first step of this turn's best route toward the goals, if any gets closer.
         ``opts`` are the thief's turn options when the caller has listed them already
-        for this same decision (they are listed from :attr:`ctx` otherwise)."""
+        for this same decision, or a function that lists them, called only when a step
+        is looked for (they are listed from :attr:`ctx` otherwise)."""
+        # the step is one of ``legal``: with no move, teleport or ride among them there is
+        # none, and no route to look for
+        if not any(a.kind in _STEP_KINDS for a in legal):
+            return None
         goals = self.goals()
         if not goals:
             return None
         dist = self.distances(goals)
         here = dist[self.p.space]
+        if here == 0:
+            return None  # at a goal already: no space is closer
         if opts is None:
             opts = _paths.turn_options(self.game.board, **self.ctx)
-        best = None
-        for sid in opts.reachable:
-            if sid == self.p.space or dist[sid] >= here:
-                continue
-            choice = opts.best(sid)
-            key = (dist[sid], choice.damage, choice.boots, sid)
-            if best is None or key < best[0]:
-                best = (key, sid)
-        if best is None:
+        elif callable(opts):
+            opts = opts()
+        closer = [sid for sid in opts.reachable if dist[sid] < here and sid != self.p.space]
+        if not closer:
             return None
-        steps = opts.route(best[1])
+        # the best route ends nearest the goals, then with the least damage, boots and
+        # id: only the spaces at the least distance need their best option worked out,
+        # and none when one space is nearest
+        nearest = min(dist[sid] for sid in closer)
+        tied = [sid for sid in closer if dist[sid] == nearest]
+        target = tied[0]
+        if len(tied) > 1:
+
+            def rank(sid: str) -> tuple:
+                choice = opts.best(sid)
+                return (choice.damage, choice.boots, sid)
+
+            target = min(tied, key=rank)
+        steps = opts.route(target)
         action = self.rules.route_action(self.p.space, steps[0])
         return action if action in legal else None

@@ -60,7 +60,7 @@ from .pulsarcade_modules import (
     ShipModule,
     Vault,
 )
-from .space import SpaceRules
+from .space import SpaceRules, holds
 from .state import GameState
 
 __all__ = [
@@ -80,16 +80,27 @@ __all__ = [
     "Vault",
 ]
 
+
+def _defeated(p, wanted: dict) -> bool:
+    """Whether ``p`` defeated, this turn, as many of some monster as ``wanted`` asks."""
+    # (a plain loop, twice as fast as any() over a generator: run on every legal list)
+    flags = p.turn_flags
+    for cid, n in wanted.items():  # noqa: SIM110
+        if flags.get("defeated:" + cid, 0) >= n:
+            return True
+    return False
+
+
 #: Arcade Cabinet conditions about the thief alone: whether ``p`` meets ``value`` now. The
 #: one source of the test for the claim's check and for offering a claim at all; a
 #: condition not here (giving up a crystal) is left to the check.
 _CABINET_MET = {
-    "owns": lambda p, value: p.owns(value) > 0,
-    "damage": lambda p, value: max(p.damage, p.turn_flags.get("peak_damage", 0)) >= value,
-    "played": lambda p, value: value in p.play,
-    "defeated": lambda p, value: any(
-        p.turn_flags.get("defeated:" + cid, 0) >= n for cid, n in value.items()
+    "owns": holds,
+    "damage": lambda p, value: (
+        p.damage >= value or p.turn_flags.get("peak_damage", 0) >= value  # (the most so far)
     ),
+    "played": lambda p, value: value in p.play,
+    "defeated": _defeated,
     "clank_made": lambda p, value: p.clank_made >= value,
     "telepad_used": lambda p, value: bool(p.turn_flags.get("telepad")),
     "waste_boots": lambda p, value: p.boots >= value,
@@ -102,6 +113,11 @@ _CABINET_MET = {
 
 # ---------------------------------------------------------------------------
 # The rules
+
+
+def _overrides(module: ShipModule, hook: str) -> bool:
+    """Whether ``module``'s class has its own ``hook`` (else it is the do-nothing one)."""
+    return getattr(type(module), hook) is not getattr(ShipModule, hook)
 
 
 @cache
@@ -136,20 +152,36 @@ class PulsarcadeRules(SpaceRules):
                         f"{option!r} option ({self.options[option]!r})"
                     )
             self.modules.append(MODULES[data["kind"]](self, m["id"], data))
+        # the modules that do something at each hook (the others' hooks do nothing), for
+        # the hooks called on every legal list, turn, play or walk
+        self._hooked = {
+            hook: tuple(m for m in self.modules if _overrides(m, hook))
+            for hook in (
+                "candidates",
+                "start_turn",
+                "after_gain",
+                "after_play",
+                "effect",
+                "ignores_checkpoints",
+                "points",
+            )
+        }
         if self.options.get("scheme"):
             raise RuleNotImplemented(
                 f"schemes ({self.options['scheme']!r}) are not implemented in these rules"
             )
         self.cabinets = {c["id"]: c for c in self.data.get("cabinets", ())}
-        # each cabinet's claims and the test of its condition that needs the thief alone
-        # (None: the claim's check decides), made once: the claims are offered every turn
+        # each cabinet's claims and a test of the thief that its claims need to pass (None:
+        # the claim's check decides), made once: the claims are offered every turn
         self._claims = []
         for cid, cab in self.cabinets.items():
             ((key, value),) = cab["condition"].items()
             claims = [self._action(ClaimCabinet, cid)]
+            met = _CABINET_MET.get(key)
             if key == "consume_crystal":
                 claims.append(self._action(ClaimCabinet, cid, "sixth-crystal"))
-            self._claims.append((cid, _CABINET_MET.get(key), value, tuple(claims)))
+                met = self._may_give_crystal
+            self._claims.append((cid, met, value, tuple(claims)))
         self.redemptions = {
             sp.id: sp.redemption for sp in board.spaces if sp.redemption is not None
         }
@@ -158,11 +190,12 @@ class PulsarcadeRules(SpaceRules):
         }
         self._refuse_other_command(board)
         # the spaces where something is sold: the board's markets and the modules' own
-        self._selling = frozenset(
-            sp.id
-            for sp in board.spaces
-            if sp.market or any(m.sells_at(sp.id) for m in self.modules)
-        )
+        # (asked only of the modules that have a market of their own)
+        selling = {sp.id for sp in board.spaces if sp.market}
+        for m in self.modules:
+            if _overrides(m, "sells_at"):
+                selling.update(sp.id for sp in board.spaces if m.sells_at(sp.id))
+        self._selling = frozenset(selling)
 
     def _refuse_other_command(self, board: Board) -> None:
         """The MCP replaces the Command module: a board commanded by anything else (a
@@ -178,6 +211,12 @@ class PulsarcadeRules(SpaceRules):
                 f"{' or '.join(map(repr, command['pieces']))} (the MCP replaces the Command "
                 f"module), found {found}"
             )
+
+    def _may_give_crystal(self, p, value) -> bool:
+        """Whether ``p`` may be able to give up a crystal for a cabinet: in the MCP with a
+        power crystal or the Sixth Crystal (without, every such claim is refused; with,
+        :meth:`cabinet_unmet` says which claim is allowed)."""
+        return p.space in self.command_spaces and self.crystals_held(p) > 0  # (in_command)
 
     def module(self, kind: str) -> ShipModule | None:
         """The module of this kind aboard, if any."""
@@ -213,7 +252,7 @@ class PulsarcadeRules(SpaceRules):
             # Ping and the Danger Theater count the Clank! made during this turn only:
             # cubes placed by others' cards or by cards arriving in the row do not count
             p.clank_made = 0
-            for m in self.modules:
+            for m in self._hooked["start_turn"]:
                 m.start_turn(s, p)
 
     # -- hooks into the modules ----------------------------------------------------------
@@ -223,7 +262,7 @@ class PulsarcadeRules(SpaceRules):
         p = s.player
         if not p.is_in:
             return out
-        for m in self.modules:
+        for m in self._hooked["candidates"]:
             out.extend(m.candidates(s, p))
         if not p.artifacts:
             left, claimed = s.extra["cabinets"], p.extra["cabinets"]
@@ -232,23 +271,24 @@ class PulsarcadeRules(SpaceRules):
                 if left.get(cid) and cid not in claimed and (met is None or met(p, value)):
                     out.extend(claims)
             if p.space in self.redemptions:
-                out.extend(StealArtifact(sp) for sp in s.artifacts if sp in self.token_costs)
+                act = self._action
+                out.extend(act(StealArtifact, sp) for sp in s.artifacts if sp in self.token_costs)
         return out
 
     def after_gain(self, s, p, card: Card, from_row: bool) -> None:
         if card.is_monster:
             key = "defeated:" + card.id
             p.turn_flags[key] = p.turn_flags.get(key, 0) + 1
-        for m in self.modules:
+        for m in self._hooked["after_gain"]:
             m.after_gain(s, p, card, from_row)
 
     def after_play(self, s, p, card: Card) -> None:
-        for m in self.modules:
+        for m in self._hooked["after_play"]:
             m.after_play(s, p, card)
 
     def apply_edition_effect(self, s, p, key, value) -> None:
         if p is not None:
-            for m in self.modules:
+            for m in self._hooked["effect"]:
                 if m.effect(s, p, key, value):
                     return
         if key in ("race", "research"):
@@ -318,18 +358,20 @@ class PulsarcadeRules(SpaceRules):
 
     def path_context(self, s, p) -> dict:
         ctx = super().path_context(s, p)
-        if any(m.ignores_checkpoints(s, p) for m in self.modules):
+        if any(m.ignores_checkpoints(s, p) for m in self._hooked["ignores_checkpoints"]):
             ctx["stops"] = [sp.id for sp in self.board.spaces if self.stops_here(s, p, sp)]
         return ctx
 
     def stops_here(self, s, p, space) -> bool:
         plain_checkpoint = space.checkpoint and not space.crystal_cave and not space.forest
-        if plain_checkpoint and any(m.ignores_checkpoints(s, p) for m in self.modules):
+        if plain_checkpoint and any(
+            m.ignores_checkpoints(s, p) for m in self._hooked["ignores_checkpoints"]
+        ):
             return False
         return super().stops_here(s, p, space)
 
     def extra_points(self, s, p) -> int:
-        return sum(m.points(s, p) for m in self.modules)
+        return sum(m.points(s, p) for m in self._hooked["points"])
 
     def more_points(self, s, p) -> list[tuple[str, int]]:
         rows = [(m.name, m.points(s, p)) for m in self.modules]

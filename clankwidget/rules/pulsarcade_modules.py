@@ -28,6 +28,10 @@ __all__ = [
 ]
 
 
+#: the module actions without arguments (actions are frozen values: one serves every list)
+_CLONE, _THRILL = (Clone(),), (Thrill(),)
+
+
 class ShipModule:
     """The rules of one module side. The state lives in ``s.extra["modules"][id]``.
 
@@ -129,8 +133,7 @@ class CloningVats(ShipModule):
         return {"vats": {space: [] for space in self.data["vats"]}}
 
     def candidates(self, s, p):
-        if p.space in self.data["vats"]:
-            yield Clone()
+        return _CLONE if p.space in self.data["vats"] else ()
 
     def mine(self, s, p) -> list[str]:
         """The vats holding a clone of ``p``, in board order."""
@@ -249,8 +252,7 @@ class DangerTheater(ShipModule):
 
     def candidates(self, s, p):
         # (not enough Clank! made yet this turn: no thrill to check)
-        if p.clank_made >= self.data["clank_needed"]:
-            yield Thrill()
+        return _THRILL if p.clank_made >= self.data["clank_needed"] else ()
 
     def check_thrill(self, s, p) -> str | None:
         if not p.is_in:
@@ -422,9 +424,9 @@ class Vault(ShipModule):
         return given
 
     def candidates(self, s, p):
-        for vid, vault in self.data["vaults"].items():
-            if p.space in vault["from"]:
-                yield Ransack(vid)
+        return [
+            Ransack(vid) for vid, vault in self.data["vaults"].items() if p.space in vault["from"]
+        ]
 
     def check_ransack(self, s, p, vid: str) -> str | None:
         vault = self.data["vaults"].get(vid)
@@ -462,13 +464,6 @@ class Vault(ShipModule):
 
     def cubes(self, s):
         return {"black": sum(self.state(s)["filled"])}
-
-
-#: module kind (the ``kind`` of its rules data) -> class
-MODULES: dict[str, type[ShipModule]] = {
-    cls.kind: cls
-    for cls in (BlackMarket, CloningVats, DangerTheater, RaceTrack, ResearchLab, Vault)
-}
 
 
 #: module kind (the ``kind`` of its rules data) -> class

@@ -3,7 +3,8 @@
 :func:`assemble_ship` builds a playable :class:`~clankwidget.data.Board` from the pieces
 a table lays out. The same pieces, positions and options always give the same ship, so a
 ship assembled once is kept and handed out again (a board is immutable): a new game of a
-ship edition no longer re-validates its board against the schema every time.
+ship edition no longer re-validates its board against the schema every time, nor reads
+its pieces (it looks when their files last changed).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from ..data import Board, check_piece_effects, load_board, load_edition
+from ..data._files import mtime, resolve
 from ..errors import BoardDataError
 
 __all__ = ["assemble_ship"]
@@ -35,20 +37,30 @@ def _always_aboard(edition: str) -> tuple[str, ...]:
     return (*ship["fixed"].values(), ship["command"]["default"])
 
 
+def _piece_key(name: str | Board) -> Board | tuple[str, int]:
+    """A piece as part of a key: a board itself, or the file a name resolves to with the
+    time it last changed (what :func:`load_board` caches a piece by, found without
+    reading the piece or resolving links: a file that changes gives a new key)."""
+    if isinstance(name, Board):
+        return name
+    path = resolve(name, "boards", "board")
+    return (str(path), mtime(path))
+
+
 def _ship_key(pieces, positions, edition, options) -> tuple | None:
-    """What a ship is assembled from, as a key: piece names resolved to their (cached,
-    immutable) boards, so a piece file that changes gives a new key (the edition files
-    are read once per process). ``None`` when the arguments are unusual enough to be
-    refused: they take the uncached path, which says why."""
+    """What a ship is assembled from, as a key: each piece by its board or its file and
+    that file's last change (:func:`_piece_key`), so a piece file that changes gives a
+    new key (the edition files are read once per process). ``None`` when the arguments
+    are unusual enough to be refused: they take the uncached path, which says why."""
     try:
         if pieces is None:
             given = None
         elif isinstance(pieces, Mapping):
-            given = ("map", *((pos, _piece(side)) for pos, side in pieces.items()))
+            given = ("map", *((pos, _piece_key(side)) for pos, side in pieces.items()))
         else:
-            given = ("seq", *(_piece(name) for name in pieces))
+            given = ("seq", *(_piece_key(name) for name in pieces))
         where = None if positions is None else tuple(positions)
-        always = tuple(_piece(name) for name in _always_aboard(edition))
+        always = tuple(_piece_key(name) for name in _always_aboard(edition))
         return (edition, given, always, where, json.dumps(dict(options or {}), sort_keys=True))
     except Exception:  # refused below, with the reason
         return None

@@ -36,7 +36,6 @@ Readings of the rules where the sources leave a gap (also in board_data/space/RE
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import math
@@ -56,9 +55,9 @@ from ..data import (
     load_edition,
 )
 from . import actions as A
-from .effects import condition_text, describe
 from .ship import assemble_ship
-from .state import ESCAPED, GameState
+from .space_words import describe_space, in_ship_words
+from .state import ESCAPED, GameState, _deep
 from .thieves import ThievesRules
 
 __all__ = [
@@ -113,55 +112,22 @@ _DERIVED: dict[tuple, tuple] = {}
 # Ship assembly lives in clankwidget.rules.ship (the name stays importable from here).
 
 
-# ---------------------------------------------------------------------------
-# Effects in words
+#: the conditions of this edition's own (the others are the core's)
+_OWN_CONDITIONS = ("faction", "contraband", "crystal")
 
 
-_SPACE_CONDITIONS = {
-    "contraband": "you own Contraband",
-    "crystal": "you hold a power crystal",
-}
+def holds(p, grant: str) -> bool:
+    """Whether ``p`` holds a token granting ``grant`` (``p.owns(grant) > 0``)."""
+    # (a plain loop, faster than counting or any() over a generator: asked on every
+    # legal list, of the command code and of a cabinet's item)
+    for t in p.tokens:  # noqa: SIM110
+        if t.get("grants") == grant:
+            return True
+    return False
 
 
-def _condition_words(cond: dict, factions: Mapping[str, str]) -> str:
-    parts = []
-    for key, value in cond.items():
-        if key == "faction":
-            parts.append(f"another {factions.get(value, value)} card is played this turn")
-        elif key in _SPACE_CONDITIONS:
-            parts.append(_SPACE_CONDITIONS[key])
-        else:
-            parts.append(condition_text({key: value}))
-    return " and ".join(parts)
-
-
-def describe_space(effects: Iterable[dict], factions: Mapping[str, str] | None = None) -> str:
-    """Effects in words, Clank! In! Space! style (Credits, power crystals, factions)."""
-    factions = factions or {}
-    out = []
-    for e in effects:
-        key, value = next(iter(e.items()))
-        if key == "gold":
-            out.append(f"+{value} Credit{'s' if value != 1 else ''}")
-        elif key == "crystal":
-            out.append(f"+{value} power crystal{'s' if value != 1 else ''}")
-        elif key == "row_trash":
-            out.append("you may trash a card from the adventure row")
-        elif key == "multipass":
-            out.append("every faction counts this turn")
-        elif key == "race":
-            out.append(f"advance your racer {value}")
-        elif key == "research":
-            out.append(f"take the {value} Research token")
-        elif key == "if":
-            out.append(
-                f"if {_condition_words(value, factions)}: {describe_space(e['then'], factions)}"
-            )
-        elif key == "choose":
-            out.append("choose: " + " or ".join(f"({describe_space(o, factions)})" for o in value))
-        else:
-            out.append(describe([e]).replace("Gold", "Credits"))
-    return ", ".join(out)
+# Effects and log lines in the ship's words live in clankwidget.rules.space_words
+# (describe_space stays importable from here).
 
 
 # ---------------------------------------------------------------------------
@@ -217,12 +183,18 @@ class SpaceRules(ThievesRules):
         }
         self._market = {**self._market, **{i["id"]: i for i in self.data.get("market", ())}}
         self._card_table = {cid: self._with_extras(c) for cid, c in cards.cards.items()}
+        #: card id -> its faction, as :meth:`faction_of` gives it (read once)
+        self._card_factions = {
+            cid: extra.get("faction") for cid, extra in self.extras["cards"].items()
+        }
         self.command_modules = {m["id"] for m in board.modules if m.get("command")}
         #: the spaces of the command module(s), in board order: sealed without a code
         self.command_spaces = tuple(
             sp.id for sp in board.spaces if sp.module in self.command_modules
         )
         self.cargo_module = board.space(board.start).module
+        #: each data port's space and module, in board order
+        self.data_ports = tuple((sp.id, sp.module) for sp in board.spaces if sp.data_port)
         self.hyperlifts = tuple(sp.id for sp in board.spaces if sp.hyperlift)
         self.telepads = tuple(sp.id for sp in board.spaces if sp.telepad)
         self.lockdowns = tuple(sp.id for sp in board.spaces if sp.lockdown)
@@ -231,6 +203,15 @@ class SpaceRules(ThievesRules):
             (kind, here): tuple(kind(to) for to in spaces if to != here)
             for kind, spaces in ((Hyperlift, self.hyperlifts), (Telepad, self.telepads))
             for here in spaces
+        }
+        # what each space offers whoever stands there, in candidate order: its data port,
+        # then its hyperlift's and its telepad's rides (see edition_candidates)
+        hack = (HackPort(),)
+        self._offers = {
+            sp.id: (hack if sp.data_port else ())
+            + self.rides.get((Hyperlift, sp.id), ())
+            + self.rides.get((Telepad, sp.id), ())
+            for sp in board.spaces
         }
 
     @classmethod
@@ -264,7 +245,7 @@ class SpaceRules(ThievesRules):
         return dataclasses.replace(card, **changes)
 
     def faction_of(self, cid: str) -> str | None:
-        return self.extras["cards"].get(cid, {}).get("faction")
+        return self._card_factions.get(cid)
 
     def card_text(self, cid: str) -> str:
         """A card's rules text in words, faction and bonuses included."""
@@ -287,15 +268,7 @@ class SpaceRules(ThievesRules):
 
     def say(self, s, text: str, kind: str = "info", who=None, **details) -> None:
         # the core's words are the dungeon's; aboard the ship they are these
-        for old, new in (
-            (" Gold", " Credits"),
-            ("(dragon attack!)", "(boss attack!)"),
-            ("The dragon attacks", "The boss attacks"),
-            ("dungeon deck", "adventure deck"),
-            ("left the dungeon", "left the ship"),
-        ):
-            text = text.replace(old, new)
-        super().say(s, text, kind, who, **details)
+        super().say(s, in_ship_words(text), kind, who, **details)
 
     # -- set-up ---------------------------------------------------------------
 
@@ -374,20 +347,13 @@ class SpaceRules(ThievesRules):
 
     def secret_token(self, token: dict) -> dict:
         # a token's ship-only rules (crystal points, Contraband...) come from the extras
-        return {**token, **copy.deepcopy(self.extras.get("tokens", {}).get(token["id"], {}))}
+        return {**token, **_deep(self.extras.get("tokens", {}).get(token["id"], {}))}
 
     # -- legal actions ----------------------------------------------------------
 
     def edition_candidates(self, s: GameState) -> list[A.Action]:
         p = s.player
-        here = self.board.space(p.space)
-        out = []
-        if here.data_port:
-            out.append(self._action(HackPort))
-        if here.hyperlift:
-            out.extend(self.rides[Hyperlift, p.space])
-        if here.telepad:
-            out.extend(self.rides[Telepad, p.space])
+        out = list(self._offers[p.space])
         if p.turn_flags.get("secret") == p.space:
             out.append(self._action(A.TakeSecret))
         return out
@@ -395,7 +361,7 @@ class SpaceRules(ThievesRules):
     # -- entering spaces ----------------------------------------------------------
 
     def has_code(self, p) -> bool:
-        return p.owns("code") > 0
+        return holds(p, "code")
 
     def in_command(self, p) -> bool:
         return p.space in self.command_spaces
@@ -475,7 +441,10 @@ class SpaceRules(ThievesRules):
         telepads as lifts; the command module closed without a command code."""
         ctx = super().path_context(s, p)
         ctx["exits"] = [sid for sid, left in s.extra["pods"].items() if left] if p.artifacts else []
-        lifts = [[sid for sid in self.hyperlifts if not self._lift_blocked(s, sid)]]
+        if s.extra["lockdown"]:
+            lifts = [[sid for sid in self.hyperlifts if not self._lift_blocked(s, sid)]]
+        else:
+            lifts = [list(self.hyperlifts)]
         if p.owns("telepass"):
             lifts.append(list(self.telepads))
         ctx["lifts"] = [group for group in lifts if len(group) > 1]
@@ -494,15 +463,18 @@ class SpaceRules(ThievesRules):
     def _check_hyperlift(self, s, p, a: Hyperlift):
         if not p.is_in:
             return "you have left the ship"
-        if p.space not in self.hyperlifts:
+        lifts = self.hyperlifts
+        if p.space not in lifts:
             return "there is no hyperlift in your space"
-        if a.to not in self.hyperlifts:
+        if a.to not in lifts:
             return f"{a.to!r} is not a hyperlift space"
         if a.to == p.space:
             return "you are already there"
-        for where in (p.space, a.to):
-            if self._lift_blocked(s, where):
-                return f"the lockdown token blocks the hyperlift in {self.board.space(where).name}"
+        if s.extra["lockdown"]:  # (no lift is blocked before the lockdown)
+            for where in (p.space, a.to):
+                if self._lift_blocked(s, where):
+                    name = self.board.space(where).name
+                    return f"the lockdown token blocks the hyperlift in {name}"
         return self.entry_refusal(s, p, a.to, teleport=False)
 
     def _do_hyperlift(self, s, p, a: Hyperlift):
@@ -601,8 +573,11 @@ class SpaceRules(ThievesRules):
 
     def apply_effects(self, s, p, effects, source, hold: bool = False):
         effects = list(effects)
+        if not effects:
+            return  # (nothing to apply: many cards arrive or enter with no effect)
+        choices = self.edition_choices
         for i, e in enumerate(effects):
-            if next(iter(e)) not in self.edition_choices:
+            if next(iter(e)) not in choices:
                 continue
             super().apply_effects(s, p, effects[:i], source, hold)
             if s.pending:  # an earlier choice waits: the rest waits behind it
@@ -667,7 +642,9 @@ class SpaceRules(ThievesRules):
         return p.extra.get("crystals", 0) + sum(1 for t in p.tokens if t.get("crystal"))
 
     def condition(self, s, p, cond: dict, source) -> bool:
-        base = {k: v for k, v in cond.items() if k not in ("faction", "contraband", "crystal")}
+        if "faction" not in cond and "contraband" not in cond and "crystal" not in cond:
+            return super().condition(s, p, cond, source)  # the core's tests alone
+        base = {k: v for k, v in cond.items() if k not in _OWN_CONDITIONS}
         if base and not super().condition(s, p, base, source):
             return False
         if "faction" in cond and not self.faction_match(p, cond["faction"], source):
@@ -680,8 +657,9 @@ class SpaceRules(ThievesRules):
         """Another card of ``faction`` is in play this turn (the source card itself aside)."""
         if p.turn_flags.get("multipass"):
             return True
-        same = sum(1 for cid in p.play if self.faction_of(cid) == faction)
-        if source in p.play and self.faction_of(source) == faction:
+        factions = self._card_factions
+        same = [factions.get(cid) for cid in p.play].count(faction)
+        if source in p.play and factions.get(source) == faction:
             same -= 1
         return same >= 1
 
@@ -771,7 +749,9 @@ class SpaceRules(ThievesRules):
     def points(self, s, p) -> int:
         total = super().points(s, p)
         per = sum(t.get("crystal_points", 0) for t in p.tokens)
-        return total + per * self.crystals_held(p) + self.extra_points(s, p)
+        if per:
+            total += per * self.crystals_held(p)
+        return total + self.extra_points(s, p)
 
     def extra_points(self, s, p) -> int:
         """Hook: points from edition components (Pulsarcade tracks)."""
