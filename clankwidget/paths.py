@@ -211,31 +211,46 @@ class TurnOptions:
         self._labels = labels
         self._front = order
         self._bounds = bounds
+        # The same three arrays as Python lists (made once, on first use): the fronts are
+        # a few dozen labels, so reading them from lists beats a numpy call per space.
+        self._lists: tuple[list, list, list] | None = None
+        self._reachable: tuple[str, ...] | None = None
         self._cache: dict[str, list[tuple[Choice, int]]] = {}
+
+    def _as_lists(self) -> tuple[list, list, list]:
+        """``(labels, front, bounds)`` as lists (the arrays never change)."""
+        if self._lists is None:
+            self._lists = (self._labels.tolist(), self._front.tolist(), self._bounds.tolist())
+        return self._lists
 
     @property
     def reachable(self) -> tuple[str, ...]:
         """Ids of the spaces reachable this turn (the start included), in board order."""
-        ids = self.board.space_ids
-        return tuple(ids[i] for i in np.flatnonzero(np.diff(self._bounds)))
+        if self._reachable is None:
+            ids = self.board.space_ids
+            bounds = self._as_lists()[2]
+            self._reachable = tuple(
+                ids[i] for i in range(len(bounds) - 1) if bounds[i + 1] != bounds[i]
+            )
+        return self._reachable
 
     def __contains__(self, space_id: object) -> bool:
         if not isinstance(space_id, str) or space_id not in self.board:
             return False
         i = self.board.index(space_id)
-        return bool(self._bounds[i + 1] > self._bounds[i])
+        bounds = self._as_lists()[2]
+        return bounds[i + 1] > bounds[i]
 
     def _entries(self, space_id: str) -> list[tuple[Choice, int]]:
         entries = self._cache.get(space_id)
         if entries is None:
             i = _space_index(self.board, space_id)
-            labels = self._front[self._bounds[i] : self._bounds[i + 1]].tolist()
-            rows = self._labels[labels, _g._BOOTS : _g._FLAG + 1].tolist()
-            gold = self._labels[labels, _g._GOLD].tolist()
-            entries = [
-                (Choice(b, s, d, t, f != _g._MOVING, g), label)
-                for (b, s, d, t, f), g, label in zip(rows, gold, labels)
-            ]
+            lab, front, bounds = self._as_lists()
+            entries = []
+            for label in front[bounds[i] : bounds[i + 1]]:
+                row = lab[label]
+                b, s, d, t, f = row[_g._BOOTS : _g._FLAG + 1]
+                entries.append((Choice(b, s, d, t, f != _g._MOVING, row[_g._GOLD]), label))
             self._cache[space_id] = entries
         return entries
 
@@ -328,16 +343,17 @@ class TurnOptions:
         return self._steps(label)
 
     def _steps(self, label: int) -> list[Step]:
-        lab = self._labels
+        lab = self._as_lists()[0]
         a = self.board.arrays
         ids = self.board.space_ids
         steps = []
         i = label
-        while lab[i, _g._PRED] != -1:
-            step = int(lab[i, _g._STEP])
-            space = ids[lab[i, _g._NODE]]
+        while lab[i][_g._PRED] != -1:
+            row = lab[i]
+            step = row[_g._STEP]
+            space = ids[row[_g._NODE]]
             if step >= 0:
-                paid = int(lab[i, _g._PAID])
+                paid = row[_g._PAID]
                 steps.append(
                     Step(
                         int(a.path[step]),
@@ -348,11 +364,11 @@ class TurnOptions:
                     )
                 )
             elif step == _g._COACH:
-                fare = int(lab[i, _g._GOLD] - lab[lab[i, _g._PRED], _g._GOLD])
+                fare = row[_g._GOLD] - lab[row[_g._PRED]][_g._GOLD]
                 steps.append(Step("coach", space, 0, 0, 1, fare))
             else:
                 steps.append(Step("teleport" if step == _g._TELEPORT else "lift", space, 0, 0, 0))
-            i = int(lab[i, _g._PRED])
+            i = row[_g._PRED]
         steps.reverse()
         return steps
 
