@@ -115,6 +115,57 @@ def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> np.ndarray:
     return dist
 
 
+_ROWS: dict = {}
+
+
+def _attack_rows(situation: tuple) -> tuple[list | None, int]:
+    """The dragon's attacks over a planner's horizon and its odds turn by turn, from
+    ``situation`` = ``(bag, attacks a round, draws, countdown, countdown track, its cubes
+    in the Clank! area, its cubes a turn, the others' cubes a turn, turns)`` (see
+    :meth:`_Estimates._survival`, which builds it): for each turn the row of
+    :func:`_damage_odds` after that turn's attacks as a list (``None`` before the first
+    attack), or ``None`` for no attack at all; and the cubes all the attacks draw.
+
+    A pure function of those numbers, so it is kept in :data:`_ROWS` by them."""
+    kept = _ROWS.get(situation)
+    if kept is not None:
+        return kept
+    bag, rate, draws, countdown, track, in_area, my_clank, their_clank, turns = situation
+    attacks = []  # (draws, cubes of the others', cubes of its own added before it)
+    at_turn = []  # attacks that have happened by the end of each of its turns
+    waiting_me, waiting_them = float(in_area), 0.0  # cubes made since the last attack
+    expected = 0.0
+    for t in range(turns):
+        waiting_me += my_clank
+        waiting_them += their_clank
+        expected += rate
+        due = []
+        while expected >= 1.0:
+            expected -= 1.0
+            due.append(draws)
+        if countdown is not None:  # the countdown player's marker moves each round
+            c = countdown + t + 1
+            extra = track[c - 1] if c <= len(track) else None
+            if extra:
+                due.append(draws + extra)
+        for n in due:
+            add_me, add_them = round(waiting_me), round(waiting_them)
+            waiting_me -= add_me
+            waiting_them -= add_them
+            attacks.append((n, add_them, add_me))
+        at_turn.append(len(attacks))
+    if attacks:
+        dist = _damage_odds(bag, tuple(attacks)).tolist()
+        rows = [dist[n - 1] if n else None for n in at_turn]
+        kept = rows, sum(a[0] for a in attacks)
+    else:
+        kept = None, 0
+    if len(_ROWS) > _MAX_ODDS:
+        _ROWS.clear()
+    _ROWS[situation] = kept
+    return kept
+
+
 _SPOTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -190,63 +241,43 @@ class _Estimates:
         me = p.colour
         hp = rules.health - p.damage
         hit_all = rules.hit_all
-        rate = self._attacks_per_round(game)
-        draws = rules.rage_value(s) + rules.dangers(s)
-        track = rules.setup_numbers.get("countdown") or []
         cubes, _ = game.attack_cubes()  # bag + Clank! area
-        in_area = s.clank_area.get(me, 0)
-        mine_bag = s.bag.get(me, 0)
         reds = cubes.get(hit_all, 0) if hit_all else 0
         others = sum(cubes.values()) - cubes.get(me, 0) - reds
-        my_clank = self._clank_per_turn(game, p)
         their_clank = sum(
             self._clank_per_turn(game, q) for q in s.players if q is not p and q.is_in
         )
-        attacks = []  # (draws, cubes of the others', cubes of its own added before it)
-        at_turn = []  # attacks that have happened by the end of each of its turns
-        waiting = [float(in_area), 0.0]  # cubes made since the last attack: its own, others'
-
-        def attack(n: int) -> None:
-            add_me, add_them = round(waiting[0]), round(waiting[1])
-            waiting[0] -= add_me
-            waiting[1] -= add_them
-            attacks.append((n, add_them, add_me))
-
-        expected = 0.0
-        for t in range(max(1, min(math.ceil(horizon_turns) + 1, 16))):
-            waiting[0] += my_clank
-            waiting[1] += their_clank
-            expected += rate
-            while expected >= 1.0:
-                expected -= 1.0
-                attack(draws)
-            if s.countdown is not None:  # the countdown player's marker moves each round
-                c = s.countdown + t + 1
-                extra = track[c - 1] if c <= len(track) else None
-                if extra:
-                    attack(draws + extra)
-            at_turn.append(len(attacks))
+        countdown = s.countdown
+        situation = (
+            (others, reds, s.bag.get(me, 0)),
+            self._attacks_per_round(game),
+            rules.rage_value(s) + rules.dangers(s),
+            countdown,
+            None if countdown is None else tuple(rules.setup_numbers.get("countdown") or []),
+            s.clank_area.get(me, 0),
+            self._clank_per_turn(game, p),
+            their_clank,
+            max(1, min(math.ceil(horizon_turns) + 1, 16)),
+        )
+        at_turn, drawn = _attack_rows(situation)
         bag_total = sum(cubes.values()) + 1
-        dist = _damage_odds((others, reds, mine_bag), tuple(attacks)) if attacks else None
+        last = len(at_turn) - 1 if at_turn is not None else 0
 
         def alive(turns: float, health: int = hp) -> float:
             if health <= 0:
                 return 0.0
-            if dist is None:
+            if at_turn is None:
                 return 1.0
             lo = math.floor(turns)
             frac = turns - lo
+            # at_turn[k]: the damage table after the attacks of its first k + 1 turns
+            row = at_turn[min(max(lo, 0), last)]
+            now = 1.0 if row is None else row[min(health - 1, len(row) - 1)]
+            row = at_turn[min(max(lo + 1, 0), last)]
+            then = 1.0 if row is None else row[min(health - 1, len(row) - 1)]
+            return (1 - frac) * now + frac * then
 
-            def at(k: int) -> float:
-                n = at_turn[min(max(k, 0), len(at_turn) - 1)]
-                if n == 0:
-                    return 1.0
-                row = dist[n - 1]
-                return float(row[min(health - 1, len(row) - 1)])
-
-            return (1 - frac) * at(lo) + frac * at(lo + 1)
-
-        per_cube = sum(a[0] for a in attacks) / bag_total if attacks else 0.0
+        per_cube = drawn / bag_total if at_turn is not None else 0.0
         return alive, min(per_cube, 1.0)
 
     def _deadline(self, game, p) -> tuple[float, bool]:
