@@ -64,13 +64,31 @@ def _deck_boots(cards, deck: tuple[str, ...], conds: tuple[str, ...]) -> float:
             for tally, amount in zip(tallies, (boots, teleports), strict=True):
                 tally[draw, amount] = tally.get((draw, amount), 0) + copies
         return sum(
-            _deck._tallied_distribution(tally, {}, resource, 5).mean
+            _tally_mean(resource, tally)
             for resource, tally in zip(("boots", "teleport"), tallies, strict=True)
         )
     except ValueError:
         unit = {"boots": 1.0, "teleport": 1.0}
         pile = [cards.cards[c] for c in deck]
         return sum(_effects_value(c.play, unit) for c in pile) * 5 / max(len(pile), 1)
+
+
+_MEANS: dict = {}
+
+
+def _tally_mean(resource: str, tally: dict) -> float:
+    """The mean ``resource`` a turn of a deck counted as ``tally`` (copies of each ``(draw,
+    amount)``) yields: :func:`clankwidget.deck._tallied_distribution`'s, kept by the
+    counts, since many decks count alike (a card that moves nothing counts as any other;
+    most decks teleport nowhere)."""
+    key = (resource, tuple(sorted(tally.items())))
+    mean = _MEANS.get(key)
+    if mean is None:
+        mean = _deck._tallied_distribution(tally, {}, resource, 5).mean
+        if len(_MEANS) > _MAX_BOOTS:
+            _MEANS.clear()
+        _MEANS[key] = mean
+    return mean
 
 
 _DRAGONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -353,33 +371,41 @@ class _Estimates:
             pts = game.rules.points(s, q) - sum(q.artifacts)
             played = max(1.0, s.turn / max(len(s.players), 1))
             rate = max(self.growth, pts / played)
-            routes = []  # (turns to exit, turns to the surface, artifact points, room)
-            if q.artifacts:
-                routes.append((d[x][info.exit] / b + 0.5, info.to_surface[False][x] / b, 0, None))
+            base = pts + sum(q.artifacts)
+            # (turns to exit, turns to the surface, room, score out in time, score before
+            # the growth of a late escape): each sum as project() would add it up
+            routes = []
+            if q.artifacts:  # straight out, with no artifact's points to add
+                t_exit = d[x][info.exit] / b + 0.5
+                t_surf = info.to_surface[False][x] / b
+                routes.append((t_exit, t_surf, None, base + 0 + mastery + rate * t_exit, base + 0))
             if len(q.artifacts) < _capacity(game, q):
                 for room, value in s.artifacts.items():
                     j = info.idx[room]
                     t_in = d[x][j] / b + 0.5
+                    t_exit = t_in + d[j][info.exit] / b
                     routes.append(
                         (
-                            t_in + d[j][info.exit] / b,
+                            t_exit,
                             t_in + info.to_surface[False][j] / b,
-                            value,
                             room,
+                            base + value + mastery + rate * t_exit,
+                            base + value,
                         )
                     )
-            base = pts + sum(q.artifacts)
 
-            def project(turns, taken=None, routes=routes, base=base, rate=rate):
+            def project(turns, taken=None, routes=routes, rate=rate):
                 left = turns + grace
+                late = rate * left
                 best = 0.0
-                for t_exit, t_surf, value, room in routes:
+                for t_exit, t_surf, room, escaped, caught in routes:
                     if room is not None and room == taken:
                         continue
                     if t_exit <= left:
-                        best = max(best, base + value + mastery + rate * t_exit)
-                    elif t_surf <= left:
-                        best = max(best, base + value + rate * left)
+                        if escaped > best:
+                            best = escaped
+                    elif t_surf <= left and caught + late > best:
+                        best = caught + late
                 return best
 
             out.append(project)
