@@ -581,8 +581,6 @@ class PlannerBot(_Estimates, Bot):
             return False
         if plan.target == game.board.start and not p.artifacts:
             return False
-        if plan.target in self._turn_options(game):
-            return False  # in reach already
         ctx = self._path_context(game)
         for e in effects:
             for k, v in e.items():
@@ -594,10 +592,14 @@ class PlannerBot(_Estimates, Bot):
                     ctx["teleports"] += v
         if not ctx["teleports"] and set(ctx) <= _PLAIN_WALK:
             # no teleport, lift, canoe or coach: every way there takes at least the board's
-            # fewest boots (monsters, health and exhaustion only ever forbid more)
+            # fewest boots (monsters, health and exhaustion only ever forbid more). Out of
+            # reach with the potion, the answer is no whether or not it is in reach now, so
+            # this comes first: it saves listing this turn's options.
             info = _info(game.board)
             if info.dist[ctx["keys"]][info.idx[ctx["start"]]][info.idx[plan.target]] > ctx["boots"]:
                 return False
+        if plan.target in self._turn_options(game):
+            return False  # in reach already
         return plan.target in _paths.turn_options(game.board, **ctx)
 
     def _acquire(self, game, p, plan, legal):

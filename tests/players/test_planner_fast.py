@@ -433,3 +433,44 @@ def test_survival_kept_by_situation_is_the_plain_survival(edition):
                     assert alive(2.5) == want_alive(2.5)
             checked += 1
     assert checked > 40
+
+
+def _plain_potion_helps(bot, game, p, plan, effects) -> bool:
+    """Whether a potion lets the planner reach its target, asking this turn's options
+    first (as before the fewest-boots bound was looked at first)."""
+    if p.exhausted or plan.target == p.space:
+        return False
+    if plan.target == game.board.start and not p.artifacts:
+        return False
+    if plan.target in paths.turn_options(game):
+        return False
+    ctx = game.path_context()
+    for e in effects:
+        for k, v in e.items():
+            ctx[{"teleport": "teleports"}.get(k, k)] += v
+    return plan.target in paths.turn_options(game.board, **ctx)
+
+
+@pytest.mark.parametrize("edition", ["clank", "legacy"])
+def test_a_potion_helps_as_when_the_turn_options_came_first(edition):
+    if edition not in PLANNED:
+        pytest.skip(f"{edition} has no planner")
+    potions = [({"boots": 1},), ({"boots": 2},), ({"swords": 1},), ({"teleport": 1},)]
+    answers = set()
+    for seed in range(3):
+        for game, bot in _planner_positions(edition, seed=seed):
+            if game.pending:
+                continue
+            p = game.current_player
+            plan = bot.plan(game)
+            for goal in [*game.state.artifacts, game.board.start]:
+                aim = dataclasses.replace(plan, target=goal)
+                for effects in potions:
+                    want = _plain_potion_helps(bot, game, p, aim, effects)
+                    bot._decision = {}
+                    try:
+                        assert bot._potion_helps(game, p, aim, effects) == want, (goal, effects)
+                    finally:
+                        bot._decision = None
+                    answers.add(want)
+    assert answers == {True, False}
