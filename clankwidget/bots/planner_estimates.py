@@ -187,12 +187,12 @@ def _attack_rows(situation: tuple) -> tuple[list | None, int]:
 _SPOTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _stop_spots(info) -> tuple[tuple[int, ...], dict[str, int]]:
+def _stop_spots(info) -> tuple[frozenset[int], dict[str, int]]:
     """For a board's stops (``info.stops``): the positions of those with gold or a market
     (the fixed reasons to stop), and each stop's position by space id (once per board)."""
     spots = _SPOTS.get(info)
     if spots is None:
-        fixed = tuple(k for k, (_, _, gold, market) in enumerate(info.stops) if gold or market)
+        fixed = frozenset(k for k, (_, _, gold, market) in enumerate(info.stops) if gold or market)
         position = {sid: k for k, (_, sid, _, _) in enumerate(info.stops)}
         spots = _SPOTS[info] = (fixed, position)
     return spots
@@ -332,16 +332,20 @@ class _Estimates:
         # a stop without gold, a market or a token brings nothing: look at the others only
         fixed, position = _stop_spots(info)
         tokens = s.space_tokens
-        live = set(fixed)
-        live.update(position[sid] for sid, stack in tokens.items() if stack and sid in position)
-        for k in sorted(live):  # in the board's order, as every stop was looked at
-            i, sid, gold, market = info.stops[k]
-            if sid == p.space:
+        # the top token of each stack on a stop, by the stop's position
+        tops = {
+            position[sid]: stack[0] for sid, stack in tokens.items() if stack and sid in position
+        }
+        stops = info.stops
+        here = p.space
+        for k in sorted(tops.keys() | fixed):  # in the board's order, as every stop was looked at
+            i, sid, gold, market = stops[k]
+            if sid == here:
                 continue
             bonus = gold
-            stack = tokens.get(sid)
-            if stack:
-                bonus += _token_guess(stack[0])
+            top = tops.get(k)
+            if top is not None:
+                bonus += _token_guess(top)
             if market and crown_gain > 0:
                 bonus += crown_gain
             if bonus > 0:
