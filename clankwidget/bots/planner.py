@@ -223,7 +223,8 @@ class PlannerBot(_Estimates, Bot):
                 )
         if not options:  # nothing left to take and nothing held: stay near the top
             return _Plan(game.board.start, False, 1.0, points, 1.0, 0.0, 0.5, 0.1, b)
-        horizon = max(trip_turns(o[3]) for o in options)
+        trips = [trip_turns(o[3]) for o in options]  # each option's turns, worked out once
+        horizon = max(trips)
         alive, per_cube = self._survival(game, p, min(horizon, 15))
         rivals = self._rivals(game, p)
 
@@ -234,8 +235,9 @@ class PlannerBot(_Estimates, Bot):
             return out
 
         best = None
-        for room, stop, take, boots, surf_boots, v_escape, v_rescue in options:
-            turns = trip_turns(boots)
+        for (room, stop, take, _, surf_boots, v_escape, v_rescue), turns in zip(
+            options, trips, strict=True
+        ):
             v_escape += growth * turns
             pa = alive(turns)
             pt = p_time(turns)
