@@ -539,27 +539,46 @@ def turn_options(
     # No non-dominated route repeats a space, so it has at most n - 1 steps: larger
     # budgets than that can buy nothing and only cost memory (one bucket per boot).
     most = max(p.n - 1, 0)
-    lift_indptr, lift_dst = _lift_csr(board, settings["lifts"])
-    labels, order, bounds = _g._turn_front(
-        p.indptr,
-        p.dst,
-        p.cost,
-        p.monsters,
-        p.usable(settings["keys"], settings["canoe"]),
-        p.stop if stop is None else stop,
-        _gate(board, settings["exits"], settings["closed"], settings["can_exit"]),
-        p.tp_indptr,
-        p.tp_dst,
-        lift_indptr,
-        lift_dst,
-        src,
+    budget = (
         min(settings["boots"], p.max_boots * most),
         min(settings["swords"], p.max_monsters * most),
         min(settings["health"] - 1, p.max_monsters * most),
         min(settings["teleports"], most),
         settings["exhausted"],
-        p.fare,
-        p.coach,
         min(settings["gold"], p.useful_gold),
     )
+    # The search depends on the board and these resolved arguments only, and the same
+    # few come back turn after turn (a ship's lifts and sealed modules, a player's boots):
+    # each front is searched once per board and kept, read-only; every call still checks
+    # its arguments and gets a TurnOptions of its own.
+    flags = (settings["keys"], settings["canoe"], settings["can_exit"])
+    gates = (settings["exits"], settings["closed"], settings["lifts"])
+    key = (src, flags, gates, None if stop is None else settings["stops"], budget)
+    found = p.fronts.get(key)
+    if found is None:
+        lift_indptr, lift_dst = _lift_csr(board, settings["lifts"])
+        found = _g._turn_front(
+            p.indptr,
+            p.dst,
+            p.cost,
+            p.monsters,
+            p.usable(settings["keys"], settings["canoe"]),
+            p.stop if stop is None else stop,
+            _gate(board, settings["exits"], settings["closed"], settings["can_exit"]),
+            p.tp_indptr,
+            p.tp_dst,
+            lift_indptr,
+            lift_dst,
+            src,
+            *budget[:5],
+            p.fare,
+            p.coach,
+            budget[5],
+        )
+        for array in found:
+            array.setflags(write=False)
+        if len(p.fronts) > 256:
+            p.fronts.clear()
+        p.fronts[key] = found
+    labels, order, bounds = found
     return TurnOptions(board, v["start"], settings, labels, order, bounds)
