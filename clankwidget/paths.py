@@ -577,8 +577,11 @@ def turn_options(
         )
         for array in found:
             array.setflags(write=False)
+        found = (*found, tuple(array.tolist() for array in found))
         if len(p.fronts) > 256:
             p.fronts.clear()
         p.fronts[key] = found
-    labels, order, bounds = found
-    return TurnOptions(board, v["start"], settings, labels, order, bounds)
+    labels, order, bounds, lists = found
+    opts = TurnOptions(board, v["start"], settings, labels, order, bounds)
+    opts._lists = lists  # the arrays as lists, made once with them (only read)
+    return opts
