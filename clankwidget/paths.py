@@ -577,11 +577,15 @@ def turn_options(
         )
         for array in found:
             array.setflags(write=False)
-        found = (*found, tuple(array.tolist() for array in found))
+        first = TurnOptions(board, v["start"], settings, *found)
+        # what a TurnOptions works out from the arrays alone, shared by all over them
+        found = (*found, first._as_lists(), first.reachable, first._cache)
         if len(p.fronts) > 256:
             p.fronts.clear()
         p.fronts[key] = found
-    labels, order, bounds, lists = found
+    labels, order, bounds, lists, reachable, entries = found
     opts = TurnOptions(board, v["start"], settings, labels, order, bounds)
-    opts._lists = lists  # the arrays as lists, made once with them (only read)
+    # (the arrays as lists, the reachable spaces and each space's front, which callers
+    # get as lists of their own)
+    opts._lists, opts._reachable, opts._cache = lists, reachable, entries
     return opts
