@@ -211,16 +211,22 @@ class TurnOptions:
         self._labels = labels
         self._front = order
         self._bounds = bounds
-        # The same three arrays as Python lists (made once, on first use): the fronts are
-        # a few dozen labels, so reading them from lists beats a numpy call per space.
-        self._lists: tuple[list, list, list] | None = None
+        # The same three arrays as Python tuples (made once, on first use): the fronts are
+        # a few dozen labels, so reading them from tuples beats a numpy call per space.
+        # (Tuples, not lists, as they may be kept with the board: the garbage collector
+        # stops looking at tuples of numbers, while every list kept costs each collection.)
+        self._lists: tuple[tuple, tuple, tuple] | None = None
         self._reachable: tuple[str, ...] | None = None
-        self._cache: dict[str, list[tuple[Choice, int]]] = {}
+        self._cache: dict[str, tuple[tuple[Choice, int], ...]] = {}
 
-    def _as_lists(self) -> tuple[list, list, list]:
-        """``(labels, front, bounds)`` as lists (the arrays never change)."""
+    def _as_lists(self) -> tuple[tuple, tuple, tuple]:
+        """``(labels, front, bounds)`` as tuples (the arrays never change)."""
         if self._lists is None:
-            self._lists = (self._labels.tolist(), self._front.tolist(), self._bounds.tolist())
+            self._lists = (
+                tuple(map(tuple, self._labels.tolist())),
+                tuple(self._front.tolist()),
+                tuple(self._bounds.tolist()),
+            )
         return self._lists
 
     @property
@@ -241,17 +247,17 @@ class TurnOptions:
         bounds = self._as_lists()[2]
         return bounds[i + 1] > bounds[i]
 
-    def _entries(self, space_id: str) -> list[tuple[Choice, int]]:
+    def _entries(self, space_id: str) -> tuple[tuple[Choice, int], ...]:
         entries = self._cache.get(space_id)
         if entries is None:
             i = _space_index(self.board, space_id)
             lab, front, bounds = self._as_lists()
-            entries = []
+            listed = []
             for label in front[bounds[i] : bounds[i + 1]]:
                 row = lab[label]
                 b, s, d, t, f = row[_g._BOOTS : _g._FLAG + 1]
-                entries.append((Choice(b, s, d, t, f != _g._MOVING, row[_g._GOLD]), label))
-            self._cache[space_id] = entries
+                listed.append((Choice(b, s, d, t, f != _g._MOVING, row[_g._GOLD]), label))
+            entries = self._cache[space_id] = tuple(listed)
         return entries
 
     def front(self, space_id: str) -> list[Option]:

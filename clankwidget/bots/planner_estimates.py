@@ -136,12 +136,12 @@ def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> np.ndarray:
 _ROWS: dict = {}
 
 
-def _attack_rows(situation: tuple) -> tuple[list | None, int]:
+def _attack_rows(situation: tuple) -> tuple[tuple | None, int]:
     """The dragon's attacks over a planner's horizon and its odds turn by turn, from
     ``situation`` = ``(bag, attacks a round, draws, countdown, countdown track, its cubes
     in the Clank! area, its cubes a turn, the others' cubes a turn, turns)`` (see
     :meth:`_Estimates._survival`, which builds it): for each turn the row of
-    :func:`_damage_odds` after that turn's attacks as a list (``None`` before the first
+    :func:`_damage_odds` after that turn's attacks as a tuple (``None`` before the first
     attack), or ``None`` for no attack at all; and the cubes all the attacks draw.
 
     A pure function of those numbers, so it is kept in :data:`_ROWS` by them."""
@@ -173,8 +173,9 @@ def _attack_rows(situation: tuple) -> tuple[list | None, int]:
             attacks.append((n, add_them, add_me))
         at_turn.append(len(attacks))
     if attacks:
-        dist = _damage_odds(bag, tuple(attacks)).tolist()
-        rows = [dist[n - 1] if n else None for n in at_turn]
+        # tuples, not lists: kept, they cost the garbage collector nothing
+        dist = tuple(map(tuple, _damage_odds(bag, tuple(attacks)).tolist()))
+        rows = tuple(dist[n - 1] if n else None for n in at_turn)
         kept = rows, sum(a[0] for a in attacks)
     else:
         kept = None, 0
