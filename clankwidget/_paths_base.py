@@ -71,6 +71,9 @@ class _Prepared:
         #: once, so it rides at most len(stops) // 2 times, on the dearest stops at most
         self.useful_gold = int(sum(fares[: 2 * (len(fares) // 2)]))
         self._layers: dict[tuple, tuple] = {}
+        #: the resolved arguments of a turn's search -> its (labels, order, bounds), see
+        #: :func:`clankwidget.paths.turn_options`
+        self.fronts: dict[tuple, tuple] = {}
 
     def layers(self, keys: bool, canoe: bool, gold: int, reverse: bool = False) -> tuple:
         """The usable edges with coach rides within ``gold`` (at most :attr:`useful_gold`),

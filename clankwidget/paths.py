@@ -211,32 +211,53 @@ class TurnOptions:
         self._labels = labels
         self._front = order
         self._bounds = bounds
-        self._cache: dict[str, list[tuple[Choice, int]]] = {}
+        # The same three arrays as Python tuples (made once, on first use): the fronts are
+        # a few dozen labels, so reading them from tuples beats a numpy call per space.
+        # (Tuples, not lists, as they may be kept with the board: the garbage collector
+        # stops looking at tuples of numbers, while every list kept costs each collection.)
+        self._lists: tuple[tuple, tuple, tuple] | None = None
+        self._reachable: tuple[str, ...] | None = None
+        self._cache: dict[str, tuple[tuple[Choice, int], ...]] = {}
+
+    def _as_lists(self) -> tuple[tuple, tuple, tuple]:
+        """``(labels, front, bounds)`` as tuples (the arrays never change)."""
+        if self._lists is None:
+            self._lists = (
+                tuple(map(tuple, self._labels.tolist())),
+                tuple(self._front.tolist()),
+                tuple(self._bounds.tolist()),
+            )
+        return self._lists
 
     @property
     def reachable(self) -> tuple[str, ...]:
         """Ids of the spaces reachable this turn (the start included), in board order."""
-        ids = self.board.space_ids
-        return tuple(ids[i] for i in np.flatnonzero(np.diff(self._bounds)))
+        if self._reachable is None:
+            ids = self.board.space_ids
+            bounds = self._as_lists()[2]
+            self._reachable = tuple(
+                ids[i] for i in range(len(bounds) - 1) if bounds[i + 1] != bounds[i]
+            )
+        return self._reachable
 
     def __contains__(self, space_id: object) -> bool:
         if not isinstance(space_id, str) or space_id not in self.board:
             return False
         i = self.board.index(space_id)
-        return bool(self._bounds[i + 1] > self._bounds[i])
+        bounds = self._as_lists()[2]
+        return bounds[i + 1] > bounds[i]
 
-    def _entries(self, space_id: str) -> list[tuple[Choice, int]]:
+    def _entries(self, space_id: str) -> tuple[tuple[Choice, int], ...]:
         entries = self._cache.get(space_id)
         if entries is None:
             i = _space_index(self.board, space_id)
-            labels = self._front[self._bounds[i] : self._bounds[i + 1]].tolist()
-            rows = self._labels[labels, _g._BOOTS : _g._FLAG + 1].tolist()
-            gold = self._labels[labels, _g._GOLD].tolist()
-            entries = [
-                (Choice(b, s, d, t, f != _g._MOVING, g), label)
-                for (b, s, d, t, f), g, label in zip(rows, gold, labels)
-            ]
-            self._cache[space_id] = entries
+            lab, front, bounds = self._as_lists()
+            listed = []
+            for label in front[bounds[i] : bounds[i + 1]]:
+                row = lab[label]
+                b, s, d, t, f = row[_g._BOOTS : _g._FLAG + 1]
+                listed.append((Choice(b, s, d, t, f != _g._MOVING, row[_g._GOLD]), label))
+            entries = self._cache[space_id] = tuple(listed)
         return entries
 
     def front(self, space_id: str) -> list[Option]:
@@ -328,16 +349,17 @@ class TurnOptions:
         return self._steps(label)
 
     def _steps(self, label: int) -> list[Step]:
-        lab = self._labels
+        lab = self._as_lists()[0]
         a = self.board.arrays
         ids = self.board.space_ids
         steps = []
         i = label
-        while lab[i, _g._PRED] != -1:
-            step = int(lab[i, _g._STEP])
-            space = ids[lab[i, _g._NODE]]
+        while lab[i][_g._PRED] != -1:
+            row = lab[i]
+            step = row[_g._STEP]
+            space = ids[row[_g._NODE]]
             if step >= 0:
-                paid = int(lab[i, _g._PAID])
+                paid = row[_g._PAID]
                 steps.append(
                     Step(
                         int(a.path[step]),
@@ -348,11 +370,11 @@ class TurnOptions:
                     )
                 )
             elif step == _g._COACH:
-                fare = int(lab[i, _g._GOLD] - lab[lab[i, _g._PRED], _g._GOLD])
+                fare = row[_g._GOLD] - lab[row[_g._PRED]][_g._GOLD]
                 steps.append(Step("coach", space, 0, 0, 1, fare))
             else:
                 steps.append(Step("teleport" if step == _g._TELEPORT else "lift", space, 0, 0, 0))
-            i = int(lab[i, _g._PRED])
+            i = row[_g._PRED]
         steps.reverse()
         return steps
 
@@ -523,27 +545,53 @@ def turn_options(
     # No non-dominated route repeats a space, so it has at most n - 1 steps: larger
     # budgets than that can buy nothing and only cost memory (one bucket per boot).
     most = max(p.n - 1, 0)
-    lift_indptr, lift_dst = _lift_csr(board, settings["lifts"])
-    labels, order, bounds = _g._turn_front(
-        p.indptr,
-        p.dst,
-        p.cost,
-        p.monsters,
-        p.usable(settings["keys"], settings["canoe"]),
-        p.stop if stop is None else stop,
-        _gate(board, settings["exits"], settings["closed"], settings["can_exit"]),
-        p.tp_indptr,
-        p.tp_dst,
-        lift_indptr,
-        lift_dst,
-        src,
+    budget = (
         min(settings["boots"], p.max_boots * most),
         min(settings["swords"], p.max_monsters * most),
         min(settings["health"] - 1, p.max_monsters * most),
         min(settings["teleports"], most),
         settings["exhausted"],
-        p.fare,
-        p.coach,
         min(settings["gold"], p.useful_gold),
     )
-    return TurnOptions(board, v["start"], settings, labels, order, bounds)
+    # The search depends on the board and these resolved arguments only, and the same
+    # few come back turn after turn (a ship's lifts and sealed modules, a player's boots):
+    # each front is searched once per board and kept, read-only; every call still checks
+    # its arguments and gets a TurnOptions of its own.
+    flags = (settings["keys"], settings["canoe"], settings["can_exit"])
+    gates = (settings["exits"], settings["closed"], settings["lifts"])
+    key = (src, flags, gates, None if stop is None else settings["stops"], budget)
+    found = p.fronts.get(key)
+    if found is None:
+        lift_indptr, lift_dst = _lift_csr(board, settings["lifts"])
+        found = _g._turn_front(
+            p.indptr,
+            p.dst,
+            p.cost,
+            p.monsters,
+            p.usable(settings["keys"], settings["canoe"]),
+            p.stop if stop is None else stop,
+            _gate(board, settings["exits"], settings["closed"], settings["can_exit"]),
+            p.tp_indptr,
+            p.tp_dst,
+            lift_indptr,
+            lift_dst,
+            src,
+            *budget[:5],
+            p.fare,
+            p.coach,
+            budget[5],
+        )
+        for array in found:
+            array.setflags(write=False)
+        first = TurnOptions(board, v["start"], settings, *found)
+        # what a TurnOptions works out from the arrays alone, shared by all over them
+        found = (*found, first._as_lists(), first.reachable, first._cache)
+        if len(p.fronts) > 256:
+            p.fronts.clear()
+        p.fronts[key] = found
+    labels, order, bounds, lists, reachable, entries = found
+    opts = TurnOptions(board, v["start"], settings, labels, order, bounds)
+    # (the arrays as lists, the reachable spaces and each space's front, which callers
+    # get as lists of their own)
+    opts._lists, opts._reachable, opts._cache = lists, reachable, entries
+    return opts

@@ -223,7 +223,8 @@ class PlannerBot(_Estimates, Bot):
                 )
         if not options:  # nothing left to take and nothing held: stay near the top
             return _Plan(game.board.start, False, 1.0, points, 1.0, 0.0, 0.5, 0.1, b)
-        horizon = max(trip_turns(o[3]) for o in options)
+        trips = [trip_turns(o[3]) for o in options]  # each option's turns, worked out once
+        horizon = max(trips)
         alive, per_cube = self._survival(game, p, min(horizon, 15))
         rivals = self._rivals(game, p)
 
@@ -234,8 +235,9 @@ class PlannerBot(_Estimates, Bot):
             return out
 
         best = None
-        for room, stop, take, boots, surf_boots, v_escape, v_rescue in options:
-            turns = trip_turns(boots)
+        for (room, stop, take, _, surf_boots, v_escape, v_rescue), turns in zip(
+            options, trips, strict=True
+        ):
             v_escape += growth * turns
             pa = alive(turns)
             pt = p_time(turns)
@@ -581,8 +583,6 @@ class PlannerBot(_Estimates, Bot):
             return False
         if plan.target == game.board.start and not p.artifacts:
             return False
-        if plan.target in self._turn_options(game):
-            return False  # in reach already
         ctx = self._path_context(game)
         for e in effects:
             for k, v in e.items():
@@ -594,10 +594,14 @@ class PlannerBot(_Estimates, Bot):
                     ctx["teleports"] += v
         if not ctx["teleports"] and set(ctx) <= _PLAIN_WALK:
             # no teleport, lift, canoe or coach: every way there takes at least the board's
-            # fewest boots (monsters, health and exhaustion only ever forbid more)
+            # fewest boots (monsters, health and exhaustion only ever forbid more). Out of
+            # reach with the potion, the answer is no whether or not it is in reach now, so
+            # this comes first: it saves listing this turn's options.
             info = _info(game.board)
             if info.dist[ctx["keys"]][info.idx[ctx["start"]]][info.idx[plan.target]] > ctx["boots"]:
                 return False
+        if plan.target in self._turn_options(game):
+            return False  # in reach already
         return plan.target in _paths.turn_options(game.board, **ctx)
 
     def _acquire(self, game, p, plan, legal):

@@ -64,13 +64,31 @@ def _deck_boots(cards, deck: tuple[str, ...], conds: tuple[str, ...]) -> float:
             for tally, amount in zip(tallies, (boots, teleports), strict=True):
                 tally[draw, amount] = tally.get((draw, amount), 0) + copies
         return sum(
-            _deck._tallied_distribution(tally, {}, resource, 5).mean
+            _tally_mean(resource, tally)
             for resource, tally in zip(("boots", "teleport"), tallies, strict=True)
         )
     except ValueError:
         unit = {"boots": 1.0, "teleport": 1.0}
         pile = [cards.cards[c] for c in deck]
         return sum(_effects_value(c.play, unit) for c in pile) * 5 / max(len(pile), 1)
+
+
+_MEANS: dict = {}
+
+
+def _tally_mean(resource: str, tally: dict) -> float:
+    """The mean ``resource`` a turn of a deck counted as ``tally`` (copies of each ``(draw,
+    amount)``) yields: :func:`clankwidget.deck._tallied_distribution`'s, kept by the
+    counts, since many decks count alike (a card that moves nothing counts as any other;
+    most decks teleport nowhere)."""
+    key = (resource, tuple(sorted(tally.items())))
+    mean = _MEANS.get(key)
+    if mean is None:
+        mean = _deck._tallied_distribution(tally, {}, resource, 5).mean
+        if len(_MEANS) > _MAX_BOOTS:
+            _MEANS.clear()
+        _MEANS[key] = mean
+    return mean
 
 
 _DRAGONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -115,15 +133,67 @@ def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> np.ndarray:
     return dist
 
 
+_ROWS: dict = {}
+
+
+def _attack_rows(situation: tuple) -> tuple[tuple | None, int]:
+    """The dragon's attacks over a planner's horizon and its odds turn by turn, from
+    ``situation`` = ``(bag, attacks a round, draws, countdown, countdown track, its cubes
+    in the Clank! area, its cubes a turn, the others' cubes a turn, turns)`` (see
+    :meth:`_Estimates._survival`, which builds it): for each turn the row of
+    :func:`_damage_odds` after that turn's attacks as a tuple (``None`` before the first
+    attack), or ``None`` for no attack at all; and the cubes all the attacks draw.
+
+    A pure function of those numbers, so it is kept in :data:`_ROWS` by them."""
+    kept = _ROWS.get(situation)
+    if kept is not None:
+        return kept
+    bag, rate, draws, countdown, track, in_area, my_clank, their_clank, turns = situation
+    attacks = []  # (draws, cubes of the others', cubes of its own added before it)
+    at_turn = []  # attacks that have happened by the end of each of its turns
+    waiting_me, waiting_them = float(in_area), 0.0  # cubes made since the last attack
+    expected = 0.0
+    for t in range(turns):
+        waiting_me += my_clank
+        waiting_them += their_clank
+        expected += rate
+        due = []
+        while expected >= 1.0:
+            expected -= 1.0
+            due.append(draws)
+        if countdown is not None:  # the countdown player's marker moves each round
+            c = countdown + t + 1
+            extra = track[c - 1] if c <= len(track) else None
+            if extra:
+                due.append(draws + extra)
+        for n in due:
+            add_me, add_them = round(waiting_me), round(waiting_them)
+            waiting_me -= add_me
+            waiting_them -= add_them
+            attacks.append((n, add_them, add_me))
+        at_turn.append(len(attacks))
+    if attacks:
+        # tuples, not lists: kept, they cost the garbage collector nothing
+        dist = tuple(map(tuple, _damage_odds(bag, tuple(attacks)).tolist()))
+        rows = tuple(dist[n - 1] if n else None for n in at_turn)
+        kept = rows, sum(a[0] for a in attacks)
+    else:
+        kept = None, 0
+    if len(_ROWS) > _MAX_ODDS:
+        _ROWS.clear()
+    _ROWS[situation] = kept
+    return kept
+
+
 _SPOTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _stop_spots(info) -> tuple[tuple[int, ...], dict[str, int]]:
+def _stop_spots(info) -> tuple[frozenset[int], dict[str, int]]:
     """For a board's stops (``info.stops``): the positions of those with gold or a market
     (the fixed reasons to stop), and each stop's position by space id (once per board)."""
     spots = _SPOTS.get(info)
     if spots is None:
-        fixed = tuple(k for k, (_, _, gold, market) in enumerate(info.stops) if gold or market)
+        fixed = frozenset(k for k, (_, _, gold, market) in enumerate(info.stops) if gold or market)
         position = {sid: k for k, (_, sid, _, _) in enumerate(info.stops)}
         spots = _SPOTS[info] = (fixed, position)
     return spots
@@ -190,63 +260,43 @@ class _Estimates:
         me = p.colour
         hp = rules.health - p.damage
         hit_all = rules.hit_all
-        rate = self._attacks_per_round(game)
-        draws = rules.rage_value(s) + rules.dangers(s)
-        track = rules.setup_numbers.get("countdown") or []
         cubes, _ = game.attack_cubes()  # bag + Clank! area
-        in_area = s.clank_area.get(me, 0)
-        mine_bag = s.bag.get(me, 0)
         reds = cubes.get(hit_all, 0) if hit_all else 0
         others = sum(cubes.values()) - cubes.get(me, 0) - reds
-        my_clank = self._clank_per_turn(game, p)
         their_clank = sum(
             self._clank_per_turn(game, q) for q in s.players if q is not p and q.is_in
         )
-        attacks = []  # (draws, cubes of the others', cubes of its own added before it)
-        at_turn = []  # attacks that have happened by the end of each of its turns
-        waiting = [float(in_area), 0.0]  # cubes made since the last attack: its own, others'
-
-        def attack(n: int) -> None:
-            add_me, add_them = round(waiting[0]), round(waiting[1])
-            waiting[0] -= add_me
-            waiting[1] -= add_them
-            attacks.append((n, add_them, add_me))
-
-        expected = 0.0
-        for t in range(max(1, min(math.ceil(horizon_turns) + 1, 16))):
-            waiting[0] += my_clank
-            waiting[1] += their_clank
-            expected += rate
-            while expected >= 1.0:
-                expected -= 1.0
-                attack(draws)
-            if s.countdown is not None:  # the countdown player's marker moves each round
-                c = s.countdown + t + 1
-                extra = track[c - 1] if c <= len(track) else None
-                if extra:
-                    attack(draws + extra)
-            at_turn.append(len(attacks))
+        countdown = s.countdown
+        situation = (
+            (others, reds, s.bag.get(me, 0)),
+            self._attacks_per_round(game),
+            rules.rage_value(s) + rules.dangers(s),
+            countdown,
+            None if countdown is None else tuple(rules.setup_numbers.get("countdown") or []),
+            s.clank_area.get(me, 0),
+            self._clank_per_turn(game, p),
+            their_clank,
+            max(1, min(math.ceil(horizon_turns) + 1, 16)),
+        )
+        at_turn, drawn = _attack_rows(situation)
         bag_total = sum(cubes.values()) + 1
-        dist = _damage_odds((others, reds, mine_bag), tuple(attacks)) if attacks else None
+        last = len(at_turn) - 1 if at_turn is not None else 0
 
         def alive(turns: float, health: int = hp) -> float:
             if health <= 0:
                 return 0.0
-            if dist is None:
+            if at_turn is None:
                 return 1.0
             lo = math.floor(turns)
             frac = turns - lo
+            # at_turn[k]: the damage table after the attacks of its first k + 1 turns
+            row = at_turn[min(max(lo, 0), last)]
+            now = 1.0 if row is None else row[min(health - 1, len(row) - 1)]
+            row = at_turn[min(max(lo + 1, 0), last)]
+            then = 1.0 if row is None else row[min(health - 1, len(row) - 1)]
+            return (1 - frac) * now + frac * then
 
-            def at(k: int) -> float:
-                n = at_turn[min(max(k, 0), len(at_turn) - 1)]
-                if n == 0:
-                    return 1.0
-                row = dist[n - 1]
-                return float(row[min(health - 1, len(row) - 1)])
-
-            return (1 - frac) * at(lo) + frac * at(lo + 1)
-
-        per_cube = sum(a[0] for a in attacks) / bag_total if attacks else 0.0
+        per_cube = drawn / bag_total if at_turn is not None else 0.0
         return alive, min(per_cube, 1.0)
 
     def _deadline(self, game, p) -> tuple[float, bool]:
@@ -283,16 +333,20 @@ class _Estimates:
         # a stop without gold, a market or a token brings nothing: look at the others only
         fixed, position = _stop_spots(info)
         tokens = s.space_tokens
-        live = set(fixed)
-        live.update(position[sid] for sid, stack in tokens.items() if stack and sid in position)
-        for k in sorted(live):  # in the board's order, as every stop was looked at
-            i, sid, gold, market = info.stops[k]
-            if sid == p.space:
+        # the top token of each stack on a stop, by the stop's position
+        tops = {
+            position[sid]: stack[0] for sid, stack in tokens.items() if stack and sid in position
+        }
+        stops = info.stops
+        here = p.space
+        for k in sorted(tops.keys() | fixed):  # in the board's order, as every stop was looked at
+            i, sid, gold, market = stops[k]
+            if sid == here:
                 continue
             bonus = gold
-            stack = tokens.get(sid)
-            if stack:
-                bonus += _token_guess(stack[0])
+            top = tops.get(k)
+            if top is not None:
+                bonus += _token_guess(top)
             if market and crown_gain > 0:
                 bonus += crown_gain
             if bonus > 0:
@@ -322,33 +376,41 @@ class _Estimates:
             pts = game.rules.points(s, q) - sum(q.artifacts)
             played = max(1.0, s.turn / max(len(s.players), 1))
             rate = max(self.growth, pts / played)
-            routes = []  # (turns to exit, turns to the surface, artifact points, room)
-            if q.artifacts:
-                routes.append((d[x][info.exit] / b + 0.5, info.to_surface[False][x] / b, 0, None))
+            base = pts + sum(q.artifacts)
+            # (turns to exit, turns to the surface, room, score out in time, score before
+            # the growth of a late escape): each sum as project() would add it up
+            routes = []
+            if q.artifacts:  # straight out, with no artifact's points to add
+                t_exit = d[x][info.exit] / b + 0.5
+                t_surf = info.to_surface[False][x] / b
+                routes.append((t_exit, t_surf, None, base + 0 + mastery + rate * t_exit, base + 0))
             if len(q.artifacts) < _capacity(game, q):
                 for room, value in s.artifacts.items():
                     j = info.idx[room]
                     t_in = d[x][j] / b + 0.5
+                    t_exit = t_in + d[j][info.exit] / b
                     routes.append(
                         (
-                            t_in + d[j][info.exit] / b,
+                            t_exit,
                             t_in + info.to_surface[False][j] / b,
-                            value,
                             room,
+                            base + value + mastery + rate * t_exit,
+                            base + value,
                         )
                     )
-            base = pts + sum(q.artifacts)
 
-            def project(turns, taken=None, routes=routes, base=base, rate=rate):
+            def project(turns, taken=None, routes=routes, rate=rate):
                 left = turns + grace
+                late = rate * left
                 best = 0.0
-                for t_exit, t_surf, value, room in routes:
+                for t_exit, t_surf, room, escaped, caught in routes:
                     if room is not None and room == taken:
                         continue
                     if t_exit <= left:
-                        best = max(best, base + value + mastery + rate * t_exit)
-                    elif t_surf <= left:
-                        best = max(best, base + value + rate * left)
+                        if escaped > best:
+                            best = escaped
+                    elif t_surf <= left and caught + late > best:
+                        best = caught + late
                 return best
 
             out.append(project)

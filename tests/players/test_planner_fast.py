@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 
 import numpy as np
 import pytest
@@ -343,3 +344,133 @@ def test_the_walk_put_off_after_buying_picks_the_same(edition):
             compared += 1
             bought += isinstance(want, A.Acquire | A.AcquireReserve)
     assert compared > 50 and bought > 5
+
+
+# ---------------------------------------------------------------------------
+# The dragon's attacks over the horizon, kept by situation
+
+
+def _plain_survival(bot, game, p, horizon_turns):
+    """The planner's ``_survival`` worked out in full every time (as it was before its
+    attacks were kept by situation)."""
+    s = game.state
+    rules = game.rules
+    me = p.colour
+    hp = rules.health - p.damage
+    hit_all = rules.hit_all
+    rate = bot._attacks_per_round(game)
+    draws = rules.rage_value(s) + rules.dangers(s)
+    track = rules.setup_numbers.get("countdown") or []
+    cubes, _ = game.attack_cubes()
+    in_area = s.clank_area.get(me, 0)
+    mine_bag = s.bag.get(me, 0)
+    reds = cubes.get(hit_all, 0) if hit_all else 0
+    others = sum(cubes.values()) - cubes.get(me, 0) - reds
+    my_clank = bot._clank_per_turn(game, p)
+    their_clank = sum(bot._clank_per_turn(game, q) for q in s.players if q is not p and q.is_in)
+    attacks, at_turn = [], []
+    waiting = [float(in_area), 0.0]
+
+    def attack(n):
+        add_me, add_them = round(waiting[0]), round(waiting[1])
+        waiting[0] -= add_me
+        waiting[1] -= add_them
+        attacks.append((n, add_them, add_me))
+
+    expected = 0.0
+    for t in range(max(1, min(math.ceil(horizon_turns) + 1, 16))):
+        waiting[0] += my_clank
+        waiting[1] += their_clank
+        expected += rate
+        while expected >= 1.0:
+            expected -= 1.0
+            attack(draws)
+        if s.countdown is not None:
+            c = s.countdown + t + 1
+            extra = track[c - 1] if c <= len(track) else None
+            if extra:
+                attack(draws + extra)
+        at_turn.append(len(attacks))
+    bag_total = sum(cubes.values()) + 1
+    dist = est._damage_odds((others, reds, mine_bag), tuple(attacks)) if attacks else None
+
+    def alive(turns, health=hp):
+        if health <= 0:
+            return 0.0
+        if dist is None:
+            return 1.0
+        lo = math.floor(turns)
+        frac = turns - lo
+
+        def at(k):
+            n = at_turn[min(max(k, 0), len(at_turn) - 1)]
+            if n == 0:
+                return 1.0
+            row = dist[n - 1]
+            return float(row[min(health - 1, len(row) - 1)])
+
+        return (1 - frac) * at(lo) + frac * at(lo + 1)
+
+    per_cube = sum(a[0] for a in attacks) / bag_total if attacks else 0.0
+    return alive, min(per_cube, 1.0)
+
+
+@pytest.mark.parametrize("edition", PLANNED)
+def test_survival_kept_by_situation_is_the_plain_survival(edition):
+    checked = 0
+    for seed in range(2):
+        for game, bot in _planner_positions(edition, seed):
+            p = game.current_player
+            hp = game.rules.health - p.damage
+            for horizon in (0.4, 3.0, 7.5, 15):
+                want_alive, want_cube = _plain_survival(bot, game, p, horizon)
+                for _ in range(2):  # worked out, then kept
+                    alive, per_cube = bot._survival(game, p, horizon)
+                    assert per_cube == want_cube
+                    for turns in (0.0, 0.3, 1.0, 2.7, horizon, horizon + 4):
+                        for health in (hp, hp - 1, 1, 0, hp + 3):
+                            assert alive(turns, health) == want_alive(turns, health)
+                    assert alive(2.5) == want_alive(2.5)
+            checked += 1
+    assert checked > 40
+
+
+def _plain_potion_helps(bot, game, p, plan, effects) -> bool:
+    """Whether a potion lets the planner reach its target, asking this turn's options
+    first (as before the fewest-boots bound was looked at first)."""
+    if p.exhausted or plan.target == p.space:
+        return False
+    if plan.target == game.board.start and not p.artifacts:
+        return False
+    if plan.target in paths.turn_options(game):
+        return False
+    ctx = game.path_context()
+    for e in effects:
+        for k, v in e.items():
+            ctx[{"teleport": "teleports"}.get(k, k)] += v
+    return plan.target in paths.turn_options(game.board, **ctx)
+
+
+@pytest.mark.parametrize("edition", ["clank", "legacy"])
+def test_a_potion_helps_as_when_the_turn_options_came_first(edition):
+    if edition not in PLANNED:
+        pytest.skip(f"{edition} has no planner")
+    potions = [({"boots": 1},), ({"boots": 2},), ({"swords": 1},), ({"teleport": 1},)]
+    answers = set()
+    for seed in range(3):
+        for game, bot in _planner_positions(edition, seed=seed):
+            if game.pending:
+                continue
+            p = game.current_player
+            plan = bot.plan(game)
+            for goal in [*game.state.artifacts, game.board.start]:
+                aim = dataclasses.replace(plan, target=goal)
+                for effects in potions:
+                    want = _plain_potion_helps(bot, game, p, aim, effects)
+                    bot._decision = {}
+                    try:
+                        assert bot._potion_helps(game, p, aim, effects) == want, (goal, effects)
+                    finally:
+                        bot._decision = None
+                    answers.add(want)
+    assert answers == {True, False}

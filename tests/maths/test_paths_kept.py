@@ -1,0 +1,73 @@
+"""A turn's fronts are searched once per board and arguments, and kept: what a kept front
+gives must be what a fresh search gives, for every argument that changes the search."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from clankwidget import Game, paths, registry
+from clankwidget._paths_base import _prepared
+
+
+def _contexts(edition, seed, limit=150):
+    """The path context of the player to move, before each action of a seeded game
+    between greedy bots."""
+    game = Game.new(edition, players=2, seed=seed)
+    bots = [registry.edition(edition).make_bot("greedy", seed=seed + i) for i in range(2)]
+    for _ in range(limit):
+        if game.is_over:
+            return
+        if not game.pending:
+            yield game.board, game.path_context()
+        acting = getattr(game, "acting_player", None)
+        seat = game.players.index(acting) if acting is not None else game.state.current
+        game.apply(bots[seat].choose(game))
+
+
+def _variants(ctx):
+    """The context and others that differ from it in one argument each."""
+    yield ctx
+    for name in ("boots", "swords", "teleports", "gold"):
+        yield {**ctx, name: ctx.get(name, 0) + 1}
+    yield {**ctx, "health": max(1, ctx["health"] - 1)}
+    for name in ("keys", "can_exit", "exhausted", "canoe"):
+        yield {**ctx, name: not ctx.get(name, False)}
+    yield {**ctx, "closed": [*ctx.get("closed", ()), ctx["start"]]}
+
+
+def _fresh(board, ctx):
+    _prepared(board).fronts.clear()
+    try:
+        return paths.turn_options(board, **ctx).table()
+    finally:
+        _prepared(board).fronts.clear()
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
+def test_a_kept_front_is_a_fresh_search(edition):
+    compared = kept = 0
+    for board, ctx in _contexts(edition, seed=1):
+        variants = list(_variants(ctx))
+        want = [_fresh(board, v) for v in variants]
+        for _ in range(2):  # searched, then kept
+            for v, table in zip(variants, want, strict=True):
+                opts = paths.turn_options(board, **v)
+                assert opts.table() == table, v
+                compared += 1
+        kept += len(_prepared(board).fronts)
+    assert compared > 500 and kept > 0
+
+
+def test_a_kept_front_cannot_be_changed_by_a_caller():
+    game = Game.new("clank", players=2, seed=0)
+    opts = paths.turn_options(game.board, game.board.start, boots=3, swords=1, health=5)
+    with pytest.raises(ValueError):
+        opts._labels[0, 0] = 99
+    table = opts.table()
+    for sid in opts.reachable:  # the lists a caller gets are its own
+        opts.options(sid).clear()
+        opts.front(sid).clear()
+    again = paths.turn_options(game.board, game.board.start, boots=3, swords=1, health=5)
+    assert again is not opts and again.table() == table
+    assert np.shares_memory(again._labels, opts._labels)
