@@ -214,18 +214,19 @@ class Game:
         self._redo.clear()
 
     def _apply(self, action: Action) -> None:
-        draws = self.rules.draws
+        rules = self.rules
+        draws = rules.draws
         try:
-            self.rules.apply(self.state, action)
+            rules.apply(self.state, action)
         except IllegalAction:
             raise  # refused before anything changed
         except Exception:
             self._rewind(len(self._actions))
             raise
-        if self.rules.draws != draws:  # the action drew from the generator: save its state
+        if rules.draws != draws:  # the action drew from the generator: save its state
             self.state.rng = self._rng.bit_generator.state
         self._actions.append(action)
-        if self.rules.revealed:  # hidden information came to light: no going back past it
+        if rules.revealed:  # hidden information came to light: no going back past it
             self._base_len = len(self._actions)
             if self._base_len - self._snap_len >= _REPLAY_SPAN:
                 self._base = self.state.copy()

@@ -160,7 +160,12 @@ class DeckBuildingRules(CardEffects):
                 )
             )
         )
+        # whether the acting player is always the current one (an edition where others
+        # act during a turn overrides acting): then it is read off the state directly
+        self._plain_acting = rules.acting is DeckBuildingRules.acting
+        self._plain_simple = rules.apply_simple is DeckBuildingRules.apply_simple
         self._actions: dict[tuple, A.Action] = {}
+        self._end_turn = self._action(A.EndTurn)
         # the actions legal lists offer most, by their argument (see _Made)
         self._plays = _Made(A.Play)
         self._slot_actions = _Made(lambda slot: (A.Acquire(slot), A.Defeat(slot)))
@@ -264,9 +269,10 @@ class DeckBuildingRules(CardEffects):
         # check() would refuse what the game is over for, a pending choice or an unknown
         # kind; candidates() offers none of those, so each candidate goes straight to its
         # kind's own check
-        p = self.acting(s)
+        current = s.players[s.current]
+        p = current if self._plain_acting else self.acting(s)
         checks = self._checks
-        if s.pending or not self._core_decides or p is not s.players[s.current]:
+        if s.pending or not self._core_decides or p is not current:
             return [
                 a
                 for a in self.candidates(s)
@@ -282,7 +288,7 @@ class DeckBuildingRules(CardEffects):
                 if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
                     out.append(a)
         if not p.hand:  # a turn ends once the hand is played
-            out.append(self._action(A.EndTurn))
+            out.append(self._end_turn)
         return out
 
     def _card_actions(self, s: GameState, p: PlayerState) -> list[A.Action]:
@@ -382,7 +388,8 @@ class DeckBuildingRules(CardEffects):
 
     def check(self, s: GameState, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason it is not."""
-        return self._refusal(s, self.acting(s), action)
+        p = s.players[s.current] if self._plain_acting else self.acting(s)
+        return self._refusal(s, p, action)
 
     def _refusal(self, s: GameState, p: PlayerState, action: A.Action) -> str | None:
         """The core's :meth:`check`, for the acting player ``p``."""
@@ -397,7 +404,7 @@ class DeckBuildingRules(CardEffects):
 
     def apply(self, s: GameState, action: A.Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state untouched) otherwise."""
-        p = self.acting(s)
+        p = s.players[s.current] if self._plain_acting else self.acting(s)
         # an edition's own check decides; else the core's, for the player just found
         if self._core_check:
             reason = self._refusal(s, p, action)
@@ -408,7 +415,7 @@ class DeckBuildingRules(CardEffects):
         self.revealed = False
         self._handlers[action.kind][1](s, p, action)
         if not s.over and not s.pending:
-            p = self.acting(s)
+            p = s.players[s.current] if self._plain_acting else self.acting(s)
             if p.held:  # bonuses waiting for their condition this turn
                 self.release_held(s, p)
 
@@ -641,14 +648,18 @@ class DeckBuildingRules(CardEffects):
     def next_turn(self, s) -> None:
         """Pass the turn on; out players' turns are resolved (countdown, cube draws)."""
         n = len(s.players)
+        players = s.players
         for _ in range(2 * n + 1):
-            if not any(q.status == IN for q in s.players):
+            for q in players:  # any player still in? (a loop: no generator to make)
+                if q.status == IN:
+                    break
+            else:
                 self.finish(s, "every player has left the dungeon")
                 return
             s.current = (s.current + 1) % n
             s.turn += 1
-            p = s.player
-            if p.is_in:
+            p = players[s.current]
+            if p.status == IN:
                 self.say(s, f"— {self.name(p)}'s turn —", "turn", p, turn=s.turn)
                 return
             self.out_turn(s, p)

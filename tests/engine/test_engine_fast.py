@@ -80,3 +80,32 @@ def test_state_copies_are_equal_and_share_nothing_that_changes(edition):
                     stack.append("changed")
             assert s.to_dict() == before
         game.apply(bots[game.players.index(game.acting_player)].choose(game))
+
+
+def _played(edition: str, seed: int, plain: bool) -> list:
+    """A seeded greedy-vs-random game's states after each action; ``plain``: with the
+    rules' shortcuts for the plain hooks turned off (each hook called as an edition that
+    overrides it would have it called)."""
+    entry = registry.edition(edition)
+    game = Game.new(edition, players=2, seed=seed)
+    if plain:
+        game.rules._plain_acting = game.rules._plain_simple = False
+    bots = [entry.make_bot(k, seed=seed + i) for i, k in enumerate(("greedy", "random"))]
+    states = []
+    for _ in range(400):
+        if game.is_over:
+            break
+        seat = game.players.index(game.acting_player)
+        game.apply(bots[seat].choose(game))
+        states.append(game.state.to_dict())
+    return states
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
+def test_shortcuts_for_plain_hooks_play_the_same_games(edition):
+    """The acting player read off the state, and Skill, Swords and Gold added without
+    apply_simple's call: the same states after every action as with the hooks called."""
+    for seed in range(3):
+        fast = _played(edition, seed, plain=False)
+        assert len(fast) > 50
+        assert fast == _played(edition, seed, plain=True)
