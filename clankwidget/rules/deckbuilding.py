@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import ClassVar
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -82,6 +83,12 @@ class _Made(dict):
     def __missing__(self, key):
         made = self[key] = self.make(key)
         return made
+
+
+#: card set -> tables read off its cards alone (see ``DeckBuildingRules._cards_table``).
+#: The cards never change: every rules object that reads a set as it is (each game's, each
+#: bot's fork) shares its tables, which go when the set does.
+_CARD_TABLES: WeakKeyDictionary = WeakKeyDictionary()
 
 
 @cache
@@ -167,11 +174,22 @@ class DeckBuildingRules(CardEffects):
         self._actions: dict[tuple, A.Action] = {}
         self._end_turn = self._action(A.EndTurn)
         # the actions legal lists offer most, by their argument (see _Made)
-        self._plays = _Made(A.Play)
+        self._plays = _CARD_TABLES.setdefault(cards, {}).setdefault("plays", _Made(A.Play))
         self._slot_actions = _Made(lambda slot: (A.Acquire(slot), A.Defeat(slot)))
         self._prices: dict[str, tuple] = {}  # see _read_prices
         self._card_points: dict[str, int] | None = None  # see points
-        self._play_texts: dict[str, str] = {}  # card id -> " plays <card> (<effects>)"
+        self._play_texts: dict[str, str] | None = None  # see _do_play
+        self._own_tables: dict[str, dict] = {}  # see _cards_table
+
+    def _cards_table(self, name: str, plain: bool = True) -> dict:
+        """The table ``name`` read off the cards: shared by every rules object on the card
+        set when these rules read the set's own cards (an edition may read them its own
+        way: ``_card_table``, or ``plain`` false), else this object's own."""
+        if plain and self._card_table is self.cards.cards:
+            tables = _CARD_TABLES.setdefault(self.cards, {})
+        else:
+            tables = self._own_tables
+        return tables.setdefault(name, {})
 
     @classmethod
     def load_card_set(cls, name_or_path) -> CardSet:
@@ -321,13 +339,15 @@ class DeckBuildingRules(CardEffects):
         """Card id -> ``(monster, price, requires, card, take)``: whether the card is a
         monster, what taking it costs (its Swords to defeat, else its Skill cost), what it
         requires to be taken, the card and the action that takes it from the reserve. Read
-        once per rules object (the cards never change in play)."""
-        for cid, c in self._card_table.items():
-            monster = c.is_monster
-            price = c.defeat if monster else c.cost
-            take = A.DefeatReserve(cid) if monster else A.AcquireReserve(cid)
-            self._prices[cid] = (monster, price, c.requires, c, take)
-        return self._prices
+        once per card set (the cards never change in play)."""
+        prices = self._prices = self._cards_table("prices")
+        if not prices:
+            for cid, c in self._card_table.items():
+                monster = c.is_monster
+                price = c.defeat if monster else c.cost
+                take = A.DefeatReserve(cid) if monster else A.AcquireReserve(cid)
+                prices[cid] = (monster, price, c.requires, c, take)
+        return prices
 
     def _action(self, cls: type[A.Action], *args) -> A.Action:
         """The action ``cls(*args)``, made once per rules object (actions are frozen
@@ -428,12 +448,18 @@ class DeckBuildingRules(CardEffects):
         p.hand.remove(a.card)
         p.play.append(a.card)
         card = self.card(a.card)
-        words = self._play_texts.get(a.card)
+        texts = self._play_texts
+        if texts is None:  # card id -> " plays <card> (<effects>)", in the core's words
+            rules = type(self)
+            texts = self._play_texts = self._cards_table(
+                "play texts",
+                rules.card is DeckBuildingRules.card
+                and rules.effects_text is DeckBuildingRules.effects_text,
+            )
+        words = texts.get(a.card)
         if words is None:  # a card's words are the same at every play: worked out once
             text = self.effects_text(card.play)
-            words = self._play_texts[a.card] = f" plays {card.name}" + (
-                f" ({text})" if text else ""
-            )
+            words = texts[a.card] = f" plays {card.name}" + (f" ({text})" if text else "")
         self.say(s, self.name(p) + words, "play", p, card=card.id)
         self.after_play(s, p, card)
         self.apply_effects(s, p, card.play, source=a.card, hold=True)
@@ -689,8 +715,9 @@ class DeckBuildingRules(CardEffects):
         """Everything the player holds: artifacts, tokens, gold and card points."""
         card_points = self._card_points
         if card_points is None:  # card id -> its points, read once (bots ask every turn)
-            table = self._card_table
-            card_points = self._card_points = {c: card.points for c, card in table.items()}
+            card_points = self._card_points = self._cards_table("points")
+            if not card_points:
+                card_points.update((c, card.points) for c, card in self._card_table.items())
         return (
             sum(p.artifacts)
             + sum(t.get("points", 0) for t in p.tokens)

@@ -7,7 +7,7 @@ the rules change.
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -109,3 +109,46 @@ def test_shortcuts_for_plain_hooks_play_the_same_games(edition):
         fast = _played(edition, seed, plain=False)
         assert len(fast) > 50
         assert fast == _played(edition, seed, plain=True)
+
+
+def test_tables_shared_per_card_set_follow_each_rules_own_reading():
+    """Prices, points and play texts are shared by the rules objects on a card set only
+    while they read its cards the core's way: an edition with words or a card table of
+    its own gets its own tables, even after a plain game filled the shared ones."""
+    import numpy as np
+
+    from clankwidget.rules import actions as A
+    from clankwidget.rules.clank import ClankRules
+
+    plain = Game.new("clank", players=2, seed=3)
+    for a in plain.legal_actions():
+        if isinstance(a, A.Play):
+            plain.apply(a)  # fills the shared play texts
+    plain.rules.points(plain.state, plain.players[0])
+
+    class Shouting(ClankRules):
+        def effects_text(self, effects) -> str:
+            return super().effects_text(effects).upper() + "!"
+
+    class Dear(ClankRules):
+        def __init__(self, board, cards, options=None):
+            super().__init__(board, cards, options)
+            self._card_table = {
+                cid: replace(c, cost=c.cost + 1, points=c.points + 1)
+                for cid, c in cards.cards.items()
+            }
+
+    board, cards = plain.rules.board, plain.rules.cards
+    shouting = Shouting(board, cards)
+    s = shouting.setup(["red", "blue"], np.random.default_rng(3))
+    cid = s.player.hand[0]
+    shouting.apply(s, A.Play(cid))
+    assert s.log[-1].endswith("!)")
+    dear = Dear(board, cards)
+    s = dear.setup(["red", "blue"], np.random.default_rng(3))
+    dear._card_actions(s, s.player)
+    for cid, card in dear._card_table.items():
+        assert dear._prices[cid][1] == (card.defeat if card.is_monster else card.cost)
+    want = sum(dear._card_table[c].points for c in s.player.all_cards)
+    assert dear.points(s, s.player) == want
+    assert plain.rules.points(s, s.player) == want - len(s.player.all_cards)
