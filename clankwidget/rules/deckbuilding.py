@@ -179,6 +179,7 @@ class DeckBuildingRules(CardEffects):
         self._prices: dict[str, tuple] = {}  # see _read_prices
         self._card_points: dict[str, int] | None = None  # see points
         self._play_texts: dict[str, str] | None = None  # see _do_play
+        self._described_texts: dict[tuple, tuple] | None = None  # see _described
         self._own_tables: dict[str, dict] = {}  # see _cards_table
 
     def _cards_table(self, name: str, plain: bool = True) -> dict:
@@ -468,6 +469,20 @@ class DeckBuildingRules(CardEffects):
         """A list of effects in the edition's words (for the log and the card text)."""
         return describe(effects) if effects else ""
 
+    def _described(self, card: Card, part: str) -> str:
+        """The words for a card's ``part`` ("use", "reward") in the log: the same at every
+        use or defeat, so worked out once per card (kept with the card they describe:
+        words for another card of the same id are worked out anew)."""
+        texts = self._described_texts
+        if texts is None:
+            plain = type(self).card is DeckBuildingRules.card
+            texts = self._described_texts = self._cards_table("described", plain)
+        key = (card.id, part)
+        known = texts.get(key)
+        if known is None or known[0] is not card:
+            known = texts[key] = (card, describe(getattr(card, part)))
+        return known[1]
+
     def after_play(self, s, p, card: Card) -> None:
         """Hook: an edition may react to a card being played (before its effects)."""
 
@@ -508,9 +523,8 @@ class DeckBuildingRules(CardEffects):
         card = self.card(cid)
         p.skill -= card.cost
         if card.is_device:
-            self.say(
-                s, f"{self.name(p)} uses {card.name} ({describe(card.use)})", "gain", p, card=cid
-            )
+            words = self._described(card, "use")
+            self.say(s, f"{self.name(p)} uses {card.name} ({words})", "gain", p, card=cid)
             s.dungeon_discard.append(cid)
             self.apply_effects(s, p, card.use, source=cid)
         else:
@@ -555,7 +569,7 @@ class DeckBuildingRules(CardEffects):
         self.say(
             s,
             f"{self.name(p)} defeats {card.name}"
-            + (f" ({describe(card.reward)})" if card.reward else ""),
+            + (f" ({self._described(card, 'reward')})" if card.reward else ""),
             "defeat",
             p,
             card=card.id,

@@ -152,3 +152,24 @@ def test_tables_shared_per_card_set_follow_each_rules_own_reading():
     want = sum(dear._card_table[c].points for c in s.player.all_cards)
     assert dear.points(s, s.player) == want
     assert plain.rules.points(s, s.player) == want - len(s.player.all_cards)
+
+
+@pytest.mark.parametrize("edition", ["clank", "legacy", "space"])
+def test_described_card_parts_are_the_cards_own_words(edition):
+    """The log's words for a card's use or reward, kept per card, are describe()'s for
+    that very card: a card of the same id with other effects gets its own words."""
+    from clankwidget.rules.effects import describe
+
+    rules = Game.new(edition, players=2, seed=1).rules
+    seen = 0
+    for _ in range(2):  # the second time from the kept words
+        for card in rules._card_table.values():
+            for part in ("use", "reward"):
+                if getattr(card, part):
+                    assert rules._described(card, part) == describe(getattr(card, part))
+                    seen += 1
+    assert seen > 4
+    monster = next(c for c in rules._card_table.values() if c.reward)
+    other = replace(monster, reward=[{"gold": 99}])
+    assert rules._described(other, "reward") == describe(other.reward) != describe(monster.reward)
+    assert rules._described(monster, "reward") == describe(monster.reward)
