@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
+import numpy as np
 import pytest
 
 from clankwidget import Game, registry
@@ -115,8 +116,6 @@ def test_tables_shared_per_card_set_follow_each_rules_own_reading():
     """Prices, points and play texts are shared by the rules objects on a card set only
     while they read its cards the core's way: an edition with words or a card table of
     its own gets its own tables, even after a plain game filled the shared ones."""
-    import numpy as np
-
     from clankwidget.rules import actions as A
     from clankwidget.rules.clank import ClankRules
 
@@ -173,3 +172,23 @@ def test_described_card_parts_are_the_cards_own_words(edition):
     other = replace(monster, reward=[{"gold": 99}])
     assert rules._described(other, "reward") == describe(other.reward) != describe(monster.reward)
     assert rules._described(monster, "reward") == describe(monster.reward)
+
+
+def test_secret_pools_are_shared_only_with_the_plain_token_hook():
+    """The secrets before the shuffle are kept per card set while ``secret_token`` is the
+    map layer's own; an edition that reads tokens its own way deals its own."""
+    from clankwidget.rules.clank import ClankRules
+
+    plain = Game.new("clank", players=2, seed=2)  # fills the shared pools
+    board, cards = plain.rules.board, plain.rules.cards
+
+    class Marked(ClankRules):
+        def secret_token(self, token: dict) -> dict:
+            return {**token, "marked": True}
+
+    marked = Marked(board, cards)
+    s = marked.setup(["red", "blue"], np.random.default_rng(2))
+    dealt = [t for stack in s.space_tokens.values() for t in stack if t["kind"] != "idol"]
+    assert len(dealt) > 10 and all(t.get("marked") for t in dealt)
+    again = ClankRules(board, cards).setup(["red", "blue"], np.random.default_rng(2))
+    assert again.space_tokens == plain.state.space_tokens
