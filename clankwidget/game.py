@@ -52,13 +52,22 @@ class Game:
     >>> game.undo()
     """
 
-    def __init__(self, rules: DeckBuildingRules, state: GameState, setup: dict):
+    def __init__(
+        self,
+        rules: DeckBuildingRules,
+        state: GameState,
+        setup: dict,
+        *,
+        rng: np.random.Generator | None = None,
+    ):
         self.rules = rules
         self.state = state
         self._setup = setup
-        self._rng = np.random.Generator(np.random.PCG64())
-        self._rng.bit_generator.state = state.rng
-        rules.rng = self._rng
+        if rng is None:  # a generator at the state's saved one (``rng``: one already there)
+            rng = np.random.Generator(np.random.PCG64())
+            rng.bit_generator.state = state.rng
+        self._rng = rng
+        rules.rng = rng
         self._actions: list[Action] = []
         self._redo: list[Action] = []
         # Undo never goes back past the last action that revealed something (a card, a
@@ -187,7 +196,7 @@ class Game:
         state.rng = rng.bit_generator.state
         state.log.insert(0, what)
         state.events.insert(0, {"kind": "setup", "actor": None, "seed": setup["seed"]})
-        return cls(rules, state, setup)
+        return cls(rules, state, setup, rng=rng)  # the generator is at state.rng already
 
     # -------------------------------------------------------------- playing
 
