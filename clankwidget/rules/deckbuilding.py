@@ -92,9 +92,36 @@ _CARD_TABLES: WeakKeyDictionary = WeakKeyDictionary()
 
 
 @cache
-def _check_names(cls: type) -> tuple[str, ...]:
-    """The ``_check_<kind>`` methods of a rules class (looked up once per class)."""
-    return tuple(name for name in dir(cls) if name.startswith("_check_"))
+def _handler_names(cls: type) -> tuple[tuple[str, str, str], ...]:
+    """``(kind, "_check_<kind>", "_do_<kind>")`` for each ``_check_`` method of a rules
+    class (looked up once per class; the kind is the name with dashes)."""
+    return tuple(
+        (name[len("_check_") :].replace("_", "-"), name, "_do_" + name[len("_check_") :])
+        for name in dir(cls)
+        if name.startswith("_check_")
+    )
+
+
+@cache
+def _core_rules_decide(cls: type) -> bool:
+    """Whether the core's own rules decide its actions in a rules class (playing a card,
+    taking one, ending the turn): then legal_actions builds their part of the list from
+    the state (worked out once per class)."""
+    return (
+        cls.candidates is DeckBuildingRules.candidates
+        and cls.card is DeckBuildingRules.card
+        and all(
+            getattr(cls, "_check_" + kind) is getattr(DeckBuildingRules, "_check_" + kind)
+            for kind in (
+                "play",
+                "end_turn",
+                "acquire",
+                "defeat",
+                "acquire_reserve",
+                "defeat_reserve",
+            )
+        )
+    )
 
 
 class DeckBuildingRules(CardEffects):
@@ -138,35 +165,16 @@ class DeckBuildingRules(CardEffects):
         self._card_table = cards.cards
         # action kind -> (check, do), from the _check_<kind> / _do_<kind> methods
         self._handlers = {
-            name[len("_check_") :].replace("_", "-"): (
-                getattr(self, name),
-                getattr(self, "_do_" + name[len("_check_") :]),
-            )
-            for name in _check_names(type(self))
+            kind: (getattr(self, check), getattr(self, do))
+            for kind, check, do in _handler_names(type(self))
         }
         self._checks = {kind: check for kind, (check, _) in self._handlers.items()}
-        # whether the core's own rules decide its actions (playing a card, taking one,
-        # ending the turn): then legal_actions builds their part of the list from the state
         rules = type(self)
         # whether the core's check decides (an edition may check every action its own way)
         self._core_check = rules.check is DeckBuildingRules.check
         # whether the edition offers actions of its own (see edition_candidates)
         self._edition_actions = rules.edition_candidates is not DeckBuildingRules.edition_candidates
-        self._core_decides = (
-            rules.candidates is DeckBuildingRules.candidates
-            and rules.card is DeckBuildingRules.card
-            and all(
-                getattr(rules, "_check_" + kind) is getattr(DeckBuildingRules, "_check_" + kind)
-                for kind in (
-                    "play",
-                    "end_turn",
-                    "acquire",
-                    "defeat",
-                    "acquire_reserve",
-                    "defeat_reserve",
-                )
-            )
-        )
+        self._core_decides = _core_rules_decide(rules)
         # whether the acting player is always the current one (an edition where others
         # act during a turn overrides acting): then it is read off the state directly
         self._plain_acting = rules.acting is DeckBuildingRules.acting
