@@ -44,6 +44,8 @@ class ThievesRules(DeckBuildingRules):
         self._layer_moves = rules._check_move is ThievesRules._check_move
         self._plain_entry = rules.entry_refusal is ThievesRules.entry_refusal
         self._plain_market = rules.market_price is ThievesRules.market_price  # market_here
+        # whether Buy actions are offered only on the board's markets (layer_legal)
+        self._markets_only = self._plain_market and rules.market_here is ThievesRules.market_here
 
     def new_player(self, colour: str) -> PlayerState:
         return PlayerState(
@@ -82,7 +84,7 @@ class ThievesRules(DeckBuildingRules):
             return super().layer_legal(s, p)
         checks = self._checks
         out = []
-        if p.gold:
+        if p.gold and (not self._markets_only or p.space in self._markets):
             check_buy = checks["buy"]
             out = [a for a in self._buy_candidates(s, p) if check_buy(s, p, a) is None]
         if p.boots:

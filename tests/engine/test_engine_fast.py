@@ -91,6 +91,7 @@ def _played(edition: str, seed: int, plain: bool) -> list:
     game = Game.new(edition, players=2, seed=seed)
     if plain:
         game.rules._plain_acting = game.rules._plain_simple = False
+        game.rules._markets_only = False  # every Buy offered to its check
     bots = [entry.make_bot(k, seed=seed + i) for i, k in enumerate(("greedy", "random"))]
     states = []
     for _ in range(400):
@@ -104,8 +105,9 @@ def _played(edition: str, seed: int, plain: bool) -> list:
 
 @pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
 def test_shortcuts_for_plain_hooks_play_the_same_games(edition):
-    """The acting player read off the state, and Skill, Swords and Gold added without
-    apply_simple's call: the same states after every action as with the hooks called."""
+    """The acting player read off the state, Skill, Swords and Gold added without
+    apply_simple's call, Buy actions looked for only on a market: the same states after
+    every action as with the hooks called."""
     for seed in range(3):
         fast = _played(edition, seed, plain=False)
         assert len(fast) > 50
@@ -192,3 +194,30 @@ def test_secret_pools_are_shared_only_with_the_plain_token_hook():
     assert len(dealt) > 10 and all(t.get("marked") for t in dealt)
     again = ClankRules(board, cards).setup(["red", "blue"], np.random.default_rng(2))
     assert again.space_tokens == plain.state.space_tokens
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
+def test_buys_looked_for_only_on_markets_are_the_checked_ones(edition):
+    """The map layer's legal list looks for Buy actions only on a market space where the
+    board alone says where markets are: the same list as checking every Buy, on seeded
+    positions and with the thief moved, gold in hand, onto each space."""
+    game = Game.new(edition, players=2, seed=4)
+    rules = game.rules
+    bots = [registry.edition(edition).make_bot("random", seed=4 + i) for i in range(2)]
+    compared = buys = 0
+    for k in range(120):
+        if game.is_over:
+            break
+        if k % 15 == 0:
+            for space in [sp.id for sp in rules.board.spaces]:
+                s = game.state.copy()
+                p = s.player
+                p.space, p.gold = space, 9
+                fast = rules.legal_actions(s)
+                shortcut, rules._markets_only = rules._markets_only, False
+                assert fast == rules.legal_actions(s)
+                rules._markets_only = shortcut
+                compared += 1
+                buys += any(a.kind == "buy" for a in fast)
+        game.apply(bots[game.state.current].choose(game))
+    assert compared > 100 and buys > 0
