@@ -179,6 +179,7 @@ class DeckBuildingRules(CardEffects):
         # act during a turn overrides acting): then it is read off the state directly
         self._plain_acting = rules.acting is DeckBuildingRules.acting
         self._plain_simple = rules.apply_simple is DeckBuildingRules.apply_simple
+        self._after_play = rules.after_play is not DeckBuildingRules.after_play
         self._actions: dict[tuple, A.Action] = {}
         self._end_turn = self._action(A.EndTurn)
         # the actions legal lists offer most, by their argument (see _Made)
@@ -470,7 +471,8 @@ class DeckBuildingRules(CardEffects):
             text = self.effects_text(card.play)
             words = texts[a.card] = f" plays {card.name}" + (f" ({text})" if text else "")
         self.say(s, self.name(p) + words, "play", p, card=card.id)
-        self.after_play(s, p, card)
+        if self._after_play:  # only an edition that reacts to a play has it called
+            self.after_play(s, p, card)
         self.apply_effects(s, p, card.play, source=a.card, hold=True)
 
     def effects_text(self, effects) -> str:

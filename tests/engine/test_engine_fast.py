@@ -92,6 +92,7 @@ def _played(edition: str, seed: int, plain: bool) -> list:
     if plain:
         game.rules._plain_acting = game.rules._plain_simple = False
         game.rules._markets_only = False  # every Buy offered to its check
+        game.rules._after_play = True  # the hook called at every play
     bots = [entry.make_bot(k, seed=seed + i) for i, k in enumerate(("greedy", "random"))]
     states = []
     for _ in range(400):
