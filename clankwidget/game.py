@@ -318,7 +318,10 @@ class Game:
         """The player whose move it is now: the current player, except in editions where
         others act during a turn (Moonrakers: an invited captain answering an offer, a
         captain playing in the execution). :meth:`legal_actions` are this player's."""
-        return self.rules.acting(self.state)
+        rules, s = self.rules, self.state
+        if rules._plain_acting:  # the rules' acting() is the core's: the current player
+            return s.players[s.current]
+        return rules.acting(s)
 
     @property
     def pending(self) -> dict | None:
