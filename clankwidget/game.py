@@ -311,7 +311,8 @@ class Game:
 
     @property
     def current_player(self) -> PlayerState:
-        return self.state.player
+        s = self.state
+        return s.players[s.current]  # s.player, without the property's call
 
     @property
     def acting_player(self) -> PlayerState:
