@@ -52,13 +52,22 @@ class Game:
     >>> game.undo()
     """
 
-    def __init__(self, rules: DeckBuildingRules, state: GameState, setup: dict):
+    def __init__(
+        self,
+        rules: DeckBuildingRules,
+        state: GameState,
+        setup: dict,
+        *,
+        rng: np.random.Generator | None = None,
+    ):
         self.rules = rules
         self.state = state
         self._setup = setup
-        self._rng = np.random.Generator(np.random.PCG64())
-        self._rng.bit_generator.state = state.rng
-        rules.rng = self._rng
+        if rng is None:  # a generator at the state's saved one (``rng``: one already there)
+            rng = np.random.Generator(np.random.PCG64())
+            rng.bit_generator.state = state.rng
+        self._rng = rng
+        rules.rng = rng
         self._actions: list[Action] = []
         self._redo: list[Action] = []
         # Undo never goes back past the last action that revealed something (a card, a
@@ -187,7 +196,7 @@ class Game:
         state.rng = rng.bit_generator.state
         state.log.insert(0, what)
         state.events.insert(0, {"kind": "setup", "actor": None, "seed": setup["seed"]})
-        return cls(rules, state, setup)
+        return cls(rules, state, setup, rng=rng)  # the generator is at state.rng already
 
     # -------------------------------------------------------------- playing
 
@@ -214,18 +223,19 @@ class Game:
         self._redo.clear()
 
     def _apply(self, action: Action) -> None:
-        draws = self.rules.draws
+        rules = self.rules
+        draws = rules.draws
         try:
-            self.rules.apply(self.state, action)
+            rules.apply(self.state, action)
         except IllegalAction:
             raise  # refused before anything changed
         except Exception:
             self._rewind(len(self._actions))
             raise
-        if self.rules.draws != draws:  # the action drew from the generator: save its state
+        if rules.draws != draws:  # the action drew from the generator: save its state
             self.state.rng = self._rng.bit_generator.state
         self._actions.append(action)
-        if self.rules.revealed:  # hidden information came to light: no going back past it
+        if rules.revealed:  # hidden information came to light: no going back past it
             self._base_len = len(self._actions)
             if self._base_len - self._snap_len >= _REPLAY_SPAN:
                 self._base = self.state.copy()
@@ -301,14 +311,18 @@ class Game:
 
     @property
     def current_player(self) -> PlayerState:
-        return self.state.player
+        s = self.state
+        return s.players[s.current]  # s.player, without the property's call
 
     @property
     def acting_player(self) -> PlayerState:
         """The player whose move it is now: the current player, except in editions where
         others act during a turn (Moonrakers: an invited captain answering an offer, a
         captain playing in the execution). :meth:`legal_actions` are this player's."""
-        return self.rules.acting(self.state)
+        rules, s = self.rules, self.state
+        if rules._plain_acting:  # the rules' acting() is the core's: the current player
+            return s.players[s.current]
+        return rules.acting(s)
 
     @property
     def pending(self) -> dict | None:

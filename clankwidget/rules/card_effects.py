@@ -28,15 +28,25 @@ class CardEffects:
     #: conditions about the other cards played this turn, "before or after" this one: a
     #: card's bonus on them waits for the rest of the turn (see DeckBuildingRules)
     order_free: ClassVar[frozenset[str]]
+    #: whether :meth:`apply_simple` is this class's own (then apply_effects adds Skill,
+    #: Swords and Gold itself); set per rules object by DeckBuildingRules
+    _plain_simple: bool = False
 
     def apply_effects(
         self, s, p: PlayerState | None, effects, source: str | None, hold: bool = False
     ):
         """Apply effects (a list or tuple) in order. A choice pauses: the rest waits in
         ``s.pending``."""
+        plain = self._plain_simple
         for i, e in enumerate(effects):
             key = next(iter(e))
-            if key == "if":
+            if plain and (key == "skill" or key == "swords" or key == "gold"):
+                # apply_simple's first branch, without the call (where it is not overridden)
+                value = e[key]
+                setattr(p, key, getattr(p, key) + value)
+                if key == "skill" and value > 0:
+                    p.skill_generated += value
+            elif key == "if":
                 if p is None:
                     continue
                 if self.condition(s, p, e["if"], source):

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import ClassVar
+from weakref import WeakKeyDictionary
 
 import numpy as np
 
@@ -84,10 +85,43 @@ class _Made(dict):
         return made
 
 
+#: card set -> tables read off its cards alone (see ``DeckBuildingRules._cards_table``).
+#: The cards never change: every rules object that reads a set as it is (each game's, each
+#: bot's fork) shares its tables, which go when the set does.
+_CARD_TABLES: WeakKeyDictionary = WeakKeyDictionary()
+
+
 @cache
-def _check_names(cls: type) -> tuple[str, ...]:
-    """The ``_check_<kind>`` methods of a rules class (looked up once per class)."""
-    return tuple(name for name in dir(cls) if name.startswith("_check_"))
+def _handler_names(cls: type) -> tuple[tuple[str, str, str], ...]:
+    """``(kind, "_check_<kind>", "_do_<kind>")`` for each ``_check_`` method of a rules
+    class (looked up once per class; the kind is the name with dashes)."""
+    return tuple(
+        (name[len("_check_") :].replace("_", "-"), name, "_do_" + name[len("_check_") :])
+        for name in dir(cls)
+        if name.startswith("_check_")
+    )
+
+
+@cache
+def _core_rules_decide(cls: type) -> bool:
+    """Whether the core's own rules decide its actions in a rules class (playing a card,
+    taking one, ending the turn): then legal_actions builds their part of the list from
+    the state (worked out once per class)."""
+    return (
+        cls.candidates is DeckBuildingRules.candidates
+        and cls.card is DeckBuildingRules.card
+        and all(
+            getattr(cls, "_check_" + kind) is getattr(DeckBuildingRules, "_check_" + kind)
+            for kind in (
+                "play",
+                "end_turn",
+                "acquire",
+                "defeat",
+                "acquire_reserve",
+                "defeat_reserve",
+            )
+        )
+    )
 
 
 class DeckBuildingRules(CardEffects):
@@ -131,42 +165,41 @@ class DeckBuildingRules(CardEffects):
         self._card_table = cards.cards
         # action kind -> (check, do), from the _check_<kind> / _do_<kind> methods
         self._handlers = {
-            name[len("_check_") :].replace("_", "-"): (
-                getattr(self, name),
-                getattr(self, "_do_" + name[len("_check_") :]),
-            )
-            for name in _check_names(type(self))
+            kind: (getattr(self, check), getattr(self, do))
+            for kind, check, do in _handler_names(type(self))
         }
         self._checks = {kind: check for kind, (check, _) in self._handlers.items()}
-        # whether the core's own rules decide its actions (playing a card, taking one,
-        # ending the turn): then legal_actions builds their part of the list from the state
         rules = type(self)
         # whether the core's check decides (an edition may check every action its own way)
         self._core_check = rules.check is DeckBuildingRules.check
         # whether the edition offers actions of its own (see edition_candidates)
         self._edition_actions = rules.edition_candidates is not DeckBuildingRules.edition_candidates
-        self._core_decides = (
-            rules.candidates is DeckBuildingRules.candidates
-            and rules.card is DeckBuildingRules.card
-            and all(
-                getattr(rules, "_check_" + kind) is getattr(DeckBuildingRules, "_check_" + kind)
-                for kind in (
-                    "play",
-                    "end_turn",
-                    "acquire",
-                    "defeat",
-                    "acquire_reserve",
-                    "defeat_reserve",
-                )
-            )
-        )
+        self._core_decides = _core_rules_decide(rules)
+        # whether the acting player is always the current one (an edition where others
+        # act during a turn overrides acting): then it is read off the state directly
+        self._plain_acting = rules.acting is DeckBuildingRules.acting
+        self._plain_simple = rules.apply_simple is DeckBuildingRules.apply_simple
+        self._after_play = rules.after_play is not DeckBuildingRules.after_play
         self._actions: dict[tuple, A.Action] = {}
+        self._end_turn = self._action(A.EndTurn)
         # the actions legal lists offer most, by their argument (see _Made)
-        self._plays = _Made(A.Play)
+        self._plays = _CARD_TABLES.setdefault(cards, {}).setdefault("plays", _Made(A.Play))
         self._slot_actions = _Made(lambda slot: (A.Acquire(slot), A.Defeat(slot)))
         self._prices: dict[str, tuple] = {}  # see _read_prices
         self._card_points: dict[str, int] | None = None  # see points
-        self._play_texts: dict[str, str] = {}  # card id -> " plays <card> (<effects>)"
+        self._play_texts: dict[str, str] | None = None  # see _do_play
+        self._described_texts: dict[tuple, tuple] | None = None  # see _described
+        self._own_tables: dict[str, dict] = {}  # see _cards_table
+
+    def _cards_table(self, name: str, plain: bool = True) -> dict:
+        """The table ``name`` read off the cards: shared by every rules object on the card
+        set when these rules read the set's own cards (an edition may read them its own
+        way: ``_card_table``, or ``plain`` false), else this object's own."""
+        if plain and self._card_table is self.cards.cards:
+            tables = _CARD_TABLES.setdefault(self.cards, {})
+        else:
+            tables = self._own_tables
+        return tables.setdefault(name, {})
 
     @classmethod
     def load_card_set(cls, name_or_path) -> CardSet:
@@ -264,9 +297,10 @@ class DeckBuildingRules(CardEffects):
         # check() would refuse what the game is over for, a pending choice or an unknown
         # kind; candidates() offers none of those, so each candidate goes straight to its
         # kind's own check
-        p = self.acting(s)
+        current = s.players[s.current]
+        p = current if self._plain_acting else self.acting(s)
         checks = self._checks
-        if s.pending or not self._core_decides or p is not s.players[s.current]:
+        if s.pending or not self._core_decides or p is not current:
             return [
                 a
                 for a in self.candidates(s)
@@ -282,7 +316,7 @@ class DeckBuildingRules(CardEffects):
                 if (c := checks.get(a.kind)) is not None and c(s, p, a) is None:
                     out.append(a)
         if not p.hand:  # a turn ends once the hand is played
-            out.append(self._action(A.EndTurn))
+            out.append(self._end_turn)
         return out
 
     def _card_actions(self, s: GameState, p: PlayerState) -> list[A.Action]:
@@ -315,13 +349,15 @@ class DeckBuildingRules(CardEffects):
         """Card id -> ``(monster, price, requires, card, take)``: whether the card is a
         monster, what taking it costs (its Swords to defeat, else its Skill cost), what it
         requires to be taken, the card and the action that takes it from the reserve. Read
-        once per rules object (the cards never change in play)."""
-        for cid, c in self._card_table.items():
-            monster = c.is_monster
-            price = c.defeat if monster else c.cost
-            take = A.DefeatReserve(cid) if monster else A.AcquireReserve(cid)
-            self._prices[cid] = (monster, price, c.requires, c, take)
-        return self._prices
+        once per card set (the cards never change in play)."""
+        prices = self._prices = self._cards_table("prices")
+        if not prices:
+            for cid, c in self._card_table.items():
+                monster = c.is_monster
+                price = c.defeat if monster else c.cost
+                take = A.DefeatReserve(cid) if monster else A.AcquireReserve(cid)
+                prices[cid] = (monster, price, c.requires, c, take)
+        return prices
 
     def _action(self, cls: type[A.Action], *args) -> A.Action:
         """The action ``cls(*args)``, made once per rules object (actions are frozen
@@ -382,7 +418,8 @@ class DeckBuildingRules(CardEffects):
 
     def check(self, s: GameState, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason it is not."""
-        return self._refusal(s, self.acting(s), action)
+        p = s.players[s.current] if self._plain_acting else self.acting(s)
+        return self._refusal(s, p, action)
 
     def _refusal(self, s: GameState, p: PlayerState, action: A.Action) -> str | None:
         """The core's :meth:`check`, for the acting player ``p``."""
@@ -397,7 +434,7 @@ class DeckBuildingRules(CardEffects):
 
     def apply(self, s: GameState, action: A.Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state untouched) otherwise."""
-        p = self.acting(s)
+        p = s.players[s.current] if self._plain_acting else self.acting(s)
         # an edition's own check decides; else the core's, for the player just found
         if self._core_check:
             reason = self._refusal(s, p, action)
@@ -408,7 +445,7 @@ class DeckBuildingRules(CardEffects):
         self.revealed = False
         self._handlers[action.kind][1](s, p, action)
         if not s.over and not s.pending:
-            p = self.acting(s)
+            p = s.players[s.current] if self._plain_acting else self.acting(s)
             if p.held:  # bonuses waiting for their condition this turn
                 self.release_held(s, p)
 
@@ -421,19 +458,40 @@ class DeckBuildingRules(CardEffects):
         p.hand.remove(a.card)
         p.play.append(a.card)
         card = self.card(a.card)
-        words = self._play_texts.get(a.card)
+        texts = self._play_texts
+        if texts is None:  # card id -> " plays <card> (<effects>)", in the core's words
+            rules = type(self)
+            texts = self._play_texts = self._cards_table(
+                "play texts",
+                rules.card is DeckBuildingRules.card
+                and rules.effects_text is DeckBuildingRules.effects_text,
+            )
+        words = texts.get(a.card)
         if words is None:  # a card's words are the same at every play: worked out once
             text = self.effects_text(card.play)
-            words = self._play_texts[a.card] = f" plays {card.name}" + (
-                f" ({text})" if text else ""
-            )
+            words = texts[a.card] = f" plays {card.name}" + (f" ({text})" if text else "")
         self.say(s, self.name(p) + words, "play", p, card=card.id)
-        self.after_play(s, p, card)
+        if self._after_play:  # only an edition that reacts to a play has it called
+            self.after_play(s, p, card)
         self.apply_effects(s, p, card.play, source=a.card, hold=True)
 
     def effects_text(self, effects) -> str:
         """A list of effects in the edition's words (for the log and the card text)."""
         return describe(effects) if effects else ""
+
+    def _described(self, card: Card, part: str) -> str:
+        """The words for a card's ``part`` ("use", "reward") in the log: the same at every
+        use or defeat, so worked out once per card (kept with the card they describe:
+        words for another card of the same id are worked out anew)."""
+        texts = self._described_texts
+        if texts is None:
+            plain = type(self).card is DeckBuildingRules.card
+            texts = self._described_texts = self._cards_table("described", plain)
+        key = (card.id, part)
+        known = texts.get(key)
+        if known is None or known[0] is not card:
+            known = texts[key] = (card, describe(getattr(card, part)))
+        return known[1]
 
     def after_play(self, s, p, card: Card) -> None:
         """Hook: an edition may react to a card being played (before its effects)."""
@@ -475,9 +533,8 @@ class DeckBuildingRules(CardEffects):
         card = self.card(cid)
         p.skill -= card.cost
         if card.is_device:
-            self.say(
-                s, f"{self.name(p)} uses {card.name} ({describe(card.use)})", "gain", p, card=cid
-            )
+            words = self._described(card, "use")
+            self.say(s, f"{self.name(p)} uses {card.name} ({words})", "gain", p, card=cid)
             s.dungeon_discard.append(cid)
             self.apply_effects(s, p, card.use, source=cid)
         else:
@@ -522,7 +579,7 @@ class DeckBuildingRules(CardEffects):
         self.say(
             s,
             f"{self.name(p)} defeats {card.name}"
-            + (f" ({describe(card.reward)})" if card.reward else ""),
+            + (f" ({self._described(card, 'reward')})" if card.reward else ""),
             "defeat",
             p,
             card=card.id,
@@ -641,14 +698,18 @@ class DeckBuildingRules(CardEffects):
     def next_turn(self, s) -> None:
         """Pass the turn on; out players' turns are resolved (countdown, cube draws)."""
         n = len(s.players)
+        players = s.players
         for _ in range(2 * n + 1):
-            if not any(q.status == IN for q in s.players):
+            for q in players:  # any player still in? (a loop: no generator to make)
+                if q.status == IN:
+                    break
+            else:
                 self.finish(s, "every player has left the dungeon")
                 return
             s.current = (s.current + 1) % n
             s.turn += 1
-            p = s.player
-            if p.is_in:
+            p = players[s.current]
+            if p.status == IN:
                 self.say(s, f"— {self.name(p)}'s turn —", "turn", p, turn=s.turn)
                 return
             self.out_turn(s, p)
@@ -678,8 +739,9 @@ class DeckBuildingRules(CardEffects):
         """Everything the player holds: artifacts, tokens, gold and card points."""
         card_points = self._card_points
         if card_points is None:  # card id -> its points, read once (bots ask every turn)
-            table = self._card_table
-            card_points = self._card_points = {c: card.points for c, card in table.items()}
+            card_points = self._card_points = self._cards_table("points")
+            if not card_points:
+                card_points.update((c, card.points) for c, card in self._card_table.items())
         return (
             sum(p.artifacts)
             + sum(t.get("points", 0) for t in p.tokens)

@@ -44,6 +44,8 @@ class ThievesRules(DeckBuildingRules):
         self._layer_moves = rules._check_move is ThievesRules._check_move
         self._plain_entry = rules.entry_refusal is ThievesRules.entry_refusal
         self._plain_market = rules.market_price is ThievesRules.market_price  # market_here
+        # whether Buy actions are offered only on the board's markets (layer_legal)
+        self._markets_only = self._plain_market and rules.market_here is ThievesRules.market_here
 
     def new_player(self, colour: str) -> PlayerState:
         return PlayerState(
@@ -82,7 +84,7 @@ class ThievesRules(DeckBuildingRules):
             return super().layer_legal(s, p)
         checks = self._checks
         out = []
-        if p.gold:
+        if p.gold and (not self._markets_only or p.space in self._markets):
             check_buy = checks["buy"]
             out = [a for a in self._buy_candidates(s, p) if check_buy(s, p, a) is None]
         if p.boots:
@@ -166,15 +168,8 @@ class ThievesRules(DeckBuildingRules):
     def deal_secrets(self, s: GameState) -> None:
         """Shuffle the secret tokens by size and stack them face down on their spaces
         (major under minor), with any face-up tokens of the edition (:meth:`extra_tokens`)."""
-        pools = {}
-        for size in ("minor", "major"):
-            tokens = []
-            for t in self.cards.secrets.get(size, ()):
-                token = self.secret_token(
-                    {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
-                )
-                tokens.extend([token] * t.get("count", 1))  # copied when dealt (below)
-            pools[size] = self.shuffled(tokens)
+        unshuffled = self._secret_pools()
+        pools = {size: self.shuffled(list(unshuffled[size])) for size in ("minor", "major")}
         for sp in self.board.spaces:
             stack = []
             for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
@@ -188,6 +183,24 @@ class ThievesRules(DeckBuildingRules):
             stack.extend(self.extra_tokens(sp))
             if stack:
                 s.space_tokens[sp.id] = stack
+
+    def _secret_pools(self) -> dict[str, tuple[dict, ...]]:
+        """The secret tokens of each size before the shuffle, each as many times as the
+        set has it (the same dict: a token is copied when it is dealt). They follow from
+        the card set, and the :meth:`secret_token` hook: shared by every rules object on
+        the set where the hook is this layer's own."""
+        plain = type(self).secret_token is ThievesRules.secret_token
+        pools = self._cards_table("secret pools", plain)
+        if not pools:
+            for size in ("minor", "major"):
+                tokens = []
+                for t in self.cards.secrets.get(size, ()):
+                    token = self.secret_token(
+                        {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
+                    )
+                    tokens.extend([token] * t.get("count", 1))
+                pools[size] = tuple(tokens)
+        return pools
 
     def secret_token(self, token: dict) -> dict:
         """Hook: a secret token as this edition deals it."""

@@ -7,8 +7,9 @@ the rules change.
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
+import numpy as np
 import pytest
 
 from clankwidget import Game, registry
@@ -80,3 +81,144 @@ def test_state_copies_are_equal_and_share_nothing_that_changes(edition):
                     stack.append("changed")
             assert s.to_dict() == before
         game.apply(bots[game.players.index(game.acting_player)].choose(game))
+
+
+def _played(edition: str, seed: int, plain: bool) -> list:
+    """A seeded greedy-vs-random game's states after each action; ``plain``: with the
+    rules' shortcuts for the plain hooks turned off (each hook called as an edition that
+    overrides it would have it called)."""
+    entry = registry.edition(edition)
+    game = Game.new(edition, players=2, seed=seed)
+    if plain:
+        game.rules._plain_acting = game.rules._plain_simple = False
+        game.rules._markets_only = False  # every Buy offered to its check
+        game.rules._after_play = True  # the hook called at every play
+    bots = [entry.make_bot(k, seed=seed + i) for i, k in enumerate(("greedy", "random"))]
+    states = []
+    for _ in range(400):
+        if game.is_over:
+            break
+        seat = game.players.index(game.acting_player)
+        game.apply(bots[seat].choose(game))
+        states.append(game.state.to_dict())
+    return states
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
+def test_shortcuts_for_plain_hooks_play_the_same_games(edition):
+    """The acting player read off the state, Skill, Swords and Gold added without
+    apply_simple's call, Buy actions looked for only on a market: the same states after
+    every action as with the hooks called."""
+    for seed in range(3):
+        fast = _played(edition, seed, plain=False)
+        assert len(fast) > 50
+        assert fast == _played(edition, seed, plain=True)
+
+
+def test_tables_shared_per_card_set_follow_each_rules_own_reading():
+    """Prices, points and play texts are shared by the rules objects on a card set only
+    while they read its cards the core's way: an edition with words or a card table of
+    its own gets its own tables, even after a plain game filled the shared ones."""
+    from clankwidget.rules import actions as A
+    from clankwidget.rules.clank import ClankRules
+
+    plain = Game.new("clank", players=2, seed=3)
+    for a in plain.legal_actions():
+        if isinstance(a, A.Play):
+            plain.apply(a)  # fills the shared play texts
+    plain.rules.points(plain.state, plain.players[0])
+
+    class Shouting(ClankRules):
+        def effects_text(self, effects) -> str:
+            return super().effects_text(effects).upper() + "!"
+
+    class Dear(ClankRules):
+        def __init__(self, board, cards, options=None):
+            super().__init__(board, cards, options)
+            self._card_table = {
+                cid: replace(c, cost=c.cost + 1, points=c.points + 1)
+                for cid, c in cards.cards.items()
+            }
+
+    board, cards = plain.rules.board, plain.rules.cards
+    shouting = Shouting(board, cards)
+    s = shouting.setup(["red", "blue"], np.random.default_rng(3))
+    cid = s.player.hand[0]
+    shouting.apply(s, A.Play(cid))
+    assert s.log[-1].endswith("!)")
+    dear = Dear(board, cards)
+    s = dear.setup(["red", "blue"], np.random.default_rng(3))
+    dear._card_actions(s, s.player)
+    for cid, card in dear._card_table.items():
+        assert dear._prices[cid][1] == (card.defeat if card.is_monster else card.cost)
+    want = sum(dear._card_table[c].points for c in s.player.all_cards)
+    assert dear.points(s, s.player) == want
+    assert plain.rules.points(s, s.player) == want - len(s.player.all_cards)
+
+
+@pytest.mark.parametrize("edition", ["clank", "legacy", "space"])
+def test_described_card_parts_are_the_cards_own_words(edition):
+    """The log's words for a card's use or reward, kept per card, are describe()'s for
+    that very card: a card of the same id with other effects gets its own words."""
+    from clankwidget.rules.effects import describe
+
+    rules = Game.new(edition, players=2, seed=1).rules
+    seen = 0
+    for _ in range(2):  # the second time from the kept words
+        for card in rules._card_table.values():
+            for part in ("use", "reward"):
+                if getattr(card, part):
+                    assert rules._described(card, part) == describe(getattr(card, part))
+                    seen += 1
+    assert seen > 4
+    monster = next(c for c in rules._card_table.values() if c.reward)
+    other = replace(monster, reward=[{"gold": 99}])
+    assert rules._described(other, "reward") == describe(other.reward) != describe(monster.reward)
+    assert rules._described(monster, "reward") == describe(monster.reward)
+
+
+def test_secret_pools_are_shared_only_with_the_plain_token_hook():
+    """The secrets before the shuffle are kept per card set while ``secret_token`` is the
+    map layer's own; an edition that reads tokens its own way deals its own."""
+    from clankwidget.rules.clank import ClankRules
+
+    plain = Game.new("clank", players=2, seed=2)  # fills the shared pools
+    board, cards = plain.rules.board, plain.rules.cards
+
+    class Marked(ClankRules):
+        def secret_token(self, token: dict) -> dict:
+            return {**token, "marked": True}
+
+    marked = Marked(board, cards)
+    s = marked.setup(["red", "blue"], np.random.default_rng(2))
+    dealt = [t for stack in s.space_tokens.values() for t in stack if t["kind"] != "idol"]
+    assert len(dealt) > 10 and all(t.get("marked") for t in dealt)
+    again = ClankRules(board, cards).setup(["red", "blue"], np.random.default_rng(2))
+    assert again.space_tokens == plain.state.space_tokens
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
+def test_buys_looked_for_only_on_markets_are_the_checked_ones(edition):
+    """The map layer's legal list looks for Buy actions only on a market space where the
+    board alone says where markets are: the same list as checking every Buy, on seeded
+    positions and with the thief moved, gold in hand, onto each space."""
+    game = Game.new(edition, players=2, seed=4)
+    rules = game.rules
+    bots = [registry.edition(edition).make_bot("random", seed=4 + i) for i in range(2)]
+    compared = buys = 0
+    for k in range(120):
+        if game.is_over:
+            break
+        if k % 15 == 0:
+            for space in [sp.id for sp in rules.board.spaces]:
+                s = game.state.copy()
+                p = s.player
+                p.space, p.gold = space, 9
+                fast = rules.legal_actions(s)
+                shortcut, rules._markets_only = rules._markets_only, False
+                assert fast == rules.legal_actions(s)
+                rules._markets_only = shortcut
+                compared += 1
+                buys += any(a.kind == "buy" for a in fast)
+        game.apply(bots[game.state.current].choose(game))
+    assert compared > 100 and buys > 0
