@@ -8,6 +8,7 @@ import math
 import weakref
 from collections import Counter
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 
@@ -102,14 +103,15 @@ def _dragon_flags(cards) -> dict[str, int]:
     return flags
 
 
-def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> np.ndarray:
-    """``dist[t, a]``: the chance a player has taken at most ``a`` damage after attack ``t``,
+def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> tuple[tuple[float, ...], ...]:
+    """``dist[t][a]``: the chance a player has taken at most ``a`` damage after attack ``t``,
     by :func:`clankwidget.odds.knockout_odds`, from the bag's ``(black, hit_all, its own)``
     cubes and ``attacks`` as ``(draws, black added, its own added)``.
 
     The answer depends on those numbers only (not on the colours or the health), so it is
-    kept in :data:`_ODDS` by them. The planner's inputs are its own sound counts, so it
-    calls the odds module's computation directly, without the checks on a lesson's input.
+    kept in :data:`_ODDS` by them (in tuples, which cost the garbage collector nothing).
+    The planner's inputs are its own sound counts, so it calls the odds module's
+    computation directly, without the checks on a lesson's input.
     """
     key = (bag, attacks)
     dist = _ODDS.get(key)
@@ -126,7 +128,9 @@ def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> np.ndarray:
             seed=0,
             progress=None,
         )
-        dist = np.cumsum(by_attack[:, 0, :], axis=1)
+        # numpy's cumsum along a row, as Python floats: it adds left to right as
+        # accumulate does (the same numbers), and the planner reads only a few of them
+        dist = tuple(tuple(accumulate(row)) for row in by_attack[:, 0, :].tolist())
         if len(_ODDS) > _MAX_ODDS:
             _ODDS.clear()
         _ODDS[key] = dist
@@ -173,8 +177,7 @@ def _attack_rows(situation: tuple) -> tuple[tuple | None, int]:
             attacks.append((n, add_them, add_me))
         at_turn.append(len(attacks))
     if attacks:
-        # tuples, not lists: kept, they cost the garbage collector nothing
-        dist = tuple(map(tuple, _damage_odds(bag, tuple(attacks)).tolist()))
+        dist = _damage_odds(bag, tuple(attacks))
         rows = tuple(dist[n - 1] if n else None for n in at_turn)
         kept = rows, sum(a[0] for a in attacks)
     else:

@@ -114,7 +114,7 @@ def test_damage_odds_equal_knockout_odds():
         np.testing.assert_array_equal(est._damage_odds(bag, attacks), want)  # kept
     # situations that differ in any one number get their own answers
     bag, attacks = (10, 1, 2), ((3, 1, 0), (3, 1, 1))
-    base = est._damage_odds(bag, attacks)
+    base = np.array(est._damage_odds(bag, attacks))
     for i in range(3):
         other = tuple(v + (j == i) for j, v in enumerate(bag))
         assert not np.array_equal(est._damage_odds(other, attacks), base), other
@@ -122,7 +122,7 @@ def test_damage_odds_equal_knockout_odds():
         for i in range(3):
             step = tuple(v + (j == i) for j, v in enumerate(attacks[t]))
             other = tuple(step if k == t else a for k, a in enumerate(attacks))
-            got = est._damage_odds(bag, other)
+            got = np.array(est._damage_odds(bag, other))
             assert got.shape != base.shape or not np.array_equal(got, base), other
 
 
