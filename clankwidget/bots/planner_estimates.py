@@ -103,17 +103,21 @@ def _dragon_flags(cards) -> dict[str, int]:
     return flags
 
 
-def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> tuple[tuple[float, ...], ...]:
+def _damage_odds(
+    bag: tuple[int, int, int], attacks: tuple, most: int | None = None
+) -> tuple[tuple[float, ...], ...]:
     """``dist[t][a]``: the chance a player has taken at most ``a`` damage after attack ``t``,
     by :func:`clankwidget.odds.knockout_odds`, from the bag's ``(black, hit_all, its own)``
-    cubes and ``attacks`` as ``(draws, black added, its own added)``.
+    cubes and ``attacks`` as ``(draws, black added, its own added)``; with ``most``, only
+    each row's first ``most`` numbers (``a < most``: a player with ``most`` health left
+    reads no further).
 
-    The answer depends on those numbers only (not on the colours or the health), so it is
+    The answer depends on those numbers only (not on the colours), so it is
     kept in :data:`_ODDS` by them (in tuples, which cost the garbage collector nothing).
     The planner's inputs are its own sound counts, so it calls the odds module's
     computation directly, without the checks on a lesson's input.
     """
-    key = (bag, attacks)
+    key = (bag, attacks, most)
     dist = _ODDS.get(key)
     if dist is None:
         adds = np.array([(them, 0, mine) for _, them, mine in attacks], np.int64)
@@ -130,7 +134,7 @@ def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> tuple[tuple[float
         )
         # numpy's cumsum along a row, as Python floats: it adds left to right as
         # accumulate does (the same numbers), and the planner reads only a few of them
-        dist = tuple(tuple(accumulate(row)) for row in by_attack[:, 0, :].tolist())
+        dist = tuple(tuple(accumulate(row)) for row in by_attack[:, 0, :most].tolist())
         if len(_ODDS) > _MAX_ODDS:
             _ODDS.clear()
         _ODDS[key] = dist
@@ -143,16 +147,17 @@ _ROWS: dict = {}
 def _attack_rows(situation: tuple) -> tuple[tuple | None, int]:
     """The dragon's attacks over a planner's horizon and its odds turn by turn, from
     ``situation`` = ``(bag, attacks a round, draws, countdown, countdown track, its cubes
-    in the Clank! area, its cubes a turn, the others' cubes a turn, turns)`` (see
-    :meth:`_Estimates._survival`, which builds it): for each turn the row of
-    :func:`_damage_odds` after that turn's attacks as a tuple (``None`` before the first
-    attack), or ``None`` for no attack at all; and the cubes all the attacks draw.
+    in the Clank! area, its cubes a turn, the others' cubes a turn, turns, its health
+    left)`` (see :meth:`_Estimates._survival`, which builds it): for each turn the row of
+    :func:`_damage_odds` after that turn's attacks (up to that health: no more is read),
+    ``None`` before the first attack, or ``None`` for no attack at all; and the cubes all
+    the attacks draw.
 
     A pure function of those numbers, so it is kept in :data:`_ROWS` by them."""
     kept = _ROWS.get(situation)
     if kept is not None:
         return kept
-    bag, rate, draws, countdown, track, in_area, my_clank, their_clank, turns = situation
+    bag, rate, draws, countdown, track, in_area, my_clank, their_clank, turns, hp = situation
     attacks = []  # (draws, cubes of the others', cubes of its own added before it)
     at_turn = []  # attacks that have happened by the end of each of its turns
     waiting_me, waiting_them = float(in_area), 0.0  # cubes made since the last attack
@@ -177,7 +182,7 @@ def _attack_rows(situation: tuple) -> tuple[tuple | None, int]:
             attacks.append((n, add_them, add_me))
         at_turn.append(len(attacks))
     if attacks:
-        dist = _damage_odds(bag, tuple(attacks))
+        dist = _damage_odds(bag, tuple(attacks), max(hp, 1))
         rows = tuple(dist[n - 1] if n else None for n in at_turn)
         kept = rows, sum(a[0] for a in attacks)
     else:
@@ -256,7 +261,8 @@ class _Estimates:
 
     def _survival(self, game, p, horizon_turns: float):
         """``alive(turns, health)``: the chance of taking less than ``health`` damage from
-        the dragon within ``turns`` of its turns; and the expected damage one more cube of
+        the dragon within ``turns`` of its turns (``health`` at most its own health left:
+        the odds are kept that far only); and the expected damage one more cube of
         its own in the bag would do over that horizon."""
         s = game.state
         rules = game.rules
@@ -280,6 +286,7 @@ class _Estimates:
             self._clank_per_turn(game, p),
             their_clank,
             max(1, min(math.ceil(horizon_turns) + 1, 16)),
+            hp,
         )
         at_turn, drawn = _attack_rows(situation)
         bag_total = sum(cubes.values()) + 1

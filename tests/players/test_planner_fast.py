@@ -112,6 +112,13 @@ def test_damage_odds_equal_knockout_odds():
         got = est._damage_odds(bag, attacks)
         np.testing.assert_array_equal(got, want)
         np.testing.assert_array_equal(est._damage_odds(bag, attacks), want)  # kept
+        # up to a health: the same numbers, cut (and kept apart from the whole rows)
+        most = int(rng.integers(1, 11))
+        for _ in range(2):
+            cut = est._damage_odds(bag, attacks, most)
+            assert [len(row) for row in cut] == [min(most, want.shape[1])] * len(want)
+            np.testing.assert_array_equal(np.array(cut), want[:, :most])
+        np.testing.assert_array_equal(est._damage_odds(bag, attacks), want)
     # situations that differ in any one number get their own answers
     bag, attacks = (10, 1, 2), ((3, 1, 0), (3, 1, 1))
     base = np.array(est._damage_odds(bag, attacks))
@@ -428,7 +435,7 @@ def test_survival_kept_by_situation_is_the_plain_survival(edition):
                     alive, per_cube = bot._survival(game, p, horizon)
                     assert per_cube == want_cube
                     for turns in (0.0, 0.3, 1.0, 2.7, horizon, horizon + 4):
-                        for health in (hp, hp - 1, 1, 0, hp + 3):
+                        for health in (hp, hp - 1, 1, 0):  # no more than its own
                             assert alive(turns, health) == want_alive(turns, health)
                     assert alive(2.5) == want_alive(2.5)
             checked += 1
