@@ -207,6 +207,19 @@ def _stop_spots(info) -> tuple[frozenset[int], dict[str, int]]:
     return spots
 
 
+_CROWNS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _crown(cards) -> tuple[str | None, int]:
+    """A card set's Crown in the market as ``(id, cost)``, ``(None, 0)`` if it sells
+    none (looked for once per set)."""
+    crown = _CROWNS.get(cards)
+    if crown is None:
+        m = next((m for m in cards.market if m["grants"] == "crown"), None)
+        crown = _CROWNS[cards] = (m["id"], m.get("cost", 7)) if m else (None, 0)
+    return crown
+
+
 @dataclass
 class _Plan:
     """The planner's view of the rest of its game, recomputed when the situation changes."""
@@ -333,11 +346,10 @@ class _Estimates:
         s = game.state
         info = _info(game.board)
         out = []
-        crown = next((m for m in game.cards.market if m["grants"] == "crown"), None)
-        cost = crown.get("cost", 7) if crown else 0
+        crown, cost = _crown(game.cards)
         crown_gain = (
             (s.crowns[0] if s.crowns else 0) - cost
-            if crown and s.market.get(crown["id"], 0) > 0 and p.gold >= cost
+            if crown is not None and s.market.get(crown, 0) > 0 and p.gold >= cost
             else 0
         )
         # a stop without gold, a market or a token brings nothing: look at the others only
