@@ -8,7 +8,6 @@ import math
 import weakref
 from collections import Counter
 from dataclasses import dataclass
-from itertools import accumulate
 
 import numpy as np
 
@@ -132,9 +131,9 @@ def _damage_odds(
             seed=0,
             progress=None,
         )
-        # numpy's cumsum along a row, as Python floats: it adds left to right as
-        # accumulate does (the same numbers), and the planner reads only a few of them
-        dist = tuple(tuple(accumulate(row)) for row in by_attack[:, 0, :most].tolist())
+        # cumulative sums along each row (left to right: the first ``most`` of them are
+        # those of the whole row), as tuples of Python floats
+        dist = tuple(map(tuple, np.cumsum(by_attack[:, 0, :most], axis=1).tolist()))
         if len(_ODDS) > _MAX_ODDS:
             _ODDS.clear()
         _ODDS[key] = dist
