@@ -106,8 +106,7 @@ __all__ = [
 #: Health a fresh player has left when nothing else is said (the damage meter holds 10).
 DEFAULT_HEALTH = 10
 
-_PLAIN = (type(None), bool, int, str)  # argument types a resolution is kept for
-_GROUPS = ("lifts", "exits", "closed", "stops")  # arguments that are groups of spaces
+_PLAIN = frozenset((type(None), bool, int, str))  # argument types a resolution is kept for
 _CONTEXT_KEYS = (
     "start",
     "boots",
@@ -525,8 +524,16 @@ def turn_options(
     # decision: what they resolve to is kept with the board, by each value and its type
     # (True is no count, though it equals 1), so the same arguments are checked once.
     plain = None
-    if all(type(x) in _PLAIN for x in v.values()) and all(v[k] is None for k in _GROUPS):
-        plain = tuple((type(x), x) for x in v.values())
+    values = tuple(v.values())
+    types = tuple(map(type, values))
+    if (
+        _PLAIN.issuperset(types)
+        and v["lifts"] is None
+        and v["exits"] is None
+        and v["closed"] is None
+        and v["stops"] is None
+    ):
+        plain = types + values
         kept = p.resolved.get(plain)
         if kept is not None:
             src, settings, key = kept
