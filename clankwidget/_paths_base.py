@@ -74,6 +74,8 @@ class _Prepared:
         #: the resolved arguments of a turn's search -> its (labels, order, bounds), see
         #: :func:`clankwidget.paths.turn_options`
         self.fronts: dict[tuple, tuple] = {}
+        # turn_options' plain arguments -> (start index, settings, front key), once checked
+        self.resolved: dict[tuple, tuple] = {}
 
     def layers(self, keys: bool, canoe: bool, gold: int, reverse: bool = False) -> tuple:
         """The usable edges with coach rides within ``gold`` (at most :attr:`useful_gold`),

@@ -106,6 +106,7 @@ __all__ = [
 #: Health a fresh player has left when nothing else is said (the damage meter holds 10).
 DEFAULT_HEALTH = 10
 
+_PLAIN = frozenset((type(None), bool, int, str))  # argument types a resolution is kept for
 _CONTEXT_KEYS = (
     "start",
     "boots",
@@ -518,6 +519,25 @@ def turn_options(
         if board.kind != "board":
             raise ValueError(f"board {board.id!r} is a piece with no start space: give start=")
         v["start"] = board.start
+    p = _prepared(board)
+    # Scalar arguments (no lifts, exits, closed or stops given) come back decision after
+    # decision: what they resolve to is kept with the board, by each value and its type
+    # (True is no count, though it equals 1), so the same arguments are checked once.
+    plain = None
+    values = tuple(v.values())
+    types = tuple(map(type, values))
+    if (
+        _PLAIN.issuperset(types)
+        and v["lifts"] is None
+        and v["exits"] is None
+        and v["closed"] is None
+        and v["stops"] is None
+    ):
+        plain = types + values
+        kept = p.resolved.get(plain)
+        if kept is not None:
+            src, settings, key = kept
+            return _turn_options_over(board, p, v["start"], dict(settings), src, None, key)
     src = _space_index(board, v["start"], "start")
     settings = {
         "boots": _count("boots", 0 if v["boots"] is None else v["boots"]),
@@ -529,7 +549,6 @@ def turn_options(
     for name in ("keys", "can_exit", "exhausted", "canoe"):
         settings[name] = _flag(name, False if v[name] is None else v[name])
     settings["lifts"] = _lift_groups(board, () if v["lifts"] is None else v["lifts"])
-    p = _prepared(board)
     settings["exits"] = _space_set(
         board, "exits", p.start_ids if v["exits"] is None else v["exits"]
     )
@@ -560,6 +579,18 @@ def turn_options(
     flags = (settings["keys"], settings["canoe"], settings["can_exit"])
     gates = (settings["exits"], settings["closed"], settings["lifts"])
     key = (src, flags, gates, None if stop is None else settings["stops"], budget)
+    if plain is not None:
+        if len(p.resolved) > 256:
+            p.resolved.clear()
+        p.resolved[plain] = (src, dict(settings), key)
+    return _turn_options_over(board, p, v["start"], settings, src, stop, key)
+
+
+def _turn_options_over(board, p, start, settings, src, stop, key) -> TurnOptions:
+    """:func:`turn_options` once its arguments are checked and resolved: ``settings``
+    (the TurnOptions' own), ``src`` the start's index, ``stop`` the entries that end boot
+    movement (``None``: the board's) and ``key`` all the search depends on."""
+    budget = key[-1]
     found = p.fronts.get(key)
     if found is None:
         lift_indptr, lift_dst = _lift_csr(board, settings["lifts"])
@@ -583,14 +614,14 @@ def turn_options(
         )
         for array in found:
             array.setflags(write=False)
-        first = TurnOptions(board, v["start"], settings, *found)
+        first = TurnOptions(board, start, settings, *found)
         # what a TurnOptions works out from the arrays alone, shared by all over them
         found = (*found, first._as_lists(), first.reachable, first._cache)
         if len(p.fronts) > 256:
             p.fronts.clear()
         p.fronts[key] = found
     labels, order, bounds, lists, reachable, entries = found
-    opts = TurnOptions(board, v["start"], settings, labels, order, bounds)
+    opts = TurnOptions(board, start, settings, labels, order, bounds)
     # (the arrays as lists, the reachable spaces and each space's front, which callers
     # get as lists of their own)
     opts._lists, opts._reachable, opts._cache = lists, reachable, entries

@@ -102,16 +102,21 @@ def _dragon_flags(cards) -> dict[str, int]:
     return flags
 
 
-def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> np.ndarray:
-    """``dist[t, a]``: the chance a player has taken at most ``a`` damage after attack ``t``,
+def _damage_odds(
+    bag: tuple[int, int, int], attacks: tuple, most: int | None = None
+) -> tuple[tuple[float, ...], ...]:
+    """``dist[t][a]``: the chance a player has taken at most ``a`` damage after attack ``t``,
     by :func:`clankwidget.odds.knockout_odds`, from the bag's ``(black, hit_all, its own)``
-    cubes and ``attacks`` as ``(draws, black added, its own added)``.
+    cubes and ``attacks`` as ``(draws, black added, its own added)``; with ``most``, only
+    each row's first ``most`` numbers (``a < most``: a player with ``most`` health left
+    reads no further).
 
-    The answer depends on those numbers only (not on the colours or the health), so it is
-    kept in :data:`_ODDS` by them. The planner's inputs are its own sound counts, so it
-    calls the odds module's computation directly, without the checks on a lesson's input.
+    The answer depends on those numbers only (not on the colours), so it is
+    kept in :data:`_ODDS` by them (in tuples, which cost the garbage collector nothing).
+    The planner's inputs are its own sound counts, so it calls the odds module's
+    computation directly, without the checks on a lesson's input.
     """
-    key = (bag, attacks)
+    key = (bag, attacks, most)
     dist = _ODDS.get(key)
     if dist is None:
         adds = np.array([(them, 0, mine) for _, them, mine in attacks], np.int64)
@@ -126,7 +131,9 @@ def _damage_odds(bag: tuple[int, int, int], attacks: tuple) -> np.ndarray:
             seed=0,
             progress=None,
         )
-        dist = np.cumsum(by_attack[:, 0, :], axis=1)
+        # cumulative sums along each row (left to right: the first ``most`` of them are
+        # those of the whole row), as tuples of Python floats
+        dist = tuple(map(tuple, np.cumsum(by_attack[:, 0, :most], axis=1).tolist()))
         if len(_ODDS) > _MAX_ODDS:
             _ODDS.clear()
         _ODDS[key] = dist
@@ -139,16 +146,17 @@ _ROWS: dict = {}
 def _attack_rows(situation: tuple) -> tuple[tuple | None, int]:
     """The dragon's attacks over a planner's horizon and its odds turn by turn, from
     ``situation`` = ``(bag, attacks a round, draws, countdown, countdown track, its cubes
-    in the Clank! area, its cubes a turn, the others' cubes a turn, turns)`` (see
-    :meth:`_Estimates._survival`, which builds it): for each turn the row of
-    :func:`_damage_odds` after that turn's attacks as a tuple (``None`` before the first
-    attack), or ``None`` for no attack at all; and the cubes all the attacks draw.
+    in the Clank! area, its cubes a turn, the others' cubes a turn, turns, its health
+    left)`` (see :meth:`_Estimates._survival`, which builds it): for each turn the row of
+    :func:`_damage_odds` after that turn's attacks (up to that health: no more is read),
+    ``None`` before the first attack, or ``None`` for no attack at all; and the cubes all
+    the attacks draw.
 
     A pure function of those numbers, so it is kept in :data:`_ROWS` by them."""
     kept = _ROWS.get(situation)
     if kept is not None:
         return kept
-    bag, rate, draws, countdown, track, in_area, my_clank, their_clank, turns = situation
+    bag, rate, draws, countdown, track, in_area, my_clank, their_clank, turns, hp = situation
     attacks = []  # (draws, cubes of the others', cubes of its own added before it)
     at_turn = []  # attacks that have happened by the end of each of its turns
     waiting_me, waiting_them = float(in_area), 0.0  # cubes made since the last attack
@@ -173,8 +181,7 @@ def _attack_rows(situation: tuple) -> tuple[tuple | None, int]:
             attacks.append((n, add_them, add_me))
         at_turn.append(len(attacks))
     if attacks:
-        # tuples, not lists: kept, they cost the garbage collector nothing
-        dist = tuple(map(tuple, _damage_odds(bag, tuple(attacks)).tolist()))
+        dist = _damage_odds(bag, tuple(attacks), max(hp, 1))
         rows = tuple(dist[n - 1] if n else None for n in at_turn)
         kept = rows, sum(a[0] for a in attacks)
     else:
@@ -197,6 +204,19 @@ def _stop_spots(info) -> tuple[frozenset[int], dict[str, int]]:
         position = {sid: k for k, (_, sid, _, _) in enumerate(info.stops)}
         spots = _SPOTS[info] = (fixed, position)
     return spots
+
+
+_CROWNS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _crown(cards) -> tuple[str | None, int]:
+    """A card set's Crown in the market as ``(id, cost)``, ``(None, 0)`` if it sells
+    none (looked for once per set)."""
+    crown = _CROWNS.get(cards)
+    if crown is None:
+        m = next((m for m in cards.market if m["grants"] == "crown"), None)
+        crown = _CROWNS[cards] = (m["id"], m.get("cost", 7)) if m else (None, 0)
+    return crown
 
 
 @dataclass
@@ -253,7 +273,8 @@ class _Estimates:
 
     def _survival(self, game, p, horizon_turns: float):
         """``alive(turns, health)``: the chance of taking less than ``health`` damage from
-        the dragon within ``turns`` of its turns; and the expected damage one more cube of
+        the dragon within ``turns`` of its turns (``health`` at most its own health left:
+        the odds are kept that far only); and the expected damage one more cube of
         its own in the bag would do over that horizon."""
         s = game.state
         rules = game.rules
@@ -277,6 +298,7 @@ class _Estimates:
             self._clank_per_turn(game, p),
             their_clank,
             max(1, min(math.ceil(horizon_turns) + 1, 16)),
+            hp,
         )
         at_turn, drawn = _attack_rows(situation)
         bag_total = sum(cubes.values()) + 1
@@ -323,11 +345,10 @@ class _Estimates:
         s = game.state
         info = _info(game.board)
         out = []
-        crown = next((m for m in game.cards.market if m["grants"] == "crown"), None)
-        cost = crown.get("cost", 7) if crown else 0
+        crown, cost = _crown(game.cards)
         crown_gain = (
             (s.crowns[0] if s.crowns else 0) - cost
-            if crown and s.market.get(crown["id"], 0) > 0 and p.gold >= cost
+            if crown is not None and s.market.get(crown, 0) > 0 and p.gold >= cost
             else 0
         )
         # a stop without gold, a market or a token brings nothing: look at the others only

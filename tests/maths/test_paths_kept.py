@@ -37,11 +37,14 @@ def _variants(ctx):
 
 
 def _fresh(board, ctx):
-    _prepared(board).fronts.clear()
+    kept = _prepared(board)
+    kept.fronts.clear()
+    kept.resolved.clear()
     try:
         return paths.turn_options(board, **ctx).table()
     finally:
-        _prepared(board).fronts.clear()
+        kept.fronts.clear()
+        kept.resolved.clear()
 
 
 @pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
@@ -71,3 +74,23 @@ def test_a_kept_front_cannot_be_changed_by_a_caller():
     again = paths.turn_options(game.board, game.board.start, boots=3, swords=1, health=5)
     assert again is not opts and again.table() == table
     assert np.shares_memory(again._labels, opts._labels)
+
+
+def test_kept_arguments_are_still_checked_and_the_settings_are_the_callers():
+    """Plain arguments are resolved once per board and kept by value and type: an
+    argument equal to a kept one but of another type (True is 1, 1.0 is 1) is refused
+    as before, and each TurnOptions gets settings of its own."""
+    game = Game.new("clank", players=2, seed=0)
+    board, start = game.board, game.board.start
+    kept = _prepared(board)
+    kept.resolved.clear()
+    first = paths.turn_options(board, start, boots=1, swords=1, health=5, keys=True)
+    assert kept.resolved  # kept
+    for bad in (dict(boots=True), dict(swords=1.0), dict(keys=1), dict(health=0)):
+        args = dict(boots=1, swords=1, health=5, keys=True) | bad
+        with pytest.raises((TypeError, ValueError)):
+            paths.turn_options(board, start, **args)
+    first.settings["boots"] = 99
+    again = paths.turn_options(board, start, boots=1, swords=1, health=5, keys=True)
+    assert again.settings["boots"] == 1 and again.table() == first.table()
+    assert len(kept.resolved) == 1

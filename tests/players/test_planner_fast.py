@@ -112,9 +112,16 @@ def test_damage_odds_equal_knockout_odds():
         got = est._damage_odds(bag, attacks)
         np.testing.assert_array_equal(got, want)
         np.testing.assert_array_equal(est._damage_odds(bag, attacks), want)  # kept
+        # up to a health: the same numbers, cut (and kept apart from the whole rows)
+        most = int(rng.integers(1, 11))
+        for _ in range(2):
+            cut = est._damage_odds(bag, attacks, most)
+            assert [len(row) for row in cut] == [min(most, want.shape[1])] * len(want)
+            np.testing.assert_array_equal(np.array(cut), want[:, :most])
+        np.testing.assert_array_equal(est._damage_odds(bag, attacks), want)
     # situations that differ in any one number get their own answers
     bag, attacks = (10, 1, 2), ((3, 1, 0), (3, 1, 1))
-    base = est._damage_odds(bag, attacks)
+    base = np.array(est._damage_odds(bag, attacks))
     for i in range(3):
         other = tuple(v + (j == i) for j, v in enumerate(bag))
         assert not np.array_equal(est._damage_odds(other, attacks), base), other
@@ -122,7 +129,7 @@ def test_damage_odds_equal_knockout_odds():
         for i in range(3):
             step = tuple(v + (j == i) for j, v in enumerate(attacks[t]))
             other = tuple(step if k == t else a for k, a in enumerate(attacks))
-            got = est._damage_odds(bag, other)
+            got = np.array(est._damage_odds(bag, other))
             assert got.shape != base.shape or not np.array_equal(got, base), other
 
 
@@ -428,7 +435,7 @@ def test_survival_kept_by_situation_is_the_plain_survival(edition):
                     alive, per_cube = bot._survival(game, p, horizon)
                     assert per_cube == want_cube
                     for turns in (0.0, 0.3, 1.0, 2.7, horizon, horizon + 4):
-                        for health in (hp, hp - 1, 1, 0, hp + 3):
+                        for health in (hp, hp - 1, 1, 0):  # no more than its own
                             assert alive(turns, health) == want_alive(turns, health)
                     assert alive(2.5) == want_alive(2.5)
             checked += 1
