@@ -18,6 +18,8 @@ Helpers (import them with ``from .conftest import open_notebook, ...``):
 
 - ``write_notebook(path, *cells) -> Path``
 - ``open_notebook(page, path) -> str``
+- ``open_widget(page, path, ready=MAP_SPACE, app="lab") -> Locator`` (open, run every
+  cell, wait for the first widget's ``ready`` element; returns the widget)
 - ``wait_for_kernel_idle(page, timeout=60) -> None``
 - ``run_all_cells(page, *, wait=True, timeout=120) -> bool | None``
 - ``cell_locator(page, index) -> Locator`` (the cell's element, any kind of cell)
@@ -63,6 +65,7 @@ import pytest
 # fixtures themselves: a fixture imported into a test module is a second definition there,
 # and a second JupyterLab would start for that module.
 __all__ = [
+    "MAP_SPACE",
     "BrowserError",
     "KernelError",
     "LabServer",
@@ -73,6 +76,7 @@ __all__ = [
     "kernel_eval",
     "kernel_exec",
     "open_notebook",
+    "open_widget",
     "page_errors",
     "run_all_cells",
     "screenshot",
@@ -509,6 +513,24 @@ def open_notebook(page: Any, path: str | os.PathLike[str], app: str = "lab") -> 
     page.goto(lab.url + where)
     page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
     return name
+
+
+#: a space of the drawn board: what most tests wait for before they touch a widget
+MAP_SPACE = ".cw-map [data-space-id]"
+
+
+def open_widget(
+    page: Any, path: str | os.PathLike[str], ready: str = MAP_SPACE, app: str = "lab"
+) -> Any:
+    """Open the notebook at ``path`` (:func:`open_notebook`), run all its cells, which must
+    all succeed, and wait until the first widget (``.cw``) shows an element matching
+    ``ready``. Returns the widget's locator."""
+    open_notebook(page, path, app=app)
+    wait_for_kernel_idle(page, app=app)
+    assert run_all_cells(page) is True, f"a cell of {Path(path).name} raised"
+    widget = page.locator(".cw").first
+    widget.locator(ready).first.wait_for(timeout=30_000)
+    return widget
 
 
 def wait_for_kernel_idle(page: Any, timeout: float = 60, app: str = "lab") -> None:

@@ -11,10 +11,8 @@ from playwright.sync_api import expect
 from .conftest import (
     kernel_eval,
     kernel_exec,
-    open_notebook,
+    open_widget,
     page_errors,
-    run_all_cells,
-    wait_for_kernel_idle,
     write_notebook,
 )
 
@@ -37,12 +35,9 @@ w"""
 def test_a_coach_ride_is_drawn_as_a_ride(lab_page, artifacts_dir, tmp_path):
     page = lab_page
     page.set_viewport_size({"width": 1400, "height": 1600})
-    open_notebook(page, write_notebook(tmp_path / "coach.ipynb", SETUP))
-    wait_for_kernel_idle(page)
-    assert run_all_cells(page) is True
-    widget = page.locator(".cw").first
-    room = widget.locator('.cw-map [data-space-id="ash-stair"]')
-    room.wait_for(timeout=30_000)
+    stair = '.cw-map [data-space-id="ash-stair"]'
+    widget = open_widget(page, write_notebook(tmp_path / "coach.ipynb", SETUP), stair)
+    room = widget.locator(stair)
     assert kernel_eval(page, "w.view['current_colour']") == "blue"
     room.scroll_into_view_if_needed()
     room.hover()

@@ -11,10 +11,8 @@ import clankwidget
 
 from .conftest import (
     kernel_eval,
-    open_notebook,
+    open_widget,
     page_errors,
-    run_all_cells,
-    wait_for_kernel_idle,
     wait_until,
     write_notebook,
 )
@@ -36,11 +34,7 @@ def test_every_edition_draws(lab_page, artifacts_dir, tmp_path, name):
         "w.handle_intent({'kind': 'play-all'})\n"
         "w",
     )
-    open_notebook(page, notebook)
-    wait_for_kernel_idle(page)
-    assert run_all_cells(page) is True
-    widget = page.locator(".cw").first
-    widget.locator(".cw-map [data-space-id]").first.wait_for(timeout=30_000)
+    widget = open_widget(page, notebook)
     assert widget.locator(".cw-map [data-space-id]").count() == kernel_eval(
         page, "len(w.game.board.spaces)"
     )

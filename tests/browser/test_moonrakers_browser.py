@@ -15,10 +15,8 @@ from .conftest import (
     cell_types,
     kernel_eval,
     kernel_exec,
-    open_notebook,
+    open_widget,
     page_errors,
-    run_all_cells,
-    wait_for_kernel_idle,
     wait_for_kernel_value,
     wait_until,
     write_notebook,
@@ -45,12 +43,7 @@ def _open_table(page, tmp_path, *more_cells):
         "w",
         *more_cells,
     )
-    open_notebook(page, notebook)
-    wait_for_kernel_idle(page)
-    assert run_all_cells(page) is True
-    widget = page.locator(".cw").first
-    widget.locator('[data-role="contract"]').first.wait_for(timeout=30_000)
-    return widget
+    return open_widget(page, notebook, '[data-role="contract"]')
 
 
 def test_play_a_moonrakers_turn(lab_page, artifacts_dir, tmp_path):
@@ -378,11 +371,9 @@ def test_hot_seat_hands_the_table_over(lab_page, artifacts_dir, tmp_path):
         " bot_delay=0)\n"
         "w",
     )
-    open_notebook(page, notebook)
-    wait_for_kernel_idle(page)
-    assert run_all_cells(page) is True
-    widget = page.locator(".cw").first
-    widget.locator('[data-action="drop-objective"]').first.click()
+    drop = '[data-action="drop-objective"]'
+    widget = open_widget(page, notebook, drop)
+    widget.locator(drop).first.click()
     wait_for_kernel_value(page, "w.view.get('pass_to')", "yellow")
     ready = widget.locator('[data-action="ready"]')
     ready.wait_for(timeout=15_000)

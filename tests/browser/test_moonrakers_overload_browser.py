@@ -9,9 +9,7 @@ import pytest
 
 from .conftest import (
     kernel_eval,
-    open_notebook,
-    run_all_cells,
-    wait_for_kernel_idle,
+    open_widget,
     wait_for_kernel_value,
     write_notebook,
 )
@@ -39,12 +37,9 @@ w
 def test_overload_offer_free_removal_and_advanced_buy(lab_page, artifacts_dir, tmp_path):
     page = lab_page
     page.set_viewport_size({"width": 1400, "height": 1900})
-    open_notebook(page, write_notebook(tmp_path / "overload.ipynb", SETUP))
-    wait_for_kernel_idle(page)
-    assert run_all_cells(page) is True
-    widget = page.locator(".cw").first
-    panel = widget.locator('[data-role="overload"]')
-    panel.wait_for(timeout=30_000)
+    overload = '[data-role="overload"]'
+    widget = open_widget(page, write_notebook(tmp_path / "overload.ipynb", SETUP), overload)
+    panel = widget.locator(overload)
     assert panel.locator('[data-role="advanced"]').count() == 3
     remove = panel.locator('[data-action="replace-offer"]').first
     assert remove.inner_text().startswith("Remove (free)")

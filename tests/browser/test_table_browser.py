@@ -13,11 +13,9 @@ from .conftest import (
     cell_types,
     kernel_eval,
     kernel_exec,
-    open_notebook,
+    open_widget,
     page_errors,
-    run_all_cells,
     screenshot,
-    wait_for_kernel_idle,
     wait_until,
     write_notebook,
 )
@@ -35,12 +33,7 @@ SETUP = _game_cell("players=2, bots=['greedy'], seed=2, bot_delay=0")
 
 def _open_game(page, tmp_path, setup=SETUP, *more_cells):
     notebook = write_notebook(tmp_path / "table.ipynb", setup, *more_cells)
-    open_notebook(page, notebook)
-    wait_for_kernel_idle(page)
-    assert run_all_cells(page) is True
-    widget = page.locator(".cw").first
-    widget.locator(".cw-map [data-space-id]").first.wait_for(timeout=30_000)
-    return widget
+    return open_widget(page, notebook)
 
 
 def test_keys_after_clicking_a_panel_background_stay_in_the_widget(lab_page, tmp_path):

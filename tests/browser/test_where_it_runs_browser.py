@@ -21,11 +21,9 @@ from playwright.sync_api import expect
 from .conftest import (
     cell_types,
     kernel_eval,
-    open_notebook,
+    open_widget,
     page_errors,
-    run_all_cells,
     screenshot,
-    wait_for_kernel_idle,
     wait_until,
     write_notebook,
 )
@@ -59,12 +57,8 @@ def test_the_start_game_in_jupyter_notebook_7(lab_page, tmp_path):
         "import clankwidget.widget as cww\n"
         "w = cww.play(players=2, bots=['greedy'], seed=2, bot_delay=0)\nw",
     )
-    open_notebook(page, notebook, app="notebook")
+    widget = open_widget(page, notebook, app="notebook")
     assert "/notebooks/" in page.url
-    wait_for_kernel_idle(page, app="notebook")
-    assert run_all_cells(page) is True
-    widget = page.locator(".cw").first
-    widget.locator(".cw-map [data-space-id]").first.wait_for(timeout=30_000)
     target = _play_a_move(page, widget)
     wait_until(page, f"w.game.players[0].space == '{target}'")
     assert kernel_eval(page, "len(w.game.players[0].hand)") == 0

@@ -11,11 +11,9 @@ from playwright.sync_api import expect
 
 from .conftest import (
     kernel_eval,
-    open_notebook,
+    open_widget,
     page_errors,
-    run_all_cells,
     screenshot,
-    wait_for_kernel_idle,
     wait_for_kernel_value,
     wait_until,
 )
@@ -30,12 +28,7 @@ ME = "game_widget.game.players[0]"
 
 def test_play_the_start_notebook_by_mouse_and_keyboard(lab_page):
     page = lab_page
-    open_notebook(page, NOTEBOOK)
-    wait_for_kernel_idle(page)
-    assert run_all_cells(page) is True
-
-    widget = page.locator(".cw").first
-    widget.locator(".cw-map [data-space-id]").first.wait_for(timeout=30_000)
+    widget = open_widget(page, NOTEBOOK)
     widget.scroll_into_view_if_needed()
     n_spaces = kernel_eval(page, f"len({G}.board.spaces)")
     assert widget.locator(".cw-map [data-space-id]").count() == n_spaces
@@ -154,11 +147,7 @@ def test_keyboard_alone_reaches_cards_rooms_and_buttons(lab_page, tmp_path):
         "w = cww.play(players=2, bots=['random'], seed=7, bot_delay=0.05)\n"
         "w",
     )
-    open_notebook(page, notebook)
-    wait_for_kernel_idle(page)
-    assert run_all_cells(page) is True
-    widget = page.locator(".cw").first
-    widget.locator(".cw-map [data-space-id]").first.wait_for(timeout=30_000)
+    widget = open_widget(page, notebook)
 
     # Every interactive element has an accessible name.
     unnamed = widget.locator("button:not([aria-label]), [role=button]:not([aria-label])")

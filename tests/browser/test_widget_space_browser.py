@@ -12,11 +12,9 @@ from playwright.sync_api import expect
 from .conftest import (
     kernel_eval,
     kernel_exec,
-    open_notebook,
+    open_widget,
     page_errors,
-    run_all_cells,
     screenshot,
-    wait_for_kernel_idle,
     wait_for_kernel_value,
     wait_until,
     write_notebook,
@@ -43,11 +41,7 @@ def test_edition_actions_by_mouse_and_keyboard(lab_page, tmp_path):
         "w = cww.play('pulsarcade', players=3, bots=['random'], seed=5, bot_delay=0)\n"
         "w",
     )
-    open_notebook(page, notebook)
-    wait_for_kernel_idle(page)
-    assert run_all_cells(page) is True
-    widget = page.locator(".cw").first
-    widget.locator(".cw-map [data-space-id]").first.wait_for(timeout=30_000)
+    widget = open_widget(page, notebook)
     widget.scroll_into_view_if_needed()
 
     # The ship: every space drawn, its modules named, the words of the edition.
