@@ -5,8 +5,12 @@ in a fresh Python process, in this checkout and in a git worktree of version 0.1
 ``v0.1.0``, commit ff74ab8), the two taking turns round by round so that a change of the
 machine's load hits both alike; the table shows the medians and their ratio. Seconds are
 the process's CPU time (``time.process_time``), so that time spent waiting for a core on a
-busy machine is not counted against either. The target
-(issue 17) is 3x 0.1.0 on every edition and table. Clank! Legacy and Moonrakers came
+busy machine is not counted against either. After its warm-up game each process freezes
+its heap (``gc.freeze()``): with numba and scipy imported, one full garbage collection
+costs about 0.2 s, and whether one fell inside a short run was much of the spread between
+runs; both trees get the same treatment. The quick greedy-vs-random tables play more deals
+per run than the planner tables, so that no run lasts only a fraction of a second. The
+target (issue 17) is 3x 0.1.0 on every edition and table. Clank! Legacy and Moonrakers came
 after 0.1.0: their rows give this checkout's figures alone (0.1.0 "n/a").
 
     NUMBA_CACHE_DIR=/tmp/numba-cache python benchmarks/bench_engine.py [--quick] [--repeat N]
@@ -31,6 +35,8 @@ EDITIONS = ("clank", "space", "pulsarcade", "legacy", "moonrakers")
 #: editions 0.1.0 did not have: their rows show this checkout alone (0.1.0 "n/a")
 NEW_EDITIONS = ("legacy", "moonrakers")
 TABLES = (("greedy", "random"), ("planner", "greedy"))
+#: deals per run (each played from both seats): more for the quick table
+DEALS = {("greedy", "random"): 30, ("planner", "greedy"): 10}
 TARGET = 3.0
 
 # Played in a fresh process inside a source tree: prints {"games", "actions", "seconds"}.
@@ -59,17 +65,20 @@ def play(edition, table, seed, flip):
     return n
 
 play({edition!r}, {table!r}, 10_000, False)  # warm-up: imports, kernels, data
+import gc
+gc.collect()
+gc.freeze()  # the imported heap is left out of later full collections (both trees alike)
 t0, actions = time.process_time(), 0
-for seed in range({games}):
+for seed in range({deals}):
     for flip in (False, True):
         actions += play({edition!r}, {table!r}, seed, flip)
-print(json.dumps({{"games": 2 * {games}, "actions": actions,
+print(json.dumps({{"games": 2 * {deals}, "actions": actions,
                    "seconds": time.process_time() - t0}}))
 """
 
 
-def run(tree: Path, edition: str, table: tuple[str, str], games: int, cache: str) -> dict:
-    code = SNIPPET.format(tree=str(tree), edition=edition, table=table, games=games)
+def run(tree: Path, edition: str, table: tuple[str, str], deals: int, cache: str) -> dict:
+    code = SNIPPET.format(tree=str(tree), edition=edition, table=table, deals=deals)
     env = {**dict(__import__("os").environ), "NUMBA_CACHE_DIR": cache}
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True
@@ -98,7 +107,6 @@ def old_tree(root: Path) -> tuple[Path, Path]:
 def main() -> None:
     args = H.parser(__doc__, quick="2 deals per table, one round").parse_args()
     rounds = H.repeats(args, full=3, quick=1)
-    games = 2 if args.quick else 10
     root = H.ROOT
     tree, tmp = old_tree(root)
     cache = str(Path(tempfile.gettempdir()) / "clankwidget-bench-engine-cache")
@@ -107,11 +115,12 @@ def main() -> None:
         for edition in EDITIONS:
             for table in TABLES:
                 has_old = edition not in NEW_EDITIONS
+                deals = 2 if args.quick else DEALS[table]
                 ours, old = [], []
                 for _ in range(rounds):
-                    ours.append(run(root, edition, table, games, cache + "-new"))
+                    ours.append(run(root, edition, table, deals, cache + "-new"))
                     if has_old:
-                        old.append(run(tree, edition, table, games, cache + "-old"))
+                        old.append(run(tree, edition, table, deals, cache + "-old"))
 
                 def rate(runs, key):
                     return statistics.median(r[key] / r["seconds"] for r in runs)
