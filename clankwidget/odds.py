@@ -485,14 +485,32 @@ def _knockout_run(start, adds, draws, shields, *, method, max_exact_steps, n, se
     ``draws`` is the draw count of each attack, ``shields`` the clones of each player.
 
     Returns ``(by_attack, method, n, steps)`` as :class:`KnockoutOdds` holds them. The
-    inputs are trusted (validated by :func:`knockout_odds`, or built by the planner bot,
-    which calls this directly so as not to validate the same few numbers at every step);
-    only the limits on size and work are checked here.
+    inputs are trusted (validated by :func:`knockout_odds`); only the limits on size and
+    work are checked (by :func:`_knockout_lists`).
+    """
+    return _knockout_lists(
+        start.tolist(),
+        adds.tolist(),
+        draws,
+        shields,
+        method=method,
+        max_exact_steps=max_exact_steps,
+        n=n,
+        seed=seed,
+        progress=progress,
+    )
+
+
+def _knockout_lists(bag, rows, draws, shields, *, method, max_exact_steps, n, seed, progress):
+    """:func:`_knockout_run` on Python ints: ``bag`` (a sequence) and ``rows`` (one
+    sequence per attack) in the kernels' row order. The planner bot calls this directly,
+    with its own sound counts, so as not to validate the same few numbers, or turn them
+    into arrays and back, at every step; only the limits on size and work are checked.
     """
     # The sizes below are Python ints over the few attacks: numpy's per-call cost on such
     # small arrays would be most of the planner's work.
-    bag = start.tolist()
-    rows = adds.tolist()
+    start = np.array(bag, np.int64)
+    adds = np.array(rows, np.int64).reshape(len(rows), len(start))
     put_in = sum(bag) + sum(map(sum, rows))
     _check_total(put_in, "the bag (with every attack's additions)")
     # A draw count above every cube ever put in draws the whole bag, as that count does:
