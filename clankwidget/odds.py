@@ -465,9 +465,9 @@ def knockout_odds(
     start = _row(bag or {}, "bag", index, m)
     adds = np.array([_row(a.add, f"attacks[{t}].add", index, m) for t, a in enumerate(steps)])
     adds = adds.reshape(len(steps), m)
-    by_attack, how, runs, used = _knockout_run(
-        start,
-        adds,
+    by_attack, how, runs, used = _knockout_lists(
+        start.tolist(),
+        adds.tolist(),
         [a.draws for a in steps],
         shields,
         method=method,
@@ -479,33 +479,15 @@ def knockout_odds(
     return KnockoutOdds(tuple(players), hp, by_attack, steps, how, runs, used)
 
 
-def _knockout_run(start, adds, draws, shields, *, method, max_exact_steps, n, seed, progress):
-    """The computation behind :func:`knockout_odds`, on its arrays: ``start`` (the bag) and
-    ``adds`` (one row per attack) count cubes by row ``[black, hit_all, players...]``,
-    ``draws`` is the draw count of each attack, ``shields`` the clones of each player.
+def _knockout_lists(bag, rows, draws, shields, *, method, max_exact_steps, n, seed, progress):
+    """The computation behind :func:`knockout_odds`, on Python ints: ``bag`` and ``rows``
+    (one per attack) count cubes by row ``[black, hit_all, players...]``, ``draws`` is the
+    draw count of each attack, ``shields`` (an array) the clones of each player.
 
     Returns ``(by_attack, method, n, steps)`` as :class:`KnockoutOdds` holds them. The
-    inputs are trusted (validated by :func:`knockout_odds`); only the limits on size and
-    work are checked (by :func:`_knockout_lists`).
-    """
-    return _knockout_lists(
-        start.tolist(),
-        adds.tolist(),
-        draws,
-        shields,
-        method=method,
-        max_exact_steps=max_exact_steps,
-        n=n,
-        seed=seed,
-        progress=progress,
-    )
-
-
-def _knockout_lists(bag, rows, draws, shields, *, method, max_exact_steps, n, seed, progress):
-    """:func:`_knockout_run` on Python ints: ``bag`` (a sequence) and ``rows`` (one
-    sequence per attack) in the kernels' row order. The planner bot calls this directly,
-    with its own sound counts, so as not to validate the same few numbers, or turn them
-    into arrays and back, at every step; only the limits on size and work are checked.
+    inputs are trusted (validated by :func:`knockout_odds`, or built by the planner bot,
+    which calls this directly so as not to validate the same few numbers, or turn them into
+    arrays and back, at every step); only the limits on size and work are checked here.
     """
     # The sizes below are Python ints over the few attacks: numpy's per-call cost on such
     # small arrays would be most of the planner's work.
