@@ -465,9 +465,9 @@ def knockout_odds(
     start = _row(bag or {}, "bag", index, m)
     adds = np.array([_row(a.add, f"attacks[{t}].add", index, m) for t, a in enumerate(steps)])
     adds = adds.reshape(len(steps), m)
-    by_attack, how, runs, used = _knockout_run(
-        start,
-        adds,
+    by_attack, how, runs, used = _knockout_lists(
+        start.tolist(),
+        adds.tolist(),
         [a.draws for a in steps],
         shields,
         method=method,
@@ -479,32 +479,40 @@ def knockout_odds(
     return KnockoutOdds(tuple(players), hp, by_attack, steps, how, runs, used)
 
 
-def _knockout_run(start, adds, draws, shields, *, method, max_exact_steps, n, seed, progress):
-    """The computation behind :func:`knockout_odds`, on its arrays: ``start`` (the bag) and
-    ``adds`` (one row per attack) count cubes by row ``[black, hit_all, players...]``,
-    ``draws`` is the draw count of each attack, ``shields`` the clones of each player.
+def _sizes(bag, rows, draws) -> tuple[int, list[int], int, int, list[int]]:
+    """``(cubes put in, cubes put in by row, hit_all cubes that can be drawn, most damage
+    anyone can take, draws)`` over a sequence of attacks (as :func:`_knockout_lists` takes
+    it), as the kernels' ``_cumulative_bag`` and ``_damage_cap`` count them, in Python
+    ints: hit_all cubes drawn come back, so each attack may draw all those put in so far.
+    A draw count above every cube ever put in draws the whole bag, as that count does:
+    the draws come back clamped to it, so they cannot overflow the kernels or size their
+    tables."""
+    totals = [sum(column) for column in zip(bag, *rows, strict=True)]
+    put_in = sum(totals)
+    draws = [min(d, put_in) for d in draws]
+    reds, hit_all = 0, bag[1]
+    for row, d in zip(rows, draws, strict=True):
+        hit_all += row[1]
+        reds += min(d, hit_all)
+    return put_in, totals, reds, min(sum(draws), max(totals[2:]) + reds), draws
+
+
+def _knockout_lists(bag, rows, draws, shields, *, method, max_exact_steps, n, seed, progress):
+    """The computation behind :func:`knockout_odds`, on Python ints: ``bag`` and ``rows``
+    (one per attack) count cubes by row ``[black, hit_all, players...]``, ``draws`` is the
+    draw count of each attack, ``shields`` (an array) the clones of each player.
 
     Returns ``(by_attack, method, n, steps)`` as :class:`KnockoutOdds` holds them. The
     inputs are trusted (validated by :func:`knockout_odds`, or built by the planner bot,
-    which calls this directly so as not to validate the same few numbers at every step);
-    only the limits on size and work are checked here.
+    which calls this directly so as not to validate the same few numbers, or turn them into
+    arrays and back, at every step); only the limits on size and work are checked here.
     """
     # The sizes below are Python ints over the few attacks: numpy's per-call cost on such
     # small arrays would be most of the planner's work.
-    bag = start.tolist()
-    rows = adds.tolist()
-    put_in = sum(bag) + sum(map(sum, rows))
+    start = np.array(bag, np.int64)
+    adds = np.array(rows, np.int64).reshape(len(rows), len(start))
+    put_in, totals, reds, most, draws = _sizes(bag, rows, draws)
     _check_total(put_in, "the bag (with every attack's additions)")
-    # A draw count above every cube ever put in draws the whole bag, as that count does:
-    # clamped, it cannot overflow the kernels or size their tables.
-    draws = [min(d, put_in) for d in draws]
-    # The most damage anyone can take (the kernels' _damage_cap), for the size of by_attack;
-    # hit_all cubes drawn come back, so each attack may draw all those put in so far.
-    reds = 0
-    for row, d in zip(rows, draws, strict=True):
-        bag = [a + b for a, b in zip(bag, row, strict=True)]
-        reds += min(d, bag[1])
-    most = min(sum(draws), max(bag[2:]) + reds)
     _check_bytes(
         8 * len(draws) * len(shields) * (most + 1),
         f"damage distributions over {len(draws):,} attacks",
@@ -514,7 +522,7 @@ def _knockout_run(start, adds, draws, shields, *, method, max_exact_steps, n, se
 
     reason = None
     if method != "simulate":
-        radix = [v + 1 for v in bag]  # bag: every cube put in, by row
+        radix = [v + 1 for v in totals]
         radix[1] = reds + 1
         if math.prod(radix) >= _MAX_KEY:
             reason = "the bag has too many possible states to compute exactly"
@@ -537,7 +545,7 @@ def _knockout_run(start, adds, draws, shields, *, method, max_exact_steps, n, se
             if reason
             else "method='simulate' needs a seed (e.g. seed=1) for reproducible odds"
         )
-    refill = put_in - bag[1]  # every cube put in but the hit_all ones
+    refill = put_in - totals[1]  # every cube put in but the hit_all ones
     run_work = int(draws.sum()) + refill
     _check_work(n * run_work, f"{n:,} simulated sequences")
     state = _rng_state(seed)

@@ -8,6 +8,7 @@ import math
 import weakref
 from collections import Counter
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 
@@ -119,10 +120,9 @@ def _damage_odds(
     key = (bag, attacks, most)
     dist = _ODDS.get(key)
     if dist is None:
-        adds = np.array([(them, 0, mine) for _, them, mine in attacks], np.int64)
-        by_attack, _, _, _ = _odds._knockout_run(
-            np.array(bag, np.int64),
-            adds,
+        by_attack, _, _, _ = _odds._knockout_lists(
+            bag,
+            [(them, 0, mine) for _, them, mine in attacks],
             [n for n, _, _ in attacks],
             _ONE_PLAYER,
             method="auto",
@@ -131,9 +131,9 @@ def _damage_odds(
             seed=0,
             progress=None,
         )
-        # cumulative sums along each row (left to right: the first ``most`` of them are
-        # those of the whole row), as tuples of Python floats
-        dist = tuple(map(tuple, np.cumsum(by_attack[:, 0, :most], axis=1).tolist()))
+        # running sums along each row (left to right, as numpy's cumsum adds them: the
+        # first ``most`` of them are those of the whole row), as tuples of Python floats
+        dist = tuple(tuple(accumulate(row)) for row in by_attack[:, 0, :most].tolist())
         if len(_ODDS) > _MAX_ODDS:
             _ODDS.clear()
         _ODDS[key] = dist
@@ -281,9 +281,13 @@ class _Estimates:
         me = p.colour
         hp = rules.health - p.damage
         hit_all = rules.hit_all
-        cubes, _ = game.attack_cubes()  # bag + Clank! area
-        reds = cubes.get(hit_all, 0) if hit_all else 0
-        others = sum(cubes.values()) - cubes.get(me, 0) - reds
+        # the cubes the next attack sees (bag + Clank! area), as game.attack_cubes() counts
+        # them (a player out has its cubes counted as black), read without building them
+        bag, area = s.bag, s.clank_area
+        total = sum(bag.values()) + sum(area.values())
+        reds = bag.get(hit_all, 0) + area.get(hit_all, 0) if hit_all else 0
+        mine = bag.get(me, 0) + area.get(me, 0) if p.is_in else 0
+        others = total - mine - reds
         their_clank = sum(
             self._clank_per_turn(game, q) for q in s.players if q is not p and q.is_in
         )
@@ -301,7 +305,7 @@ class _Estimates:
             hp,
         )
         at_turn, drawn = _attack_rows(situation)
-        bag_total = sum(cubes.values()) + 1
+        bag_total = total + 1
         last = len(at_turn) - 1 if at_turn is not None else 0
 
         def alive(turns: float, health: int = hp) -> float:
