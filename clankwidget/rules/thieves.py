@@ -60,6 +60,7 @@ class ThievesRules(DeckBuildingRules):
         # artifact; then legal_moves reads that from its table of exits)
         self._layer_moves = rules._check_move is ThievesRules._check_move
         self._plain_entry = rules.entry_refusal is ThievesRules.entry_refusal
+        self._plain_health = rules.health is ThievesRules.health  # read without the call
         # whether a token's use is offered exactly when its check allows it (layer_legal)
         self._plain_uses = rules._check_use_token is ThievesRules._check_use_token
         self._plain_market = rules.market_price is ThievesRules.market_price  # market_here
@@ -108,7 +109,13 @@ class ThievesRules(DeckBuildingRules):
             out = [a for a in self._buy_candidates(s, p) if check_buy(s, p, a) is None]
         if p.boots:
             self._add_moves(s, p, out)
-        if p.teleports or p.tokens or p.space in s.artifacts:
+        place = p.teleports or p.space in s.artifacts
+        if not place:  # then only a usable token offers anything (a loop: no call)
+            for t in p.tokens:
+                if "use" in t and t["use"]:  # noqa: RUF019
+                    place = True
+                    break
+        if place:
             plain_uses = self._plain_uses  # a use is offered only for a usable token
             for a in self._place_candidates(s, p):
                 if (plain_uses and a.kind == "use-token") or checks[a.kind](s, p, a) is None:
@@ -182,7 +189,8 @@ class ThievesRules(DeckBuildingRules):
             return
         # the most damage a move may deal (none, when even one cube would be too many);
         # plain comparisons here and below: min and max are calls, made for every exit
-        room = self.health - p.damage - 1
+        health = self.setup_numbers["health"] if self._plain_health else self.health
+        room = health - p.damage - 1
         if p.supply < room:
             room = p.supply
         if room < 0:
@@ -215,15 +223,19 @@ class ThievesRules(DeckBuildingRules):
         pools = {size: self.shuffled(list(unshuffled[size])) for size in ("minor", "major")}
         for sp in self.board.spaces:
             stack = []
-            for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
-                for _ in range(slots):
-                    if not pools[size]:
-                        raise ValueError(
-                            f"card set {self.cards.id!r} has too few {size} secrets "
-                            f"for board {self.board.id!r}"
-                        )
-                    stack.append(_deep(pools[size].pop()))
-            stack.extend(self.extra_tokens(sp))
+            if sp.major_secrets or sp.minor_secrets:
+                for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
+                    pool = pools[size]
+                    for _ in range(slots):
+                        if not pool:
+                            raise ValueError(
+                                f"card set {self.cards.id!r} has too few {size} secrets "
+                                f"for board {self.board.id!r}"
+                            )
+                        stack.append(_deep(pool.pop()))
+            extra = self.extra_tokens(sp)
+            if extra:
+                stack.extend(extra)
             if stack:
                 s.space_tokens[sp.id] = stack
 
