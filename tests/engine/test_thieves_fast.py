@@ -112,3 +112,18 @@ def test_board_tables_are_the_boards_own_answers(edition):
             q = entered.player
             ThievesRules.enter(rules, entered, q, sp.id, teleport=False)
             assert q.exhausted == sp.stops_movement
+
+
+def test_shipped_files_are_found_where_the_plain_path_says():
+    """Where a shipped file would be is made once per name; whether it is there is still
+    asked at every call (a name that is not shipped is refused every time)."""
+    from clankwidget.data._files import board_data_dir, names, resolve
+    from clankwidget.errors import BoardDataError
+
+    for folder, kind in (("boards", "board"), ("cards", "card set")):
+        for name in names(folder):
+            for _ in range(2):
+                assert resolve(name, folder, kind) == board_data_dir() / folder / f"{name}.json"
+        for _ in range(2):
+            with pytest.raises(BoardDataError, match="no such file"):
+                resolve("no-such-thing", folder, kind)
