@@ -61,6 +61,7 @@ class ThievesRules(DeckBuildingRules):
         self._layer_moves = rules._check_move is ThievesRules._check_move
         self._plain_entry = rules.entry_refusal is ThievesRules.entry_refusal
         self._plain_health = rules.health is ThievesRules.health  # read without the call
+        self._plain_card = rules.card is DeckBuildingRules.card  # see dangers
         # whether a token's use is offered exactly when its check allows it (layer_legal)
         self._plain_uses = rules._check_use_token is ThievesRules._check_use_token
         self._plain_market = rules.market_price is ThievesRules.market_price  # market_here
@@ -273,7 +274,9 @@ class ThievesRules(DeckBuildingRules):
         return self.setup_numbers["rage_track"][s.rage]
 
     def dangers(self, s: GameState) -> int:
-        card, n = self.card, 0
+        # the card table read straight where card() is the core's (the bots ask often)
+        card = self._card_table.__getitem__ if self._plain_card else self.card
+        n = 0
         for cid in s.row:  # a loop: no generator to make
             if cid and card(cid).danger:
                 n += 1

@@ -127,3 +127,20 @@ def test_shipped_files_are_found_where_the_plain_path_says():
         for _ in range(2):
             with pytest.raises(BoardDataError, match="no such file"):
                 resolve("no-such-thing", folder, kind)
+
+
+@pytest.mark.parametrize("edition", MAP_EDITIONS)
+def test_dangers_count_the_rows_danger_cards(edition):
+    """Danger cards in the row, read off the card table: as card() reads them."""
+    rng = np.random.default_rng(2)
+    game = Game.new(edition, players=2, seed=2)
+    rules, s = game.rules, game.state.copy()
+    ids = list(rules._card_table)
+    ids += [c for c in ids if rules.card(c).danger] * 5  # met often, where the set has any
+    seen = 0
+    for _ in range(60):
+        s.row = [None if rng.random() < 0.2 else ids[i] for i in rng.integers(0, len(ids), 6)]
+        plain = sum(1 for cid in s.row if cid and rules.card(cid).danger)
+        assert rules.dangers(s) == plain
+        seen += plain
+    assert seen > 0 or not any(c.danger for c in rules._card_table.values())
