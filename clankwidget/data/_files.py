@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -266,7 +266,7 @@ def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
         candidate = Path(name_or_path)
         if candidate.suffix == ".json" or candidate.exists():
             return candidate.resolve()
-        shipped = board_data_dir() / folder / f"{name_or_path}.json"
+        shipped = _shipped(folder, str(name_or_path))
         if shipped.exists():
             return shipped
     except (OSError, ValueError) as exc:  # a NUL byte, a name too long for the system
@@ -280,6 +280,14 @@ def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
         f"expected the name of a shipped {kind} or the path of a file, and there is no "
         f"shipped {kind} by that name and no such file (shipped: {known})",
     )
+
+
+@lru_cache(maxsize=256)
+def _shipped(folder: str, name: str) -> Path:
+    """Where the shipped file ``name`` of ``folder`` would be (whether it is there is
+    asked every time; where it would be never changes: the path is made once per name,
+    for the last few hundred names asked)."""
+    return board_data_dir() / folder / f"{name}.json"
 
 
 def names(folder: str) -> list[str]:

@@ -236,8 +236,17 @@ class Board:
         except KeyError:
             raise KeyError(f"board {self.id!r} has no space {space_id!r}") from None
 
+    @cached_property
+    def _by_id(self) -> dict[str, Space]:
+        return {s.id: s for s in self.spaces}
+
     def space(self, space_id: str) -> Space:
-        return self.spaces[self.index(space_id)]
+        """The space ``space_id``; ``KeyError`` names an unknown id (one dict lookup: the
+        rules ask at every move)."""
+        try:
+            return self._by_id[space_id]
+        except KeyError:
+            raise KeyError(f"board {self.id!r} has no space {space_id!r}") from None
 
     def __contains__(self, space_id: object) -> bool:
         return space_id in self._index

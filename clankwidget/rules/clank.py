@@ -90,14 +90,15 @@ class ClankRules(ThievesRules):
             p.tokens.append(token)
         if token.get("egg"):
             self.raise_rage(s, 1)
-        take = list(token.get("take", ()))
-        later = [e for e in take if self._at_turn_end(e)]
+        now, later = [], []
+        for e in token.get("take", ()):  # one pass: what happens now, what waits
+            (later if self._at_turn_end(e) else now).append(e)
         if later:
             # turn_flags are copied shallowly for undo: replace the list, never change it
             job = {"source": token["id"], "effects": later}
             p.turn_flags["turn_end"] = [*p.turn_flags.get("turn_end", ()), job]
             self.say(s, f"{token['name']}: at the end of the turn, trash a card", "secret", p)
-        self.apply_effects(s, p, [e for e in take if not self._at_turn_end(e)], source=token["id"])
+        self.apply_effects(s, p, now, source=token["id"])
 
     @staticmethod
     def _at_turn_end(effect: dict) -> bool:

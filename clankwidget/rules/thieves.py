@@ -15,19 +15,29 @@ from collections.abc import Iterable
 from itertools import accumulate
 from weakref import WeakKeyDictionary
 
-from ..data import Path_
 from ..errors import RuleNotImplemented
 from . import actions as A
-from .deckbuilding import DeckBuildingRules
+from .deckbuilding import DeckBuildingRules, _Made
 from .effects import describe
-from .state import KNOCKED_OUT, GameState, PlayerState, _deep
+from .state import IN, KNOCKED_OUT, GameState, PlayerState, _deep
 
 __all__ = ["ThievesRules"]
 
-#: board -> space -> its exits and their moves (see ``ThievesRules._moves_from``). They
-#: follow from the board alone, which never changes: every rules object on a board (each
-#: game's, each bot's fork) shares its table, which goes when the board does.
-_EXIT_MOVES: WeakKeyDictionary = WeakKeyDictionary()
+#: board -> what the rules read off the board alone (see :class:`_BoardTable`). The board
+#: never changes: every rules object on a board (each game's, each bot's fork) shares its
+#: table, which goes when the board does.
+_BOARD_TABLES: WeakKeyDictionary = WeakKeyDictionary()
+
+
+class _BoardTable:
+    """A board's spaces by id, its market spaces, the spaces that stop movement, and each
+    space's exits with their moves (filled on first use: see ``ThievesRules._moves_from``)."""
+
+    def __init__(self, board):
+        self.spaces = {sp.id: sp for sp in board.spaces}
+        self.markets = frozenset(sp.id for sp in board.spaces if sp.market)
+        self.stops = frozenset(sp.id for sp in board.spaces if sp.stops_movement)
+        self.exits: dict[str, tuple] = {}
 
 
 class ThievesRules(DeckBuildingRules):
@@ -35,14 +45,25 @@ class ThievesRules(DeckBuildingRules):
 
     def __init__(self, board, cards, options: dict | None = None):
         super().__init__(board, cards, options)
-        self._exit_moves = _EXIT_MOVES.setdefault(board, {})  # see _moves_from
-        self._markets = frozenset(sp.id for sp in board.spaces if sp.market)
+        table = _BOARD_TABLES.get(board)
+        if table is None:
+            table = _BOARD_TABLES[board] = _BoardTable(board)
+        self._exit_moves = table.exits  # see _moves_from
+        self._markets = table.markets
+        self._spaces = table.spaces  # id -> space, without Board.space's call
+        self._stops = table.stops  # see enter
+        self._buys = _Made(A.Buy)  # Buy actions by item, made once (see _Made)
+        self._uses = _Made(A.UseToken)
         rules = type(self)
         # whether this layer's own rules decide the moves (then legal_moves finds them),
         # and who may enter a space (only the start space refuses: a thief without an
         # artifact; then legal_moves reads that from its table of exits)
         self._layer_moves = rules._check_move is ThievesRules._check_move
         self._plain_entry = rules.entry_refusal is ThievesRules.entry_refusal
+        self._plain_health = rules.health is ThievesRules.health  # read without the call
+        self._plain_card = rules.card is DeckBuildingRules.card  # see dangers
+        # whether a token's use is offered exactly when its check allows it (layer_legal)
+        self._plain_uses = rules._check_use_token is ThievesRules._check_use_token
         self._plain_market = rules.market_price is ThievesRules.market_price  # market_here
         # whether Buy actions are offered only on the board's markets (layer_legal)
         self._markets_only = self._plain_market and rules.market_here is ThievesRules.market_here
@@ -73,8 +94,8 @@ class ThievesRules(DeckBuildingRules):
     def layer_candidates(self, s: GameState, p: PlayerState) -> Iterable[A.Action]:
         yield from self._buy_candidates(s, p)
         if p.boots and not p.exhausted:
-            for path, _, _, moves in self._moves_from(p.space):
-                yield from moves[: min(path.monsters, p.swords) + 1]
+            for *_, monsters, moves, _ in self._moves_from(p.space):
+                yield from moves[: min(monsters, p.swords) + 1]
         yield from self._place_candidates(s, p)
 
     def layer_legal(self, s: GameState, p: PlayerState) -> list[A.Action]:
@@ -88,10 +109,17 @@ class ThievesRules(DeckBuildingRules):
             check_buy = checks["buy"]
             out = [a for a in self._buy_candidates(s, p) if check_buy(s, p, a) is None]
         if p.boots:
-            out.extend(self.legal_moves(s, p))
-        if p.teleports or p.tokens or p.space in s.artifacts:
+            self._add_moves(s, p, out)
+        place = p.teleports or p.space in s.artifacts
+        if not place:  # then only a usable token offers anything (a loop: no call)
+            for t in p.tokens:
+                if "use" in t and t["use"]:  # noqa: RUF019
+                    place = True
+                    break
+        if place:
+            plain_uses = self._plain_uses  # a use is offered only for a usable token
             for a in self._place_candidates(s, p):
-                if checks[a.kind](s, p, a) is None:
+                if (plain_uses and a.kind == "use-token") or checks[a.kind](s, p, a) is None:
                     out.append(a)
         return out
 
@@ -99,8 +127,7 @@ class ThievesRules(DeckBuildingRules):
         # away from a market nothing can be bought (where the board alone says where the
         # markets are): no Buy to offer, and none to check
         if p.gold and self.market_here(s, p):
-            act = self._action
-            return [act(A.Buy, item) for item in s.market]
+            return list(map(self._buys.__getitem__, s.market))
         return ()
 
     def _place_candidates(self, s: GameState, p: PlayerState) -> list[A.Action]:
@@ -111,25 +138,35 @@ class ThievesRules(DeckBuildingRules):
             out.extend(act(A.Teleport, to) for to in self.board.adjacent(p.space))
         if p.space in s.artifacts:
             out.append(act(A.TakeArtifact))
-        if p.tokens:
-            uses = [t["id"] for t in p.tokens if t.get("use")]
-            if uses:
-                out.extend(act(A.UseToken, t) for t in dict.fromkeys(uses))
+        seen = None  # the usable tokens' ids, each once in the order held
+        for t in p.tokens:  # a loop, and no get(): no call at all for tokens without a use
+            if "use" in t and t["use"]:  # noqa: RUF019
+                if seen is None:
+                    seen = []
+                elif t["id"] in seen:
+                    continue
+                seen.append(t["id"])
+                out.append(self._uses[t["id"]])
         return out
 
-    def _moves_from(self, space: str) -> tuple[tuple[Path_, str, bool, tuple[A.Move, ...]], ...]:
-        """Each path that leaves ``space``, the space it leads to, whether that is the
-        start space, and its moves paying 0, 1, ... up to all its monster icons in Swords
-        (the board never changes: worked out once per space)."""
+    def _moves_from(self, space: str) -> tuple[tuple, ...]:
+        """Each path that leaves ``space`` as ``(boots, locked, water, start, monsters,
+        moves, dest)``: the Boots it needs, whether it is locked or a water path, whether
+        it leads to the start space, its monster icons, its moves paying 0, 1, ... up to
+        all those icons in Swords, and the space it leads to (plain values, read without
+        a call; the board never changes: worked out once per space)."""
         found = self._exit_moves.get(space)
         if found is None:
             board = self.board
             found = self._exit_moves[space] = tuple(
                 (
-                    path,
-                    dest,
+                    path.boots,
+                    path.locked,
+                    path.water,
                     board.space(dest).start,
+                    path.monsters,
                     tuple(A.Move(path.index, sw) for sw in range(path.monsters + 1)),
+                    dest,
                 )
                 for path in board.exits(space)
                 for dest in (path.other_end(space),)
@@ -142,18 +179,31 @@ class ThievesRules(DeckBuildingRules):
         enter) is the same whatever it is paid, and paying ``sw`` of its monster icons in
         Swords is legal when the damage left (icons - ``sw``) is none, or comes from the
         supply without filling the health meter."""
-        if not p.boots or p.exhausted or not p.is_in:
-            return []
-        # the most damage a move may deal (none, when even one cube would be too many)
-        room = max(0, min(p.supply, self.health - p.damage - 1))
+        out: list[A.Move] = []
+        if p.boots:
+            self._add_moves(s, p, out)
+        return out
+
+    def _add_moves(self, s: GameState, p: PlayerState, out: list) -> None:
+        """Add :meth:`legal_moves` to ``out`` (``p`` holds Boots)."""
+        if p.exhausted or p.status != IN:
+            return
+        # the most damage a move may deal (none, when even one cube would be too many);
+        # plain comparisons here and below: min and max are calls, made for every exit
+        health = self.setup_numbers["health"] if self._plain_health else self.health
+        room = health - p.damage - 1
+        if p.supply < room:
+            room = p.supply
+        if room < 0:
+            room = 0
         boots, swords = p.boots, p.swords
         plain_entry = self._plain_entry  # the start space refuses a thief without an artifact
-        out = []
-        for path, dest, start, moves in self._moves_from(p.space):
+        exits = self._exit_moves.get(p.space) or self._moves_from(p.space)
+        for need, locked, water, start, monsters, moves, dest in exits:
             if (
-                boots < path.boots
-                or (path.locked and not self.has_key(s, p))
-                or (path.water and not p.owns("canoe"))
+                boots < need
+                or (locked and not self.has_key(s, p))
+                or (water and not p.owns("canoe"))
                 or (
                     (start and not p.artifacts)
                     if plain_entry
@@ -161,9 +211,11 @@ class ThievesRules(DeckBuildingRules):
                 )
             ):
                 continue
-            monsters = path.monsters
-            out.extend(moves[max(0, monsters - room) : min(monsters, swords) + 1])
-        return out
+            if not monsters:
+                out.append(moves[0])
+            else:  # pay from (icons - room) Swords, at least 0, up to the icons or Swords
+                low = monsters - room if monsters > room else 0
+                out.extend(moves[low : (swords if swords < monsters else monsters) + 1])
 
     def deal_secrets(self, s: GameState) -> None:
         """Shuffle the secret tokens by size and stack them face down on their spaces
@@ -172,15 +224,19 @@ class ThievesRules(DeckBuildingRules):
         pools = {size: self.shuffled(list(unshuffled[size])) for size in ("minor", "major")}
         for sp in self.board.spaces:
             stack = []
-            for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
-                for _ in range(slots):
-                    if not pools[size]:
-                        raise ValueError(
-                            f"card set {self.cards.id!r} has too few {size} secrets "
-                            f"for board {self.board.id!r}"
-                        )
-                    stack.append(_deep(pools[size].pop()))
-            stack.extend(self.extra_tokens(sp))
+            if sp.major_secrets or sp.minor_secrets:
+                for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
+                    pool = pools[size]
+                    for _ in range(slots):
+                        if not pool:
+                            raise ValueError(
+                                f"card set {self.cards.id!r} has too few {size} secrets "
+                                f"for board {self.board.id!r}"
+                            )
+                        stack.append(_deep(pool.pop()))
+            extra = self.extra_tokens(sp)
+            if extra:
+                stack.extend(extra)
             if stack:
                 s.space_tokens[sp.id] = stack
 
@@ -218,7 +274,13 @@ class ThievesRules(DeckBuildingRules):
         return self.setup_numbers["rage_track"][s.rage]
 
     def dangers(self, s: GameState) -> int:
-        return sum(1 for cid in s.row if cid and self.card(cid).danger)
+        # the card table read straight where card() is the core's (the bots ask often)
+        card = self._card_table.__getitem__ if self._plain_card else self.card
+        n = 0
+        for cid in s.row:  # a loop: no generator to make
+            if cid and card(cid).danger:
+                n += 1
+        return n
 
     #: whether an attack that leaves the bag empty ends the game, knocking out everyone
     #: still in (Clank! Legacy); the odds count it as a knock-out
@@ -300,11 +362,12 @@ class ThievesRules(DeckBuildingRules):
         if not 0 <= a.path < len(self.board.paths):
             return f"there is no path {a.path}"
         path = self.board.paths[a.path]
-        if p.space not in (path.a, path.b):
-            return f"path {a.path} does not start from {p.space!r}"
-        if not path.leaves(p.space):
-            return f"path {a.path} is one-way into {p.space!r}"
-        if not p.is_in:
+        here = p.space
+        if here != path.a and here != path.b:
+            return f"path {a.path} does not start from {here!r}"
+        if path.one_way and here != path.a:  # not path.leaves(here), without the call
+            return f"path {a.path} is one-way into {here!r}"
+        if p.status != IN:
             return "you have left the game"
         if p.exhausted:
             return "you cannot use Boots again this turn"
@@ -325,7 +388,12 @@ class ThievesRules(DeckBuildingRules):
             return f"you have {p.supply} cubes left and cannot take {hurt} damage"
         if hurt and p.damage + hurt >= self.health:
             return f"taking {hurt} damage would fill your health meter; pay more Swords"
-        return self.entry_refusal(s, p, path.other_end(p.space), teleport=False)
+        dest = path.b if here == path.a else path.a  # path.other_end(here)
+        if self._plain_entry:  # this layer's entry_refusal, read without its calls
+            if self._spaces[dest].start and not p.artifacts:
+                return "you may only go back out with an artifact"
+            return None
+        return self.entry_refusal(s, p, dest, teleport=False)
 
     @property
     def escape_bonus(self) -> int:
@@ -393,13 +461,13 @@ class ThievesRules(DeckBuildingRules):
 
     def _do_move(self, s, p, a: A.Move):
         path = self.board.paths[a.path]
-        dest = path.other_end(p.space)
+        dest = path.b if p.space == path.a else path.a  # path.other_end(p.space)
         p.boots -= path.boots
         p.swords -= a.swords
         hurt = path.monsters - a.swords
         self.say(
             s,
-            f"{self.name(p)} moves to {self.board.space(dest).name}"
+            f"{self.name(p)} moves to {self._spaces[dest].name}"
             + (f", taking {hurt} damage" if hurt else ""),
             "move",
             p,
@@ -427,8 +495,8 @@ class ThievesRules(DeckBuildingRules):
 
     def enter(self, s, p, space_id: str, teleport: bool) -> None:
         p.space = space_id
-        space = self.board.space(space_id)
-        if space.stops_movement:
+        space = self._spaces[space_id]
+        if space_id in self._stops:  # space.stops_movement, read off the board once
             p.exhausted = True
         self.on_enter(s, p, space, teleport)
 
@@ -452,9 +520,10 @@ class ThievesRules(DeckBuildingRules):
         self.raise_rage(s, 1)
 
     def _check_use_token(self, s, p, a: A.UseToken):
-        if not any(t["id"] == a.token and t.get("use") for t in p.tokens):
-            return f"you have no usable {a.token!r} token"
-        return None
+        for t in p.tokens:  # a loop: no generator to make
+            if t["id"] == a.token and t.get("use"):
+                return None
+        return f"you have no usable {a.token!r} token"
 
     def _do_use_token(self, s, p, a: A.UseToken):
         i = next(i for i, t in enumerate(p.tokens) if t["id"] == a.token and t.get("use"))
