@@ -84,6 +84,7 @@ _KNOWN_CHOICES = ("choose", "trash", "discard")
 # Actions without fields: every instance equals every other (frozen dataclasses), so
 # these serve each look-up and answer without being built again.
 _TAKE_SECRET = A.TakeSecret()
+_TAKE_ARTIFACT = A.TakeArtifact()
 _DECLINE = A.Decline()
 _END_TURN = A.EndTurn()
 
@@ -104,7 +105,7 @@ def _classes(legal: list) -> set[type]:
     """The classes of the actions in ``legal``. An action without fields (``EndTurn``,
     ``TakeSecret``...) is legal exactly when its class is among them (actions are frozen
     dataclasses, equal only to one of the same class with the same fields)."""
-    return {a.__class__ for a in legal}
+    return set(map(type, legal))
 
 
 def _pending_choice(game, legal, score) -> A.Action:
@@ -136,9 +137,10 @@ def _hand_play(game, order, *args) -> A.Action | None:
     without listing every legal action (half of a bot's turns are plays). ``None``
     otherwise: the bot then chooses from the legal list as usual. (It asks the rules'
     check itself, as :meth:`Game.why_illegal` does for an action object.)"""
-    if not game.current_player.hand or game.pending:
+    s = game.state
+    if not s.players[s.current].hand or s.pending:  # (the current player's hand)
         return None
-    rules, s = game.rules, game.state
+    rules = game.rules
     if rules.check(s, _TAKE_SECRET) is None:
         return None
     play = A.Play(order(*args))
