@@ -79,6 +79,20 @@ def _card_discards(cards) -> dict[str, bool]:
     return discards
 
 
+_VALUES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _card_values(cards, prices: dict) -> dict[str, float]:
+    """The cards of a card set valued so far at ``prices`` (card id -> points), for bots
+    whose value of a card depends on nothing else (the greedy bot's
+    :meth:`~clankwidget.bots.greedy.GreedyBot.card_value`): shared by every such bot, kept
+    per set and per prices (their items, read when asked)."""
+    by_prices = _VALUES.get(cards)
+    if by_prices is None:
+        by_prices = _VALUES[cards] = {}
+    return by_prices.setdefault(tuple(prices.items()), {})
+
+
 _KNOWN_CHOICES = ("choose", "trash", "discard")
 
 # Actions without fields: every instance equals every other (frozen dataclasses), so

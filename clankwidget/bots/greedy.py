@@ -15,6 +15,7 @@ from .evaluation import (
     _TAKE_SECRET,
     _card_discards,
     _card_noise,
+    _card_values,
     _checked,
     _classes,
     _effects_value,
@@ -62,7 +63,11 @@ class GreedyBot(Bot):
         rules = self._rules = game.rules
         cards = rules.cards
         if self._read_for is not cards:
-            self._read_for, self._values = cards, {}
+            self._read_for = cards
+            # card_value as written here reads only the set and the prices: its values
+            # are shared with every bot that prices alike (another card_value keeps its own)
+            plain = type(self).card_value is GreedyBot.card_value
+            self._values = _card_values(cards, self.prices) if plain else {}
             self._noise, self._discards = _card_noise(cards), _card_discards(cards)
         self._ship = registry.edition(rules.edition).has("ship")
         self._board_info = None if self._ship else _info(rules.board)

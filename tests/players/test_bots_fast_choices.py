@@ -1,7 +1,7 @@
 """The greedy and random bots choose what they chose as first written.
 
 The greedy bot reads its table (card tables, ship or dungeon, distance tables) once per
-game, answers most decisions from the legal list without checking them again, and finds
+game, shares its card values with the bots that price cards alike, answers most decisions from the legal list without checking them again, and finds
 a step's Move in the list without making one; the random bot filters the list with
 ``isinstance`` as a function; a bot that does not draw makes its generator only when
 asked for it. Each test sets the bot beside the plain way, written out here, on every
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -173,3 +174,18 @@ def test_a_generator_made_when_first_asked_draws_as_one_made_at_once():
             GreedyBot(bad)
     with pytest.raises(ValueError):
         edition("clank").make_bot("greedy", seed=-3)
+
+
+def test_card_values_are_shared_only_by_bots_that_price_alike():
+    class Dear(GreedyBot):
+        prices: ClassVar[dict] = {**GreedyBot.prices, "boots": 9.0, "skill": 0.1}
+
+    class Own(GreedyBot):
+        def card_value(self, game, cid):
+            return float(len(cid))
+
+    for name in GREEDY:
+        game = Game.new(name, players=2, seed=0)
+        for bot in (GreedyBot(0), Dear(0), Own(0), GreedyBot(1), Dear(1)):
+            for cid in game.cards.cards:
+                assert bot._value(game, cid) == bot.card_value(game, cid), (name, bot, cid)
