@@ -79,11 +79,26 @@ def _card_discards(cards) -> dict[str, bool]:
     return discards
 
 
+_VALUES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _card_values(cards, prices: dict) -> dict[str, float]:
+    """The cards of a card set valued so far at ``prices`` (card id -> points), for bots
+    whose value of a card depends on nothing else (the greedy bot's
+    :meth:`~clankwidget.bots.greedy.GreedyBot.card_value`): shared by every such bot, kept
+    per set and per prices (their items, read when asked)."""
+    by_prices = _VALUES.get(cards)
+    if by_prices is None:
+        by_prices = _VALUES[cards] = {}
+    return by_prices.setdefault(tuple(prices.items()), {})
+
+
 _KNOWN_CHOICES = ("choose", "trash", "discard")
 
 # Actions without fields: every instance equals every other (frozen dataclasses), so
 # these serve each look-up and answer without being built again.
 _TAKE_SECRET = A.TakeSecret()
+_TAKE_ARTIFACT = A.TakeArtifact()
 _DECLINE = A.Decline()
 _END_TURN = A.EndTurn()
 
@@ -104,7 +119,7 @@ def _classes(legal: list) -> set[type]:
     """The classes of the actions in ``legal``. An action without fields (``EndTurn``,
     ``TakeSecret``...) is legal exactly when its class is among them (actions are frozen
     dataclasses, equal only to one of the same class with the same fields)."""
-    return {a.__class__ for a in legal}
+    return set(map(type, legal))
 
 
 def _pending_choice(game, legal, score) -> A.Action:
@@ -136,9 +151,10 @@ def _hand_play(game, order, *args) -> A.Action | None:
     without listing every legal action (half of a bot's turns are plays). ``None``
     otherwise: the bot then chooses from the legal list as usual. (It asks the rules'
     check itself, as :meth:`Game.why_illegal` does for an action object.)"""
-    if not game.current_player.hand or game.pending:
+    s = game.state
+    if not s.players[s.current].hand or s.pending:  # (the current player's hand)
         return None
-    rules, s = game.rules, game.state
+    rules = game.rules
     if rules.check(s, _TAKE_SECRET) is None:
         return None
     play = A.Play(order(*args))

@@ -9,9 +9,13 @@ from ..rules import actions as A
 from .base import INF, Bot
 from .board_info import _capacity, _info, _next_steps, _tables, _ways
 from .evaluation import (
+    _END_TURN,
     _GREEDY_PRICES,
+    _TAKE_ARTIFACT,
+    _TAKE_SECRET,
     _card_discards,
     _card_noise,
+    _card_values,
     _checked,
     _classes,
     _effects_value,
@@ -42,12 +46,31 @@ class GreedyBot(Bot):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        # what the bot reads off a card (its value, whether playing it makes Clank! or
-        # discards) is fixed by the card set: kept for the set of the table it plays at
-        self._read_for = None
+        # what the bot reads off the table it plays at (see _read): fixed by the game's
+        # rules object, whose card set, board and edition never change
+        self._rules = None
+        self._ship = False  # whether the table is a ship (ShipNavigator finds the way)
+        self._board_info = None  # the dungeon's distance tables (not aboard a ship)
+        self._read_for = None  # the card set the tables below are for
         self._values: dict[str, float] = {}
         self._noise: dict[str, float] = {}
         self._discards: dict[str, bool] = {}
+
+    def _read(self, game) -> None:
+        """Read the table of ``game`` (once per game: a new game has new rules): the card
+        tables (kept while the card set is the same), whether it is a ship, and the
+        board's distance tables."""
+        rules = self._rules = game.rules
+        cards = rules.cards
+        if self._read_for is not cards:
+            self._read_for = cards
+            # card_value as written here reads only the set and the prices: its values
+            # are shared with every bot that prices alike (another card_value keeps its own)
+            plain = type(self).card_value is GreedyBot.card_value
+            self._values = _card_values(cards, self.prices) if plain else {}
+            self._noise, self._discards = _card_noise(cards), _card_discards(cards)
+        self._ship = registry.edition(rules.edition).has("ship")
+        self._board_info = None if self._ship else _info(rules.board)
 
     # -- values
 
@@ -55,10 +78,8 @@ class GreedyBot(Bot):
         """For the table's card set: the cards valued so far (card id ->
         :meth:`card_value`), each card's Clank! when played (:func:`_card_noise`) and
         whether playing it discards a card (:func:`_card_discards`)."""
-        cards = game.cards
-        if self._read_for is not cards:
-            self._read_for, self._values = cards, {}
-            self._noise, self._discards = _card_noise(cards), _card_discards(cards)
+        if game.rules is not self._rules:
+            self._read(game)
         return self._values, self._noise, self._discards
 
     def _value(self, game, cid: str) -> float:
@@ -89,7 +110,9 @@ class GreedyBot(Bot):
         """The card to play first: while any card in hand makes Clank!, the first that
         discards a card (a Stumble may go), else the first quiet one; else the first."""
         hand = p.hand
-        _, noise, discards = self._card_tables(game)
+        if game.rules is not self._rules:
+            self._read(game)
+        noise, discards = self._noise, self._discards
         noisy = False
         quiet = discard = None
         for c in hand:
@@ -130,10 +153,11 @@ class GreedyBot(Bot):
                 via = self._on_the_way(info, d, here, arts)
                 if via is not None:
                     return via
-            return game.board.start
+            return info.board.start
         best = None
+        idx, row = info.idx, d[here]
         for room, value in arts.items():
-            dist = d[here][info.idx[room]]
+            dist = row[idx[room]]
             if dist == INF:
                 continue
             key = (value, -dist)
@@ -154,34 +178,40 @@ class GreedyBot(Bot):
     # -- choosing
 
     def choose(self, game) -> A.Action:
-        play = _hand_play(game, self._play_order, game, game.current_player)
+        s = game.state
+        play = _hand_play(game, self._play_order, game, s.players[s.current])
         if play is not None:
             return play
-        legal = game.legal_actions()
-        return _checked(self._choose(game, legal), legal)
+        return self._choose(game, game.legal_actions())
 
     def _choose(self, game, legal) -> A.Action:
-        if game.pending:
-            return _pending_choice(game, legal, lambda k, v: self._score_option(game, k, v))
+        """The action to take, one of ``legal``: most are picked from the list (or are
+        actions without fields whose class is listed); the others are checked
+        (:func:`_checked`)."""
+        s = game.state
+        if s.pending:
+            choice = _pending_choice(game, legal, lambda k, v: self._score_option(game, k, v))
+            return _checked(choice, legal)
         # the classes listed (the rules list these classes themselves, no subclasses): a
         # buy, a potion or a secret is looked at only when one is listed
         offered = _classes(legal)
         if A.TakeSecret in offered:
-            return A.TakeSecret()  # a secret on a first entry: take it, as on arrival
-        p = game.current_player
+            return _TAKE_SECRET  # a secret on a first entry: take it, as on arrival
+        p = s.players[s.current]  # the current player, without the property's call
         if p.hand:
-            return A.Play(self._play_order(game, p))
-        ship = ShipNavigator(game) if registry.edition(game.edition).has("ship") else None
-        if ship is not None:
-            target = None
+            return _checked(A.Play(self._play_order(game, p)), legal)
+        if game.rules is not self._rules:
+            self._read(game)
+        if self._ship:
+            ship, target = ShipNavigator(game), None
             here = ship.act_here(legal)
             if here is not None:
-                return here
+                return _checked(here, legal)
         else:
-            info, ways = _info(game.board), _ways(game, p)
+            ship, info, ways = None, self._board_info, _ways(game, p)
             target = self._target(game, p, info, info.ways(*ways)["dist"])
             if A.TakeArtifact in offered and (target == p.space or target is None):
-                return A.TakeArtifact()
+                return _TAKE_ARTIFACT
         if A.Buy in offered:
             # aboard a ship the walk has no target; a buy weighs the one on the board
             buy = self._buy(game, p, legal, self.target(game, p) if ship is not None else target)
@@ -191,32 +221,35 @@ class GreedyBot(Bot):
             token = self._token(game, p, legal)
             if token is not None:
                 return token
-        best = None
-        values = self._card_tables(game)[0]
-        row = game.state.row
-        for a in legal:
-            if isinstance(a, _ROW_TAKES):
-                cid = row[a.slot]
-            elif isinstance(a, _RESERVE_TAKES):
-                cid = a.card
-            else:
-                continue
-            v = values.get(cid)
-            if v is None:
-                v = self._value(game, cid)
-            if v > 0.4 and (best is None or v > best[0]):
-                best = (v, a)
-        if best is not None:
-            return best[1]
+        if not offered.isdisjoint(_TAKES):  # the card worth most of those it may take
+            best = None
+            values, row = self._values, s.row
+            for a in legal:
+                cls = a.__class__
+                if cls in _ROW_TAKES:
+                    cid = row[a.slot]
+                elif cls in _RESERVE_TAKES:
+                    cid = a.card
+                else:
+                    continue
+                v = values.get(cid)
+                if v is None:
+                    v = self._value(game, cid)
+                if v > 0.4 and (best is None or v > best[0]):
+                    best = (v, a)
+            if best is not None:
+                return best[1]
         if ship is not None:
             move = ship.step(legal)
             if move is not None:
-                return move
+                return _checked(move, legal)
         elif target is not None and target != p.space:
             move = self._move(game, p, target, legal, info, ways)
             if move is not None:
                 return move
-        return A.EndTurn()
+        # the end of the turn, or (where the rules do not allow it now) the first action
+        # listed, as _checked answers for it
+        return _END_TURN if A.EndTurn in offered else legal[0]
 
     def _buy(self, game, p, legal, target):
         """A market item worth buying now (``target``: where ``p`` is heading, as
@@ -251,7 +284,7 @@ class GreedyBot(Bot):
 
     def _token(self, game, p, legal):
         for a in legal:
-            if isinstance(a, A.UseToken):
+            if a.__class__ is A.UseToken:
                 tok = next(t for t in p.tokens if t["id"] == a.token and t.get("use"))
                 heal = sum(e.get("heal", 0) for e in tok["use"])
                 if heal and p.damage >= heal:
@@ -260,17 +293,21 @@ class GreedyBot(Bot):
 
     def _move(self, game, p, target, legal, info, ways):
         """The first step toward ``target`` that is legal now, else a teleport that gets
-        closer; ``None`` if neither."""
+        closer; ``None`` if neither (what it returns is one of ``legal``)."""
         keys, canoe, gold = ways
         for path, dest in _next_steps(
             info, p.space, target, keys, bool(p.artifacts), canoe=canoe, gold=gold
         ):
             if path == "coach":
                 a = game.rules.route_action(p.space, _paths.Step("coach", dest, 0, 0, 1))
-            else:
-                a = A.Move(path.index, min(path.monsters, p.swords))
-            if _offered(a, legal):
-                return a
+                if _offered(a, legal):
+                    return a
+                continue
+            # the listed Move(path, swords): what _offered finds for a new one, unmade
+            index, swords = path.index, min(path.monsters, p.swords)
+            for a in legal:
+                if a.__class__ is _MOVE and a.path == index and a.swords == swords:
+                    return a
         if p.teleports:
             d = info.ways(keys, canoe, gold)["dist"]
             t = info.idx[target]
@@ -278,7 +315,7 @@ class GreedyBot(Bot):
             best = None
             # (each teleport goes to its own space: the best is the same in any order)
             for a in legal:
-                if isinstance(a, A.Teleport):
+                if a.__class__ is A.Teleport:
                     dd = d[info.idx[a.to]][t]
                     if dd < here and (best is None or (dd, a.to) < best[0]):
                         best = ((dd, a.to), a)
@@ -289,3 +326,5 @@ class GreedyBot(Bot):
 
 _ROW_TAKES = (A.Acquire, A.Defeat)
 _RESERVE_TAKES = (A.AcquireReserve, A.DefeatReserve)
+_TAKES = frozenset(_ROW_TAKES + _RESERVE_TAKES)
+_MOVE = A.Move

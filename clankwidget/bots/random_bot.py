@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from ..rules import actions as A
 from .base import Bot
+
+# ``isinstance(a, EndTurn)`` as a function filter() calls without a Python frame
+_is_end = A.EndTurn.__instancecheck__
 
 
 class RandomBot(Bot):
@@ -14,9 +19,8 @@ class RandomBot(Bot):
 
     def choose(self, game) -> A.Action:
         legal = game.legal_actions()
-        end = A.EndTurn
-        others = [a for a in legal if not isinstance(a, end)]
+        others = list(filterfalse(_is_end, legal))
         n = len(others)
         if not n or (n < len(legal) and self.rng.random() < 0.25):
-            return next(a for a in legal if isinstance(a, end))
+            return next(filter(_is_end, legal))
         return others[self.rng.integers(n)]
