@@ -73,6 +73,10 @@ EVENT_KINDS = frozenset(
 )
 
 
+#: the actions that answer a pending choice (the only ones it allows)
+_CHOICE_KINDS = frozenset({"choose", "decline"})
+
+
 class _Made(dict):
     """Actions made once per rules object, by their argument, on first use: ``make(key)``
     (actions are frozen values, so one instance serves every legal list that offers it;
@@ -182,6 +186,14 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         self._plain_acting = rules.acting is DeckBuildingRules.acting
         self._plain_simple = rules.apply_simple is DeckBuildingRules.apply_simple
         self._after_play = rules.after_play is not DeckBuildingRules.after_play
+        # whether name() is the core's: then a colour's name is read from _names (the
+        # log's hot lines: playing, taking, defeating, a new turn)
+        self._plain_name = rules.name is DeckBuildingRules.name
+        self._names = _Made(str.capitalize)
+        # whether plain Skill, Swords and Gold are added by the core's own apply_effects
+        # (not an edition's): then a card that plays only those adds them at once
+        self._plain_gains = self._plain_simple and rules.apply_effects is CardEffects.apply_effects
+        self._play_gains: dict[str, tuple | None] | None = None  # see _gains
         self._actions: dict[tuple, A.Action] = {}
         self._end_turn = self._action(A.EndTurn)
         # the actions legal lists offer most, by their argument (see _Made)
@@ -427,7 +439,7 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         """The core's :meth:`check`, for the acting player ``p``."""
         if s.over:
             return "the game is over"
-        if s.pending and action.kind not in ("choose", "decline"):
+        if s.pending and action.kind not in _CHOICE_KINDS:
             return f"finish the pending choice first ({s.pending['prompt']})"
         handlers = self._handlers.get(action.kind)
         if handlers is None:
@@ -437,15 +449,20 @@ class DeckBuildingRules(TurnEnd, CardEffects):
     def apply(self, s: GameState, action: A.Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state untouched) otherwise."""
         p = s.players[s.current] if self._plain_acting else self.acting(s)
-        # an edition's own check decides; else the core's, for the player just found
-        if self._core_check:
+        handlers = self._handlers.get(action.kind)
+        # an edition's own check decides; else the core's (_refusal), for the player just
+        # found: with the game on, no choice pending and a known kind, that is the kind's
+        # own check (its handlers are looked up once, for the check and the change)
+        if not self._core_check:
+            reason = self.check(s, action)
+        elif handlers is None or s.over or (s.pending and action.kind not in _CHOICE_KINDS):
             reason = self._refusal(s, p, action)
         else:
-            reason = self.check(s, action)
+            reason = handlers[0](s, p, action)
         if reason is not None:
             raise IllegalAction(action, reason)
         self.revealed = False
-        self._handlers[action.kind][1](s, p, action)
+        (handlers or self._handlers[action.kind])[1](s, p, action)
         if not s.over and not s.pending:
             p = s.players[s.current] if self._plain_acting else self.acting(s)
             if p.held:  # bonuses waiting for their condition this turn
@@ -457,9 +474,10 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         return None
 
     def _do_play(self, s, p, a: A.Play):
-        p.hand.remove(a.card)
-        p.play.append(a.card)
-        card = self.card(a.card)
+        cid = a.card
+        p.hand.remove(cid)
+        p.play.append(cid)
+        card = self.card(cid)
         texts = self._play_texts
         if texts is None:  # card id -> " plays <card> (<effects>)", in the core's words
             rules = type(self)
@@ -468,14 +486,46 @@ class DeckBuildingRules(TurnEnd, CardEffects):
                 rules.card is DeckBuildingRules.card
                 and rules.effects_text is DeckBuildingRules.effects_text,
             )
-        words = texts.get(a.card)
+        words = texts.get(cid)
         if words is None:  # a card's words are the same at every play: worked out once
             text = self.effects_text(card.play)
-            words = texts[a.card] = f" plays {card.name}" + (f" ({text})" if text else "")
-        self.say(s, self.name(p) + words, "play", p, card=card.id)
+            words = texts[cid] = f" plays {card.name}" + (f" ({text})" if text else "")
+        name = self._names[p.colour] if self._plain_name else self.name(p)
+        self.say(s, name + words, "play", p, card=card.id)
         if self._after_play:  # only an edition that reacts to a play has it called
             self.after_play(s, p, card)
-        self.apply_effects(s, p, card.play, source=a.card, hold=True)
+        gains = self._gains(cid, card) if self._plain_gains else None
+        if gains is None:
+            self.apply_effects(s, p, card.play, source=cid, hold=True)
+        else:  # only Skill, Swords and Gold: what apply_effects would add, added at once
+            skill, swords, gold, generated = gains
+            p.skill += skill
+            p.swords += swords
+            p.gold += gold
+            p.skill_generated += generated
+
+    def _gains(self, cid: str, card: Card) -> tuple[int, int, int, int] | None:
+        """``(skill, swords, gold, skill generated)`` that playing ``card`` adds when its
+        play effects are only Skill, Swords and Gold (most plays), else ``None``: read once
+        per card (kept with the card set when these rules read its own cards)."""
+        table = self._play_gains
+        if table is None:
+            plain = type(self).card is DeckBuildingRules.card
+            table = self._play_gains = self._cards_table("play gains", plain)
+        if cid in table:
+            return table[cid]
+        sums = {"skill": 0, "swords": 0, "gold": 0}
+        generated = 0
+        for e in card.play:
+            key, value = next(iter(e.items()))
+            if key not in sums or len(e) != 1:
+                table[cid] = None
+                return None
+            sums[key] += value
+            if key == "skill" and value > 0:
+                generated += value
+        gains = table[cid] = (sums["skill"], sums["swords"], sums["gold"], generated)
+        return gains
 
     def effects_text(self, effects) -> str:
         """A list of effects in the edition's words (for the log and the card text)."""
@@ -534,13 +584,14 @@ class DeckBuildingRules(TurnEnd, CardEffects):
     def _gain_card(self, s, p, cid: str, from_row: bool):
         card = self.card(cid)
         p.skill -= card.cost
+        name = self._names[p.colour] if self._plain_name else self.name(p)
         if card.is_device:
             words = self._described(card, "use")
-            self.say(s, f"{self.name(p)} uses {card.name} ({words})", "gain", p, card=cid)
+            self.say(s, f"{name} uses {card.name} ({words})", "gain", p, card=cid)
             s.dungeon_discard.append(cid)
             self.apply_effects(s, p, card.use, source=cid)
         else:
-            self.say(s, f"{self.name(p)} acquires {card.name}", "gain", p, card=cid)
+            self.say(s, f"{name} acquires {card.name}", "gain", p, card=cid)
             p.discard.append(cid)
             self.apply_effects(s, p, card.acquire, source=cid)
         self.after_gain(s, p, card, from_row)
@@ -578,9 +629,10 @@ class DeckBuildingRules(TurnEnd, CardEffects):
 
     def _defeat(self, s, p, card: Card, from_row: bool):
         p.swords -= card.defeat
+        name = self._names[p.colour] if self._plain_name else self.name(p)
         self.say(
             s,
-            f"{self.name(p)} defeats {card.name}"
+            f"{name} defeats {card.name}"
             + (f" ({self._described(card, 'reward')})" if card.reward else ""),
             "defeat",
             p,

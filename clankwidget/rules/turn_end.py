@@ -121,7 +121,8 @@ class TurnEnd:
             s.turn += 1
             p = players[s.current]
             if p.status == IN:
-                self.say(s, f"— {self.name(p)}'s turn —", "turn", p, turn=s.turn)
+                name = self._names[p.colour] if self._plain_name else self.name(p)
+                self.say(s, f"— {name}'s turn —", "turn", p, turn=s.turn)
                 return
             self.out_turn(s, p)
             if s.over:
