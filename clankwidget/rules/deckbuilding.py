@@ -193,7 +193,9 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         # whether plain Skill, Swords and Gold are added by the core's own apply_effects
         # (not an edition's): then a card that plays only those adds them at once
         self._plain_gains = self._plain_simple and rules.apply_effects is CardEffects.apply_effects
-        self._play_gains: dict[str, tuple | None] | None = None  # see _gains
+        self._play_gains: dict[str, tuple | bool] = {}  # see _gains
+        # whether card() is the core's: then a card is read from _card_table directly
+        self._plain_card = rules.card is DeckBuildingRules.card
         self._actions: dict[tuple, A.Action] = {}
         self._end_turn = self._action(A.EndTurn)
         # the actions legal lists offer most, by their argument (see _Made)
@@ -323,7 +325,7 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         # The core's own checks decide its actions: its part of the list is built here from
         # the state (the same actions in the same order as checking its candidates)
         out = list(map(self._plays.__getitem__, dict.fromkeys(p.hand)))  # any card in hand
-        out.extend(self._card_actions(s, p))
+        self._card_actions(s, p, out)
         out.extend(self.layer_legal(s, p))
         if self._edition_actions:
             for a in self.edition_candidates(s):
@@ -333,14 +335,13 @@ class DeckBuildingRules(TurnEnd, CardEffects):
             out.append(self._end_turn)
         return out
 
-    def _card_actions(self, s: GameState, p: PlayerState) -> list[A.Action]:
-        """The row's and the reserve's cards ``p`` may take now, as the core's checks
-        decide: a card is acquired for its cost in Skill (from a reserve pile that is not
-        empty), a monster defeated for its Swords (offered only to a thief holding some),
-        and either only when the card's requirement is met."""
+    def _card_actions(self, s: GameState, p: PlayerState, out: list) -> None:
+        """Add to ``out`` the row's and the reserve's cards ``p`` may take now, as the
+        core's checks decide: a card is acquired for its cost in Skill (from a reserve pile
+        that is not empty), a monster defeated for its Swords (offered only to a thief
+        holding some), and either only when the card's requirement is met."""
         prices = self._prices or self._read_prices()
         skill, swords = p.skill, p.swords
-        out = []
         slot_actions = self._slot_actions
         for i, cid in enumerate(s.row):
             if cid is not None:
@@ -357,7 +358,6 @@ class DeckBuildingRules(TurnEnd, CardEffects):
                     out.append(take)
             elif left != 0 and skill >= price and (not requires or self._met(s, p, c)):
                 out.append(take)
-        return out
 
     def _read_prices(self) -> dict[str, tuple[bool, int, dict | None, Card, A.Action]]:
         """Card id -> ``(monster, price, requires, card, take)``: whether the card is a
@@ -432,11 +432,6 @@ class DeckBuildingRules(TurnEnd, CardEffects):
 
     def check(self, s: GameState, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason it is not."""
-        p = s.players[s.current] if self._plain_acting else self.acting(s)
-        return self._refusal(s, p, action)
-
-    def _refusal(self, s: GameState, p: PlayerState, action: A.Action) -> str | None:
-        """The core's :meth:`check`, for the acting player ``p``."""
         if s.over:
             return "the game is over"
         if s.pending and action.kind not in _CHOICE_KINDS:
@@ -444,21 +439,25 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         handlers = self._handlers.get(action.kind)
         if handlers is None:
             return f"{self.edition!r} games have no {action.kind!r} action"
+        p = s.players[s.current] if self._plain_acting else self.acting(s)
         return handlers[0](s, p, action)
 
     def apply(self, s: GameState, action: A.Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state untouched) otherwise."""
         p = s.players[s.current] if self._plain_acting else self.acting(s)
         handlers = self._handlers.get(action.kind)
-        # an edition's own check decides; else the core's (_refusal), for the player just
-        # found: with the game on, no choice pending and a known kind, that is the kind's
-        # own check (its handlers are looked up once, for the check and the change)
-        if not self._core_check:
-            reason = self.check(s, action)
-        elif handlers is None or s.over or (s.pending and action.kind not in _CHOICE_KINDS):
-            reason = self._refusal(s, p, action)
-        else:
+        # With the core's check, the game on, no choice pending and a known kind, check()
+        # would answer the kind's own check for this player: it is asked directly (the
+        # handlers looked up once, for the check and the change). Else check() decides.
+        if (
+            self._core_check
+            and handlers is not None
+            and not s.over
+            and (not s.pending or action.kind in _CHOICE_KINDS)
+        ):
             reason = handlers[0](s, p, action)
+        else:
+            reason = self.check(s, action)
         if reason is not None:
             raise IllegalAction(action, reason)
         self.revealed = False
@@ -477,7 +476,7 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         cid = a.card
         p.hand.remove(cid)
         p.play.append(cid)
-        card = self.card(cid)
+        card = self._card_table[cid] if self._plain_card else self.card(cid)
         texts = self._play_texts
         if texts is None:  # card id -> " plays <card> (<effects>)", in the core's words
             rules = type(self)
@@ -494,8 +493,10 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         self.say(s, name + words, "play", p, card=card.id)
         if self._after_play:  # only an edition that reacts to a play has it called
             self.after_play(s, p, card)
-        gains = self._gains(cid, card) if self._plain_gains else None
-        if gains is None:
+        gains = self._play_gains.get(cid) if self._plain_gains else False
+        if gains is None:  # not read yet
+            gains = self._gains(cid, card)
+        if not gains:
             self.apply_effects(s, p, card.play, source=cid, hold=True)
         else:  # only Skill, Swords and Gold: what apply_effects would add, added at once
             skill, swords, gold, generated = gains
@@ -504,27 +505,28 @@ class DeckBuildingRules(TurnEnd, CardEffects):
             p.gold += gold
             p.skill_generated += generated
 
-    def _gains(self, cid: str, card: Card) -> tuple[int, int, int, int] | None:
+    def _gains(self, cid: str, card: Card) -> tuple[int, int, int, int] | bool:
         """``(skill, swords, gold, skill generated)`` that playing ``card`` adds when its
-        play effects are only Skill, Swords and Gold (most plays), else ``None``: read once
-        per card (kept with the card set when these rules read its own cards)."""
-        table = self._play_gains
-        if table is None:
-            plain = type(self).card is DeckBuildingRules.card
-            table = self._play_gains = self._cards_table("play gains", plain)
-        if cid in table:
-            return table[cid]
+        play effects are only Skill, Swords and Gold (most plays), else ``False``: read
+        once per card, into ``_play_gains`` (kept with the card set when these rules read
+        its own cards)."""
+        if not self._play_gains:  # the first card read: the table for these rules' cards
+            plain = self._plain_card
+            self._play_gains = self._cards_table("play gains", plain)
+            if cid in self._play_gains:
+                return self._play_gains[cid]
         sums = {"skill": 0, "swords": 0, "gold": 0}
         generated = 0
         for e in card.play:
             key, value = next(iter(e.items()))
             if key not in sums or len(e) != 1:
-                table[cid] = None
-                return None
+                self._play_gains[cid] = False
+                return False
             sums[key] += value
             if key == "skill" and value > 0:
                 generated += value
-        gains = table[cid] = (sums["skill"], sums["swords"], sums["gold"], generated)
+        gains = (sums["skill"], sums["swords"], sums["gold"], generated)
+        self._play_gains[cid] = gains
         return gains
 
     def effects_text(self, effects) -> str:

@@ -122,16 +122,17 @@ def test_shortcuts_for_plain_hooks_play_the_same_games(edition):
 
 
 def test_tables_shared_per_card_set_follow_each_rules_own_reading():
-    """Prices, points and play texts are shared by the rules objects on a card set only
-    while they read its cards the core's way: an edition with words or a card table of
-    its own gets its own tables, even after a plain game filled the shared ones."""
+    """Prices, points, play texts and play gains are shared by the rules objects on a
+    card set only while they read its cards the core's way: an edition with words or a
+    card table of its own gets its own tables, even after a plain game filled the shared
+    ones."""
     from clankwidget.rules import actions as A
     from clankwidget.rules.clank import ClankRules
 
     plain = Game.new("clank", players=2, seed=3)
     for a in plain.legal_actions():
         if isinstance(a, A.Play):
-            plain.apply(a)  # fills the shared play texts
+            plain.apply(a)  # fills the shared play texts and gains
     plain.rules.points(plain.state, plain.players[0])
 
     class Shouting(ClankRules):
@@ -142,7 +143,7 @@ def test_tables_shared_per_card_set_follow_each_rules_own_reading():
         def __init__(self, board, cards, options=None):
             super().__init__(board, cards, options)
             self._card_table = {
-                cid: replace(c, cost=c.cost + 1, points=c.points + 1)
+                cid: replace(c, cost=c.cost + 1, points=c.points + 1, play=[*c.play, {"gold": 1}])
                 for cid, c in cards.cards.items()
             }
 
@@ -154,12 +155,15 @@ def test_tables_shared_per_card_set_follow_each_rules_own_reading():
     assert s.log[-1].endswith("!)")
     dear = Dear(board, cards)
     s = dear.setup(["red", "blue"], np.random.default_rng(3))
-    dear._card_actions(s, s.player)
+    dear._card_actions(s, s.player, [])
     for cid, card in dear._card_table.items():
         assert dear._prices[cid][1] == (card.defeat if card.is_monster else card.cost)
     want = sum(dear._card_table[c].points for c in s.player.all_cards)
     assert dear.points(s, s.player) == want
     assert plain.rules.points(s, s.player) == want - len(s.player.all_cards)
+    for cid in list(s.player.hand):  # every card in hand also plays a Gold here
+        dear.apply(s, A.Play(cid))
+    assert s.player.gold == 5
 
 
 @pytest.mark.parametrize("edition", ["clank", "legacy", "space"])
