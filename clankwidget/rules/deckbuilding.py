@@ -671,12 +671,10 @@ class DeckBuildingRules(TurnEnd, CardEffects):
             card_points = self._card_points = self._cards_table("points")
             if not card_points:
                 card_points.update((c, card.points) for c, card in self._card_table.items())
-        return (
-            sum(p.artifacts)
-            + sum(t.get("points", 0) for t in p.tokens)
-            + p.gold
-            + sum(map(card_points.__getitem__, p.all_cards))
-        )
+        tokens = 0
+        for t in p.tokens:  # a loop: no generator to make, and none at all without tokens
+            tokens += t.get("points", 0)
+        return sum(p.artifacts) + tokens + p.gold + sum(map(card_points.__getitem__, p.all_cards))
 
     def score_breakdown(self, s, p) -> list[tuple[str, int]]:
         """The player's points by where they come from, in the order a player counts
