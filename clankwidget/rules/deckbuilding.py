@@ -91,6 +91,15 @@ class _Made(dict):
         return made
 
 
+class _Names(dict):
+    """Colour -> the core's name() for a player of that colour (the colour, capitalized),
+    worked out on first use (made without a Python call: the planner makes many rules)."""
+
+    def __missing__(self, colour):
+        name = self[colour] = colour.capitalize()
+        return name
+
+
 #: card set -> tables read off its cards alone (see ``DeckBuildingRules._cards_table``).
 #: The cards never change: every rules object that reads a set as it is (each game's, each
 #: bot's fork) shares its tables, which go when the set does.
@@ -189,7 +198,7 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         # whether name() is the core's: then a colour's name is read from _names (the
         # log's hot lines: playing, taking, defeating, a new turn)
         self._plain_name = rules.name is DeckBuildingRules.name
-        self._names = _Made(str.capitalize)
+        self._names = _Names()
         # whether plain Skill, Swords and Gold are added by the core's own apply_effects
         # (not an edition's): then a card that plays only those adds them at once
         self._plain_gains = self._plain_simple and rules.apply_effects is CardEffects.apply_effects
