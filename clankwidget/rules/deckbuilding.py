@@ -5,7 +5,8 @@ shares: a card game without a map (Moonrakers) can use it alone. It deals the st
 decks and the row, lets the player play cards (their effects pooled as Skill, Swords and
 Gold, choices opened as pending prompts: :mod:`clankwidget.rules.card_effects`), acquire
 from the row and the reserve, defeat
-monsters, end the turn (discard, draw, refill the row) and counts points. The thieves on a
+monsters, end the turn (discard, draw, refill the row: :mod:`clankwidget.rules.turn_end`)
+and counts points. The thieves on a
 map (:mod:`clankwidget.rules.thieves`) build on it; an edition's module builds on either.
 
 Hooks are methods a layer or an edition overrides; each is listed, with what it is for,
@@ -35,7 +36,8 @@ from ..errors import IllegalAction
 from . import actions as A
 from .card_effects import CardEffects
 from .effects import describe
-from .state import ESCAPED, IN, KNOCKED_OUT, GameState, PlayerState
+from .state import ESCAPED, KNOCKED_OUT, GameState, PlayerState
+from .turn_end import TurnEnd
 
 __all__ = ["EVENT_KINDS", "PLAYER_COLOURS", "DeckBuildingRules"]
 
@@ -71,6 +73,10 @@ EVENT_KINDS = frozenset(
 )
 
 
+#: the actions that answer a pending choice (the only ones it allows)
+_CHOICE_KINDS = frozenset({"choose", "decline"})
+
+
 class _Made(dict):
     """Actions made once per rules object, by their argument, on first use: ``make(key)``
     (actions are frozen values, so one instance serves every legal list that offers it;
@@ -83,6 +89,15 @@ class _Made(dict):
     def __missing__(self, key):
         made = self[key] = self.make(key)
         return made
+
+
+class _Names(dict):
+    """Colour -> the core's name() for a player of that colour (the colour, capitalized),
+    worked out on first use (made without a Python call: the planner makes many rules)."""
+
+    def __missing__(self, colour):
+        name = self[colour] = colour.capitalize()
+        return name
 
 
 #: card set -> tables read off its cards alone (see ``DeckBuildingRules._cards_table``).
@@ -124,7 +139,7 @@ def _core_rules_decide(cls: type) -> bool:
     )
 
 
-class DeckBuildingRules(CardEffects):
+class DeckBuildingRules(TurnEnd, CardEffects):
     """The deck-building core every edition shares. Subclasses set ``edition``."""
 
     edition = "base"
@@ -180,6 +195,16 @@ class DeckBuildingRules(CardEffects):
         self._plain_acting = rules.acting is DeckBuildingRules.acting
         self._plain_simple = rules.apply_simple is DeckBuildingRules.apply_simple
         self._after_play = rules.after_play is not DeckBuildingRules.after_play
+        # whether name() is the core's: then a colour's name is read from _names (the
+        # log's hot lines: playing, taking, defeating, a new turn)
+        self._plain_name = rules.name is DeckBuildingRules.name
+        self._names = _Names()
+        # whether plain Skill, Swords and Gold are added by the core's own apply_effects
+        # (not an edition's): then a card that plays only those adds them at once
+        self._plain_gains = self._plain_simple and rules.apply_effects is CardEffects.apply_effects
+        self._play_gains: dict[str, tuple | bool] = {}  # see _gains
+        # whether card() is the core's: then a card is read from _card_table directly
+        self._plain_card = rules.card is DeckBuildingRules.card
         self._actions: dict[tuple, A.Action] = {}
         self._end_turn = self._action(A.EndTurn)
         # the actions legal lists offer most, by their argument (see _Made)
@@ -309,7 +334,7 @@ class DeckBuildingRules(CardEffects):
         # The core's own checks decide its actions: its part of the list is built here from
         # the state (the same actions in the same order as checking its candidates)
         out = list(map(self._plays.__getitem__, dict.fromkeys(p.hand)))  # any card in hand
-        out.extend(self._card_actions(s, p))
+        self._card_actions(s, p, out)
         out.extend(self.layer_legal(s, p))
         if self._edition_actions:
             for a in self.edition_candidates(s):
@@ -319,14 +344,13 @@ class DeckBuildingRules(CardEffects):
             out.append(self._end_turn)
         return out
 
-    def _card_actions(self, s: GameState, p: PlayerState) -> list[A.Action]:
-        """The row's and the reserve's cards ``p`` may take now, as the core's checks
-        decide: a card is acquired for its cost in Skill (from a reserve pile that is not
-        empty), a monster defeated for its Swords (offered only to a thief holding some),
-        and either only when the card's requirement is met."""
+    def _card_actions(self, s: GameState, p: PlayerState, out: list) -> None:
+        """Add to ``out`` the row's and the reserve's cards ``p`` may take now, as the
+        core's checks decide: a card is acquired for its cost in Skill (from a reserve pile
+        that is not empty), a monster defeated for its Swords (offered only to a thief
+        holding some), and either only when the card's requirement is met."""
         prices = self._prices or self._read_prices()
         skill, swords = p.skill, p.swords
-        out = []
         slot_actions = self._slot_actions
         for i, cid in enumerate(s.row):
             if cid is not None:
@@ -343,7 +367,6 @@ class DeckBuildingRules(CardEffects):
                     out.append(take)
             elif left != 0 and skill >= price and (not requires or self._met(s, p, c)):
                 out.append(take)
-        return out
 
     def _read_prices(self) -> dict[str, tuple[bool, int, dict | None, Card, A.Action]]:
         """Card id -> ``(monster, price, requires, card, take)``: whether the card is a
@@ -418,32 +441,36 @@ class DeckBuildingRules(CardEffects):
 
     def check(self, s: GameState, action: A.Action) -> str | None:
         """``None`` if ``action`` is legal now, else the reason it is not."""
-        p = s.players[s.current] if self._plain_acting else self.acting(s)
-        return self._refusal(s, p, action)
-
-    def _refusal(self, s: GameState, p: PlayerState, action: A.Action) -> str | None:
-        """The core's :meth:`check`, for the acting player ``p``."""
         if s.over:
             return "the game is over"
-        if s.pending and action.kind not in ("choose", "decline"):
+        if s.pending and action.kind not in _CHOICE_KINDS:
             return f"finish the pending choice first ({s.pending['prompt']})"
         handlers = self._handlers.get(action.kind)
         if handlers is None:
             return f"{self.edition!r} games have no {action.kind!r} action"
+        p = s.players[s.current] if self._plain_acting else self.acting(s)
         return handlers[0](s, p, action)
 
     def apply(self, s: GameState, action: A.Action) -> None:
         """Apply a legal action; raises :class:`IllegalAction` (state untouched) otherwise."""
         p = s.players[s.current] if self._plain_acting else self.acting(s)
-        # an edition's own check decides; else the core's, for the player just found
-        if self._core_check:
-            reason = self._refusal(s, p, action)
+        handlers = self._handlers.get(action.kind)
+        # With the core's check, the game on, no choice pending and a known kind, check()
+        # would answer the kind's own check for this player: it is asked directly (the
+        # handlers looked up once, for the check and the change). Else check() decides.
+        if (
+            self._core_check
+            and handlers is not None
+            and not s.over
+            and (not s.pending or action.kind in _CHOICE_KINDS)
+        ):
+            reason = handlers[0](s, p, action)
         else:
             reason = self.check(s, action)
         if reason is not None:
             raise IllegalAction(action, reason)
         self.revealed = False
-        self._handlers[action.kind][1](s, p, action)
+        (handlers or self._handlers[action.kind])[1](s, p, action)
         if not s.over and not s.pending:
             p = s.players[s.current] if self._plain_acting else self.acting(s)
             if p.held:  # bonuses waiting for their condition this turn
@@ -455,9 +482,10 @@ class DeckBuildingRules(CardEffects):
         return None
 
     def _do_play(self, s, p, a: A.Play):
-        p.hand.remove(a.card)
-        p.play.append(a.card)
-        card = self.card(a.card)
+        cid = a.card
+        p.hand.remove(cid)
+        p.play.append(cid)
+        card = self._card_table[cid] if self._plain_card else self.card(cid)
         texts = self._play_texts
         if texts is None:  # card id -> " plays <card> (<effects>)", in the core's words
             rules = type(self)
@@ -466,14 +494,49 @@ class DeckBuildingRules(CardEffects):
                 rules.card is DeckBuildingRules.card
                 and rules.effects_text is DeckBuildingRules.effects_text,
             )
-        words = texts.get(a.card)
+        words = texts.get(cid)
         if words is None:  # a card's words are the same at every play: worked out once
             text = self.effects_text(card.play)
-            words = texts[a.card] = f" plays {card.name}" + (f" ({text})" if text else "")
-        self.say(s, self.name(p) + words, "play", p, card=card.id)
+            words = texts[cid] = f" plays {card.name}" + (f" ({text})" if text else "")
+        name = self._names[p.colour] if self._plain_name else self.name(p)
+        self.say(s, name + words, "play", p, card=card.id)
         if self._after_play:  # only an edition that reacts to a play has it called
             self.after_play(s, p, card)
-        self.apply_effects(s, p, card.play, source=a.card, hold=True)
+        gains = self._play_gains.get(cid) if self._plain_gains else False
+        if gains is None:  # not read yet
+            gains = self._gains(cid, card)
+        if not gains:
+            self.apply_effects(s, p, card.play, source=cid, hold=True)
+        else:  # only Skill, Swords and Gold: what apply_effects would add, added at once
+            skill, swords, gold, generated = gains
+            p.skill += skill
+            p.swords += swords
+            p.gold += gold
+            p.skill_generated += generated
+
+    def _gains(self, cid: str, card: Card) -> tuple[int, int, int, int] | bool:
+        """``(skill, swords, gold, skill generated)`` that playing ``card`` adds when its
+        play effects are only Skill, Swords and Gold (most plays), else ``False``: read
+        once per card, into ``_play_gains`` (kept with the card set when these rules read
+        its own cards)."""
+        if not self._play_gains:  # the first card read: the table for these rules' cards
+            plain = self._plain_card
+            self._play_gains = self._cards_table("play gains", plain)
+            if cid in self._play_gains:
+                return self._play_gains[cid]
+        sums = {"skill": 0, "swords": 0, "gold": 0}
+        generated = 0
+        for e in card.play:
+            key, value = next(iter(e.items()))
+            if key not in sums or len(e) != 1:
+                self._play_gains[cid] = False
+                return False
+            sums[key] += value
+            if key == "skill" and value > 0:
+                generated += value
+        gains = (sums["skill"], sums["swords"], sums["gold"], generated)
+        self._play_gains[cid] = gains
+        return gains
 
     def effects_text(self, effects) -> str:
         """A list of effects in the edition's words (for the log and the card text)."""
@@ -532,13 +595,14 @@ class DeckBuildingRules(CardEffects):
     def _gain_card(self, s, p, cid: str, from_row: bool):
         card = self.card(cid)
         p.skill -= card.cost
+        name = self._names[p.colour] if self._plain_name else self.name(p)
         if card.is_device:
             words = self._described(card, "use")
-            self.say(s, f"{self.name(p)} uses {card.name} ({words})", "gain", p, card=cid)
+            self.say(s, f"{name} uses {card.name} ({words})", "gain", p, card=cid)
             s.dungeon_discard.append(cid)
             self.apply_effects(s, p, card.use, source=cid)
         else:
-            self.say(s, f"{self.name(p)} acquires {card.name}", "gain", p, card=cid)
+            self.say(s, f"{name} acquires {card.name}", "gain", p, card=cid)
             p.discard.append(cid)
             self.apply_effects(s, p, card.acquire, source=cid)
         self.after_gain(s, p, card, from_row)
@@ -576,9 +640,10 @@ class DeckBuildingRules(CardEffects):
 
     def _defeat(self, s, p, card: Card, from_row: bool):
         p.swords -= card.defeat
+        name = self._names[p.colour] if self._plain_name else self.name(p)
         self.say(
             s,
-            f"{self.name(p)} defeats {card.name}"
+            f"{name} defeats {card.name}"
             + (f" ({self._described(card, 'reward')})" if card.reward else ""),
             "defeat",
             p,
@@ -608,133 +673,6 @@ class DeckBuildingRules(CardEffects):
             return f"{card.name} can only be taken if {condition_text(card.requires)}"
         return None
 
-    def draw(self, s, p, n: int) -> None:
-        deck = p.deck
-        if 0 < n <= len(deck):  # no reshuffle on the way: the top n cards, top first
-            p.hand.extend(deck[: -n - 1 : -1])
-            del deck[-n:]
-            self.revealed = True
-            return
-        for _ in range(n):
-            if not p.deck:
-                if not p.discard:
-                    return
-                p.deck = self.shuffled(p.discard)
-                p.discard = []
-            p.hand.append(p.deck.pop())
-            self.revealed = True
-
-    def refill_row(self, s) -> None:
-        """Fill empty row slots; one attack at most, after arrive effects."""
-        dragon = False
-        for i in range(len(s.row)):
-            while s.row[i] is None:  # a card that leaves at once (an event) is replaced
-                if not s.dungeon_deck:
-                    self.deck_exhausted(s)
-                    if s.over or not s.dungeon_deck:
-                        return
-                new = s.dungeon_deck.pop()
-                s.row[i] = new
-                self.revealed = True
-                card = self.card(new)
-                self.say(
-                    s,
-                    f"{card.name} enters the row" + (" (dragon attack!)" if card.dragon else ""),
-                    "row",
-                    card=new,
-                )
-                dragon = dragon or card.dragon
-                self.apply_effects(s, None, card.arrive, source=new)
-                self.after_reveal(s, i)
-        self.after_refill(s, dragon)
-
-    def after_reveal(self, s, slot: int) -> None:
-        """Hook: the card in row ``slot`` was just revealed and its arrive effects resolved.
-        An edition may take it out of the row again (Legacy's events go to the discard
-        pile); an emptied slot is filled again from the deck in the same refill."""
-
-    def after_refill(self, s, dragon: bool) -> None:
-        """Hook: the row was refilled (``dragon``: a card with the attack symbol arrived)."""
-
-    def deck_exhausted(self, s) -> None:
-        """Hook: the dungeon deck cannot refill the row (the map layer ends the game). An
-        edition that makes a new deck here (Legacy shuffles the discard pile) lets the
-        refill go on."""
-        self.say(s, "The dungeon deck has run out", "deck-out")
-        self.finish(s, "the dungeon deck ran out")
-
-    def _check_end_turn(self, s, p, a):
-        if p.hand:
-            left = ", ".join(self.card(c).name for c in p.hand)
-            return f"play every card in your hand first ({left})"
-        return None
-
-    def _do_end_turn(self, s, p, a):
-        self.before_end_turn(s, p)
-        p.discard.extend(p.play)
-        p.play = []
-        p.skill = p.swords = p.boots = p.teleports = 0
-        p.clank_made = p.skill_generated = 0
-        for q in s.players:  # negative Clank! left over is lost when the turn ends, anyone's
-            q.clank_credit = 0
-        p.exhausted = False
-        p.held = []
-        p.turn_flags = {}
-        if p.is_in:
-            self.draw(s, p, self.setup_numbers["hand_size"])
-        self.after_end_turn(s, p)
-        if s.over:
-            return
-        self.refill_row(s)
-        if not s.over:
-            self.next_turn(s)
-
-    def before_end_turn(self, s, p) -> None:
-        """Hook: before the play area is discarded."""
-
-    def after_end_turn(self, s, p) -> None:
-        """Hook: after discarding and drawing, before the row is refilled."""
-
-    def next_turn(self, s) -> None:
-        """Pass the turn on; out players' turns are resolved (countdown, cube draws)."""
-        n = len(s.players)
-        players = s.players
-        for _ in range(2 * n + 1):
-            for q in players:  # any player still in? (a loop: no generator to make)
-                if q.status == IN:
-                    break
-            else:
-                self.finish(s, "every player has left the dungeon")
-                return
-            s.current = (s.current + 1) % n
-            s.turn += 1
-            p = players[s.current]
-            if p.status == IN:
-                self.say(s, f"— {self.name(p)}'s turn —", "turn", p, turn=s.turn)
-                return
-            self.out_turn(s, p)
-            if s.over:
-                return
-        self.finish(s, "no player can take a turn")  # pragma: no cover - defensive
-
-    def out_turn(self, s, p) -> None:
-        """Hook: what the turn of a player who has left does."""
-
-    def finish(self, s, reason: str) -> None:
-        if s.over:
-            return
-        s.over = True
-        s.end_reason = reason
-        s.pending = None
-        scores = self.scores(s)
-        self.say(
-            s,
-            f"Game over ({reason}): "
-            + ", ".join(f"{self.name(q)} {v}" for q, v in zip(s.players, scores, strict=True)),
-            "game-over",
-            reason=reason,
-        )
-
     def points(self, s, p) -> int:
         """Everything the player holds: artifacts, tokens, gold and card points."""
         card_points = self._card_points
@@ -742,12 +680,10 @@ class DeckBuildingRules(CardEffects):
             card_points = self._card_points = self._cards_table("points")
             if not card_points:
                 card_points.update((c, card.points) for c, card in self._card_table.items())
-        return (
-            sum(p.artifacts)
-            + sum(t.get("points", 0) for t in p.tokens)
-            + p.gold
-            + sum(map(card_points.__getitem__, p.all_cards))
-        )
+        tokens = 0
+        for t in p.tokens:  # a loop: no generator to make, and none at all without tokens
+            tokens += t.get("points", 0)
+        return sum(p.artifacts) + tokens + p.gold + sum(map(card_points.__getitem__, p.all_cards))
 
     def score_breakdown(self, s, p) -> list[tuple[str, int]]:
         """The player's points by where they come from, in the order a player counts

@@ -13,6 +13,9 @@ import numpy as np
 import pytest
 
 from clankwidget import Game, registry
+from clankwidget.errors import IllegalAction
+from clankwidget.rules import actions as A
+from clankwidget.rules.space import Hyperlift
 from clankwidget.rules.state import PlayerState
 
 
@@ -93,6 +96,8 @@ def _played(edition: str, seed: int, plain: bool) -> list:
         game.rules._plain_acting = game.rules._plain_simple = False
         game.rules._markets_only = False  # every Buy offered to its check
         game.rules._after_play = True  # the hook called at every play
+        game.rules._plain_name = False  # name() called for every log line
+        game.rules._plain_gains = False  # every play's effects through apply_effects
     bots = [entry.make_bot(k, seed=seed + i) for i, k in enumerate(("greedy", "random"))]
     states = []
     for _ in range(400):
@@ -107,8 +112,9 @@ def _played(edition: str, seed: int, plain: bool) -> list:
 @pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade"])
 def test_shortcuts_for_plain_hooks_play_the_same_games(edition):
     """The acting player read off the state, Skill, Swords and Gold added without
-    apply_simple's call, Buy actions looked for only on a market: the same states after
-    every action as with the hooks called."""
+    apply_simple's call (or, for a card that plays only those, without apply_effects'),
+    Buy actions looked for only on a market, players' names read from a table: the same
+    states (logs and events included) after every action as with the hooks called."""
     for seed in range(3):
         fast = _played(edition, seed, plain=False)
         assert len(fast) > 50
@@ -116,16 +122,17 @@ def test_shortcuts_for_plain_hooks_play_the_same_games(edition):
 
 
 def test_tables_shared_per_card_set_follow_each_rules_own_reading():
-    """Prices, points and play texts are shared by the rules objects on a card set only
-    while they read its cards the core's way: an edition with words or a card table of
-    its own gets its own tables, even after a plain game filled the shared ones."""
+    """Prices, points, play texts and play gains are shared by the rules objects on a
+    card set only while they read its cards the core's way: an edition with words or a
+    card table of its own gets its own tables, even after a plain game filled the shared
+    ones."""
     from clankwidget.rules import actions as A
     from clankwidget.rules.clank import ClankRules
 
     plain = Game.new("clank", players=2, seed=3)
     for a in plain.legal_actions():
         if isinstance(a, A.Play):
-            plain.apply(a)  # fills the shared play texts
+            plain.apply(a)  # fills the shared play texts and gains
     plain.rules.points(plain.state, plain.players[0])
 
     class Shouting(ClankRules):
@@ -136,7 +143,7 @@ def test_tables_shared_per_card_set_follow_each_rules_own_reading():
         def __init__(self, board, cards, options=None):
             super().__init__(board, cards, options)
             self._card_table = {
-                cid: replace(c, cost=c.cost + 1, points=c.points + 1)
+                cid: replace(c, cost=c.cost + 1, points=c.points + 1, play=[*c.play, {"gold": 1}])
                 for cid, c in cards.cards.items()
             }
 
@@ -148,12 +155,15 @@ def test_tables_shared_per_card_set_follow_each_rules_own_reading():
     assert s.log[-1].endswith("!)")
     dear = Dear(board, cards)
     s = dear.setup(["red", "blue"], np.random.default_rng(3))
-    dear._card_actions(s, s.player)
+    dear._card_actions(s, s.player, [])
     for cid, card in dear._card_table.items():
         assert dear._prices[cid][1] == (card.defeat if card.is_monster else card.cost)
     want = sum(dear._card_table[c].points for c in s.player.all_cards)
     assert dear.points(s, s.player) == want
     assert plain.rules.points(s, s.player) == want - len(s.player.all_cards)
+    for cid in list(s.player.hand):  # every card in hand also plays a Gold here
+        dear.apply(s, A.Play(cid))
+    assert s.player.gold == 5
 
 
 @pytest.mark.parametrize("edition", ["clank", "legacy", "space"])
@@ -222,3 +232,55 @@ def test_buys_looked_for_only_on_markets_are_the_checked_ones(edition):
                 buys += any(a.kind == "buy" for a in fast)
         game.apply(bots[game.state.current].choose(game))
     assert compared > 100 and buys > 0
+
+
+def _odd_actions(game: Game) -> list:
+    """Actions each refused for some reason somewhere: no such card, slot, option or
+    pile, a choice with none pending, the turn ended early, a kind the edition lacks."""
+    return [
+        A.Play("no-such-card"),
+        A.Choose(0),
+        A.Choose(99),
+        A.Decline(),
+        A.EndTurn(),
+        A.Acquire(99),
+        A.Defeat(0),
+        A.AcquireReserve("no-such-pile"),
+        A.DefeatReserve("no-such-pile"),
+        Hyperlift("nowhere"),
+        *game.legal_actions(),
+    ]
+
+
+@pytest.mark.parametrize("edition", [e.name for e in registry.editions(engine=True)])
+def test_apply_refuses_what_check_refuses_with_its_reason(edition):
+    """``apply`` looks the action's handlers up once and goes straight to the kind's own
+    check when the game is on and no other choice is pending: every action is still
+    refused exactly when :meth:`check` refuses it, with the same reason, the state
+    untouched; a legal one is applied. Over whole games, to their end (game over; a
+    random Moonrakers game runs longer than this looks)."""
+    entry = registry.edition(edition)
+    refused = applied = 0
+    for seed in range(2):
+        game = Game.new(edition, players=2, seed=seed)
+        bots = [entry.make_bot("random", seed=seed + i) for i in range(2)]
+        for k in range(400 if edition == "moonrakers" else 3000):
+            if k % 13 == 0 or game.is_over:
+                for a in _odd_actions(game):
+                    rules, trial = game.rules, game.state.copy()
+                    reason = rules.check(trial, a)
+                    before = trial.to_dict()
+                    try:
+                        rules.apply(trial, a)
+                    except IllegalAction as exc:
+                        assert exc.reason == reason, a
+                        assert trial.to_dict() == before
+                        refused += 1
+                    else:
+                        assert reason is None, a
+                        applied += 1
+            if game.is_over:
+                break
+            game.apply(bots[game.players.index(game.acting_player)].choose(game))
+        assert game.is_over or edition == "moonrakers"
+    assert refused > 300 and applied > 100
