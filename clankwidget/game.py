@@ -34,8 +34,11 @@ _READABLE_VERSIONS = (1, 2)
 MAX_SAVE_BYTES = 16 * 2**20
 #: At most this many actions in a save (a four-player game has a few thousand).
 MAX_SAVE_ACTIONS = 100_000
-#: Undo replays at most about this many actions from its last snapshot of the state.
-_REPLAY_SPAN = 48
+#: Undo replays at most about this many actions from its last snapshot of the state
+#: (a few milliseconds: unnoticed by a player who clicks undo). Each snapshot copies the
+#: whole state, which a bot game pays for whether or not anyone undoes: a longer span
+#: takes fewer of them.
+_REPLAY_SPAN = 256
 _SAVE_KEYS = ("format", "version", "setup", "actions", "state", "checksum")
 _SETUP_KEYS = {"edition", "colours", "seed", "board", "cards", "options", "position"}
 

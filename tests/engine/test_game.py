@@ -98,6 +98,36 @@ def test_undo_never_crosses_end_of_turn():
     assert not game.can_undo
 
 
+def test_undo_late_in_a_long_game_is_exact_and_replays_a_bounded_span(monkeypatch):
+    """Undo rebuilds the state from a snapshot taken every so many actions: late in a long
+    game it gives back exactly the state before the action, replaying no more than that
+    span (a bot game pays for each snapshot, a player's undo for each action replayed)."""
+    from clankwidget import game as game_module
+
+    game = new_game(players=3, seed=4)
+    rules, applied = game.rules, []
+    real_apply = rules.apply
+    monkeypatch.setattr(rules, "apply", lambda s, a: (applied.append(a), real_apply(s, a)))
+    checked = 0
+    for round_ in range(6):
+        play_a_while(game, 120, seed=round_)
+        if game.is_over:
+            break
+        if len(game.actions) <= game_module._REPLAY_SPAN or not game.can_undo:
+            continue
+        rebuilt = new_game(players=3, seed=4)  # the same game without its last action
+        for action in game.actions[:-1]:
+            rebuilt.apply(action)
+        last = game.actions[-1]
+        applied.clear()
+        assert game.undo() == last
+        assert len(applied) <= 2 * game_module._REPLAY_SPAN
+        assert game.state.to_dict() == rebuilt.state.to_dict()
+        game.redo()
+        checked += 1
+    assert checked, "no position late in the game could be undone: the test saw nothing"
+
+
 def test_a_new_action_clears_redo():
     game = at(hand=["burgle", "stumble"])
     game.apply(Play("burgle"))
