@@ -5,7 +5,10 @@ bought by a click; each checked in the kernel. Screenshot in
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import (
     kernel_eval,
@@ -48,11 +51,9 @@ def test_overload_offer_free_removal_and_advanced_buy(lab_page, artifacts_dir, t
     wait_for_kernel_value(page, f"{MR}['free_removal']", 0)
     assert kernel_eval(page, "w.game.players[0].gold") == 9
     assert kernel_eval(page, f"{MR}['advanced_deck'][0]") == first
-    panel.locator('[data-action="replace-offer"]').first.wait_for(timeout=10_000)
-    assert (
-        panel.locator('[data-action="replace-offer"]')
-        .first.inner_text()
-        .startswith("Replace (1 cr)")
+    # the kernel changes before the view is synced: wait for the button's new words
+    expect(panel.locator('[data-action="replace-offer"]').first).to_have_text(
+        re.compile(r"^Replace \(1 cr\)"), timeout=10_000
     )
     card = kernel_eval(page, f"{MR}['advanced_offer'][1]")
     cost = kernel_eval(page, f"w.game.rules.card({card!r}).cost")

@@ -42,7 +42,8 @@ def test_play_the_start_notebook_by_mouse_and_keyboard(lab_page):
     widget.locator('[data-action="play-all"]').click()
     wait_until(page, f"len({ME}.hand) == 0")
     skill = kernel_eval(page, f"{ME}.skill")
-    assert widget.locator('[data-pool="skill"] .cw-poolnum').inner_text() == str(skill)
+    # the kernel has the new state before the view does: wait for the synced view
+    expect(widget.locator('[data-pool="skill"] .cw-poolnum')).to_have_text(str(skill))
 
     # Acquire a reserve card the view offers (a click), then take it back (undo).
     offered = kernel_eval(
