@@ -138,3 +138,19 @@ def test_next_steps_kept_per_board_are_those_worked_out(edition):
             want = bi._work_out_steps(fresh, space, target, keys, can_exit, canoe, gold)
             got = bi._next_steps(info, space, target, keys, can_exit, canoe=canoe, gold=gold)
             assert got == want, asks[i]
+
+
+def test_a_draw_from_one_choice_is_the_first_and_draws_nothing():
+    """The random bot takes the only action left without asking its generator: numpy's
+    ``integers(1)`` is 0 and leaves the generator as it was, after any earlier draws
+    (a whole or a half 64-bit word used). Should numpy ever draw for it, this fails."""
+    for seed in range(100):
+        rng = np.random.default_rng(seed)
+        for k in range(30):
+            if k % 3 == 0:
+                rng.random()
+            elif k % 3 == 1:
+                rng.integers(2 + k)
+            state = rng.bit_generator.state
+            assert rng.integers(1) == 0
+            assert rng.bit_generator.state == state, (seed, k)
