@@ -157,8 +157,16 @@ def _hand_play(game, order, *args) -> A.Action | None:
     rules = game.rules
     if rules.check(s, _TAKE_SECRET) is None:
         return None
-    play = A.Play(order(*args))
+    cid = order(*args)
+    play = _PLAYS.get(cid)
+    if play is None:
+        play = _PLAYS[cid] = A.Play(cid)
     return play if rules.check(s, play) is None else None
+
+
+# Play(card id), made once per card id: a frozen action serves every play of that card
+# (making one costs as much as checking it, and bots play half their turns' actions)
+_PLAYS: dict[str, A.Play] = {}
 
 
 # What the top token of a stack is guessed to be worth, by kind (the kind shows, the token

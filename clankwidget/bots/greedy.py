@@ -182,7 +182,7 @@ class GreedyBot(Bot):
         play = _hand_play(game, self._play_order, game, s.players[s.current])
         if play is not None:
             return play
-        return self._choose(game, game.legal_actions())
+        return self._choose(game, game.rules.legal_actions(s))  # game.legal_actions()
 
     def _choose(self, game, legal) -> A.Action:
         """The action to take, one of ``legal``: most are picked from the list (or are
@@ -283,12 +283,19 @@ class GreedyBot(Bot):
         return None
 
     def _token(self, game, p, legal):
+        """The first usable token listed whose use heals (in all) no more than ``p``'s
+        damage, ``None`` if none. (Plain loops: the first token held with that id and a
+        use, as the rules use it, without a generator's frame.)"""
         for a in legal:
             if a.__class__ is A.UseToken:
-                tok = next(t for t in p.tokens if t["id"] == a.token and t.get("use"))
-                heal = sum(e.get("heal", 0) for e in tok["use"])
-                if heal and p.damage >= heal:
-                    return a
+                for t in p.tokens:
+                    if t["id"] == a.token and t.get("use"):
+                        heal = 0
+                        for e in t["use"]:
+                            heal += e.get("heal", 0)
+                        if heal and p.damage >= heal:
+                            return a
+                        break
         return None
 
     def _move(self, game, p, target, legal, info, ways):
