@@ -154,16 +154,18 @@ class GreedyBot(Bot):
                 if via is not None:
                     return via
             return info.board.start
+        # the room reachable of most value, the nearest of equals, the first listed of
+        # those: the largest (value, -boots), compared without a tuple per room
         best = None
+        most = near = 0
         idx, row = info.idx, d[here]
         for room, value in arts.items():
             dist = row[idx[room]]
             if dist == INF:
                 continue
-            key = (value, -dist)
-            if best is None or key > best[0]:
-                best = (key, room)
-        return None if best is None else best[1]
+            if best is None or value > most or (value == most and dist < near):
+                best, most, near = room, value, dist
+        return best
 
     @staticmethod
     def _on_the_way(info, d, here, arts, slack: float = 2) -> str | None:

@@ -54,6 +54,24 @@ def _plain_move(bot, game, p, target, legal, info, ways):
     return None
 
 
+def _plain_target(bot, game, p, info, d) -> str | None:
+    """:meth:`GreedyBot._target` as first written: the largest ``(value, -boots)``."""
+    here = info.idx[p.space]
+    arts = game.state.artifacts
+    if p.artifacts:
+        if len(p.artifacts) < 1 + p.owns("backpack"):
+            via = bot._on_the_way(info, d, here, arts)
+            if via is not None:
+                return via
+        return info.board.start
+    best = None
+    for room, value in arts.items():
+        dist = d[here][info.idx[room]]
+        if dist != float("inf") and (best is None or (value, -dist) > best[0]):
+            best = ((value, -dist), room)
+    return None if best is None else best[1]
+
+
 def _plain_choose(bot, game, legal) -> A.Action:
     """:meth:`GreedyBot._choose` as first written (with the check :meth:`choose` made):
     the table read at every decision, every class by ``isinstance`` or ``in legal``."""
@@ -74,7 +92,7 @@ def _plain_choose(bot, game, legal) -> A.Action:
             return _checked(here, legal)
     else:
         info, ways = bi._info(game.board), bi._ways(game, p)
-        target = bot._target(game, p, info, info.ways(*ways)["dist"])
+        target = _plain_target(bot, game, p, info, info.ways(*ways)["dist"])
         if A.TakeArtifact() in legal and (target == p.space or target is None):
             return _checked(A.TakeArtifact(), legal)
     if any(isinstance(a, A.Buy) for a in legal):
@@ -189,3 +207,26 @@ def test_card_values_are_shared_only_by_bots_that_price_alike():
         for bot in (GreedyBot(0), Dear(0), Own(0), GreedyBot(1), Dear(1)):
             for cid in game.cards.cards:
                 assert bot._value(game, cid) == bot.card_value(game, cid), (name, bot, cid)
+
+
+@pytest.mark.parametrize("name", ["clank", "legacy"])
+def test_target_is_the_largest_value_then_fewest_boots(name):
+    """Artifacts of equal values at equal and unequal distances (the games alone rarely
+    tie): the target is the plain way's on every table of ways, from every space."""
+    game = Game.new(name, players=2, seed=0)
+    bot, info, s = GreedyBot(0), bi._info(game.board), game.state
+    p = copy.deepcopy(s.players[0])
+    p.artifacts = []
+    rng = np.random.default_rng(4)
+    kept = s.artifacts
+    try:
+        for _ in range(300):
+            rooms = rng.choice(info.ids, size=int(rng.integers(1, 7)), replace=False)
+            s.artifacts = {str(r): int(v) for r, v in zip(rooms, rng.integers(1, 4, len(rooms)))}
+            p.space = str(rng.choice(info.ids))
+            for ways in ((False, False, 0), (True, False, 0), (True, True, 3)):
+                d = info.ways(*ways)["dist"]
+                want = _plain_target(bot, game, p, info, d)
+                assert bot._target(game, p, info, d) == want, (s.artifacts, p.space, ways)
+    finally:
+        s.artifacts = kept
