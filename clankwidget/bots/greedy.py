@@ -210,10 +210,14 @@ class GreedyBot(Bot):
             if here is not None:
                 return _checked(here, legal)
         else:
-            ship, info, ways = None, self._board_info, _ways(game, p)
-            target = self._target(game, p, info, info.ways(*ways)["dist"])
-            if A.TakeArtifact in offered and (target == p.space or target is None):
-                return _TAKE_ARTIFACT
+            # where it heads matters to the artifact here, to a buy and to the walk: worked
+            # out when one of them comes up (a card taken or a potion drunk first needs
+            # none of it, and the answer is the same whenever it is asked)
+            ship, info, target = None, self._board_info, _UNKNOWN
+            if A.TakeArtifact in offered or A.Buy in offered:
+                ways, target = self._heading(game, p, info)
+                if A.TakeArtifact in offered and (target == p.space or target is None):
+                    return _TAKE_ARTIFACT
         if A.Buy in offered:
             # aboard a ship the walk has no target; a buy weighs the one on the board
             buy = self._buy(game, p, legal, self.target(game, p) if ship is not None else target)
@@ -245,13 +249,21 @@ class GreedyBot(Bot):
             move = ship.step(legal)
             if move is not None:
                 return _checked(move, legal)
-        elif target is not None and target != p.space:
-            move = self._move(game, p, target, legal, info, ways)
-            if move is not None:
-                return move
+        else:
+            if target is _UNKNOWN:
+                ways, target = self._heading(game, p, info)
+            if target is not None and target != p.space:
+                move = self._move(game, p, target, legal, info, ways)
+                if move is not None:
+                    return move
         # the end of the turn, or (where the rules do not allow it now) the first action
         # listed, as _checked answers for it
         return _END_TURN if A.EndTurn in offered else legal[0]
+
+    def _heading(self, game, p, info) -> tuple[tuple[bool, bool, int], str | None]:
+        """``p``'s ways of moving (:func:`_ways`) and :meth:`target` on their table."""
+        ways = _ways(game, p)
+        return ways, self._target(game, p, info, info.ways(*ways)["dist"])
 
     def _buy(self, game, p, legal, target):
         """A market item worth buying now (``target``: where ``p`` is heading, as
@@ -333,6 +345,7 @@ class GreedyBot(Bot):
         return None
 
 
+_UNKNOWN = object()  # a target not worked out yet (None is "nowhere")
 _ROW_TAKES = (A.Acquire, A.Defeat)
 _RESERVE_TAKES = (A.AcquireReserve, A.DefeatReserve)
 _TAKES = frozenset(_ROW_TAKES + _RESERVE_TAKES)
