@@ -316,10 +316,8 @@ class GreedyBot(Bot):
         """The first step toward ``target`` that is legal now, else a teleport that gets
         closer; ``None`` if neither (what it returns is one of ``legal``)."""
         keys, canoe, gold = ways
-        for path, dest in _next_steps(
-            info, p.space, target, keys, bool(p.artifacts), canoe=canoe, gold=gold
-        ):
-            if path == "coach":
+        for path, dest in _next_steps(info, p.space, target, keys, bool(p.artifacts), canoe, gold):
+            if path.__class__ is str:  # "coach" (a board path's == is a dataclass's, slower)
                 a = game.rules.route_action(p.space, _paths.Step("coach", dest, 0, 0, 1))
                 if _offered(a, legal):
                     return a
