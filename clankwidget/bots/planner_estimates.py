@@ -219,6 +219,29 @@ def _crown(cards) -> tuple[str | None, int]:
     return crown
 
 
+def _stop_points(info, tokens: dict, crown_gain: float) -> tuple[tuple[str, int, float], ...]:
+    """``(space id, position, points)`` of each stop worth a visit, in the board's order
+    (see :meth:`_Estimates._waypoints`), for the token stacks ``tokens`` and a Crown's
+    ``crown_gain``."""
+    # a stop without gold, a market or a token brings nothing: look at the others only
+    fixed, position = _stop_spots(info)
+    # the top token of each stack on a stop, by the stop's position
+    tops = {position[sid]: stack[0] for sid, stack in tokens.items() if stack and sid in position}
+    stops = info.stops
+    out = []
+    for k in sorted(tops.keys() | fixed):  # in the board's order, as every stop was looked at
+        i, sid, gold, market = stops[k]
+        bonus = gold
+        top = tops.get(k)
+        if top is not None:
+            bonus += _token_guess(top)
+        if market and crown_gain > 0:
+            bonus += crown_gain
+        if bonus > 0:
+            out.append((sid, i, bonus))
+    return tuple(out)
+
+
 @dataclass
 class _Plan:
     """The planner's view of the rest of its game, recomputed when the situation changes."""
@@ -239,6 +262,10 @@ class _Plan:
 class _Estimates:
     """The planner's estimates of the game ahead: boots a turn, attacks to come, the
     dragon's odds of knocking it out, the countdown. Mixed into :class:`PlannerBot`."""
+
+    #: the stops worth a visit, kept by :meth:`_waypoints` with what they were worked out
+    #: from: ``(board info, Crown gain, token stacks, (space id, position, points)...)``
+    _stops_kept: tuple | None = None
 
     def boots_per_turn(self, game, p) -> float:
         """Expected boots (teleports count as boots) per turn from ``p``'s whole deck, by
@@ -348,35 +375,29 @@ class _Estimates:
         a secret), gold on the floor, a market where its gold buys a Crown."""
         s = game.state
         info = _info(game.board)
-        out = []
         crown, cost = _crown(game.cards)
         crown_gain = (
             (s.crowns[0] if s.crowns else 0) - cost
             if crown is not None and s.market.get(crown, 0) > 0 and p.gold >= cost
             else 0
         )
-        # a stop without gold, a market or a token brings nothing: look at the others only
-        fixed, position = _stop_spots(info)
+        # Every stop's points depend on the board, the Crown's gain and the token stacks
+        # only, and those change a few times a game while the plan is remade every step:
+        # the stops are kept with a copy of the stacks (compared as lists of the same
+        # token dicts, which the rules never change), and only the player's own space is
+        # left out each time.
         tokens = s.space_tokens
-        # the top token of each stack on a stop, by the stop's position
-        tops = {
-            position[sid]: stack[0] for sid, stack in tokens.items() if stack and sid in position
-        }
-        stops = info.stops
+        kept = self._stops_kept
+        if kept is None or kept[0] is not info or kept[1] != crown_gain or kept[2] != tokens:
+            stacks = {sid: stack.copy() for sid, stack in tokens.items()}
+            kept = self._stops_kept = (
+                info,
+                crown_gain,
+                stacks,
+                _stop_points(info, stacks, crown_gain),
+            )
         here = p.space
-        for k in sorted(tops.keys() | fixed):  # in the board's order, as every stop was looked at
-            i, sid, gold, market = stops[k]
-            if sid == here:
-                continue
-            bonus = gold
-            top = tops.get(k)
-            if top is not None:
-                bonus += _token_guess(top)
-            if market and crown_gain > 0:
-                bonus += crown_gain
-            if bonus > 0:
-                out.append((i, bonus))
-        return out
+        return [(i, bonus) for sid, i, bonus in kept[3] if sid != here]
 
     def _rivals(self, game, p) -> list:
         """For each rival, ``project(turns)``: the score it is expected to end with if
