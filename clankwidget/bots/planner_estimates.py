@@ -266,6 +266,9 @@ class _Estimates:
     #: the stops worth a visit, kept by :meth:`_waypoints` with what they were worked out
     #: from: ``(board info, Crown gain, token stacks, (space id, position, points)...)``
     _stops_kept: tuple | None = None
+    #: the dragon cards in the dungeon deck, kept by :meth:`_attacks_per_round` with the
+    #: deck they were counted in: ``(card set, a copy of the deck, count)``
+    _dragons_kept: tuple | None = None
 
     def boots_per_turn(self, game, p) -> float:
         """Expected boots (teleports count as boots) per turn from ``p``'s whole deck, by
@@ -289,7 +292,15 @@ class _Estimates:
         left = len(s.dungeon_deck)
         if not left:
             return 0.0
-        dragons = sum(map(_dragon_flags(game.cards).__getitem__, s.dungeon_deck))
+        # The dragon cards left change only with the dungeon deck (at a refill), while the
+        # plan is remade at every step: their count is kept with a copy of the deck,
+        # compared card by card (as fast as the count's first few look-ups).
+        deck = s.dungeon_deck
+        kept = self._dragons_kept
+        if kept is None or kept[0] is not game.cards or kept[1] != deck:
+            count = sum(map(_dragon_flags(game.cards).__getitem__, deck))
+            kept = self._dragons_kept = (game.cards, list(deck), count)
+        dragons = kept[2]
         refills = 1.3 * sum(1 for q in s.players if q.is_in)
         return max(0.05, refills * dragons / left)
 

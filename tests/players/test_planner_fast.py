@@ -203,6 +203,26 @@ def test_waypoints_are_those_of_every_stop(edition):
     assert seen > 20
 
 
+@pytest.mark.parametrize("edition", PLANNED)
+def test_attacks_a_round_count_the_dragons_of_the_deck_now(edition):
+    """The dragon cards the planner keeps counted with the dungeon deck are those of the
+    deck now, at every step of a game (the deck changes at refills)."""
+    seen, positions = set(), 0
+    for game, bot in _planner_positions(edition, seed=5, limit=400):
+        positions += 1
+        s = game.state
+        left = len(s.dungeon_deck)
+        dragons = sum(game.cards.cards[c].dragon for c in s.dungeon_deck)
+        refills = 1.3 * sum(1 for q in s.players if q.is_in)
+        want = max(0.05, refills * dragons / left) if left else 0.0
+        assert bot._attacks_per_round(game) == want
+        assert bot._attacks_per_round(game) == want  # from the count it keeps
+        seen.add(left)
+    assert positions > 20
+    if edition == "clank":
+        assert len(seen) > 3  # the deck changed along the way
+
+
 def test_the_deck_average_is_kept_for_one_decision_and_one_plan():
     checked = 0
     for game, bot in _planner_positions("clank", seed=4):
