@@ -269,11 +269,34 @@ class _Estimates:
     #: the dragon cards in the dungeon deck, kept by :meth:`_attacks_per_round` with the
     #: deck they were counted in: ``(card set, a copy of the deck, count)``
     _dragons_kept: tuple | None = None
+    #: by player colour: ``(card set, copies of its piles, {what was worked out})``, see
+    #: :meth:`_deck_memo`
+    _decks_kept: dict | None = None
+
+    def _deck_memo(self, game, q) -> dict:
+        """A dict for what :meth:`boots_per_turn` and :meth:`_clank_per_turn` work out from
+        ``q``'s whole deck, kept while its cards lie as they do now (its draw pile, hand,
+        discard pile and cards in play, compared pile by pile with copies). A rival's
+        cards do not move while this player takes its turn, yet every plan asked for its
+        deck's boots and noise (sorting its cards for the first, reading each card's noise
+        for the second); the kept answers are those of the same cards."""
+        kept = self._decks_kept
+        if kept is None:
+            kept = self._decks_kept = {}
+        piles = (q.deck, q.hand, q.discard, q.play)  # (the piles of PlayerState.all_cards)
+        entry = kept.get(q.colour)
+        if entry is None or entry[0] is not game.cards or entry[1] != piles:
+            entry = kept[q.colour] = (game.cards, tuple(pile.copy() for pile in piles), {})
+        return entry[2]
 
     def boots_per_turn(self, game, p) -> float:
         """Expected boots (teleports count as boots) per turn from ``p``'s whole deck, by
         :func:`clankwidget.deck.resource_distribution` (cached per deck)."""
         conds = ("artifact",) if p.artifacts else ()
+        memo = self._deck_memo(game, p)
+        boots = memo.get(conds)
+        if boots is not None:
+            return boots
         key = (tuple(sorted(p.all_cards)), conds)
         cache = _BOOTS.get(game.cards)
         if cache is None:
@@ -284,6 +307,7 @@ class _Estimates:
                 cache.clear()
             boots = _deck_boots(game.cards, key[0], conds)
             cache[key] = boots
+        memo[conds] = boots
         return boots
 
     def _attacks_per_round(self, game) -> float:
@@ -305,9 +329,13 @@ class _Estimates:
         return max(0.05, refills * dragons / left)
 
     def _clank_per_turn(self, game, p) -> float:
-        deck = p.all_cards
-        total = sum(map(_card_noise(game.cards).__getitem__, deck))
-        return max(0.0, 5 * total / max(len(deck), 1))
+        memo = self._deck_memo(game, p)
+        clank = memo.get("clank")
+        if clank is None:
+            deck = p.all_cards
+            total = sum(map(_card_noise(game.cards).__getitem__, deck))
+            clank = memo["clank"] = max(0.0, 5 * total / max(len(deck), 1))
+        return clank
 
     def _survival(self, game, p, horizon_turns: float):
         """``alive(turns, health)``: the chance of taking less than ``health`` damage from

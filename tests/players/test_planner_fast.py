@@ -20,7 +20,7 @@ from clankwidget import Game, editions, paths, registry
 from clankwidget.bots import PlannerBot, planner
 from clankwidget.bots import planner_estimates as est
 from clankwidget.bots.board_info import _info
-from clankwidget.bots.evaluation import _effects_value, _token_guess
+from clankwidget.bots.evaluation import _card_noise, _effects_value, _token_guess
 from clankwidget.data import Card
 from clankwidget.deck import resource_distribution
 from clankwidget.odds import Attack, knockout_odds
@@ -221,6 +221,27 @@ def test_attacks_a_round_count_the_dragons_of_the_deck_now(edition):
     assert positions > 20
     if edition == "clank":
         assert len(seen) > 3  # the deck changed along the way
+
+
+@pytest.mark.parametrize("edition", PLANNED)
+def test_deck_boots_and_noise_follow_the_cards_of_each_player(edition):
+    """What the planner keeps for each player's deck while its cards lie still (boots a
+    turn, Clank! a turn) is what that deck gives now, for both players at every step."""
+    cards_moved = 0
+    last = {}
+    for game, bot in _planner_positions(edition, seed=6, limit=300):
+        noise = _card_noise(game.cards)
+        for q in game.state.players:
+            deck = q.all_cards
+            conds = ("artifact",) if q.artifacts else ()
+            boots = est._deck_boots(game.cards, tuple(sorted(deck)), conds)
+            clank = max(0.0, 5 * sum(noise[c] for c in deck) / max(len(deck), 1))
+            for _ in range(2):  # the second time from what it keeps
+                assert bot.boots_per_turn(game, q) == boots
+                assert bot._clank_per_turn(game, q) == clank
+            cards_moved += last.get(q.colour, deck) != deck
+            last[q.colour] = deck
+    assert cards_moved > 20
 
 
 def test_the_deck_average_is_kept_for_one_decision_and_one_plan():
