@@ -11,7 +11,7 @@ from .. import registry
 from .._shipnav import ShipNavigator
 from ..rules import actions as A
 from .base import INF, Bot
-from .board_info import _capacity, _has_key, _info, _tables, _ways
+from .board_info import _capacity, _has_key, _info, _ways
 from .evaluation import (
     _card_noise,
     _checked,
@@ -144,8 +144,8 @@ class PlannerBot(_Estimates, Bot):
         """Score every way of finishing the game and keep the best (see the class doc)."""
         s = game.state
         mastery = game.rules.escape_bonus
-        info = _info(game.board)
-        ways = _tables(game, p)  # its Master Key, Canoe and coach gold
+        info = self._board(game)
+        ways = info.ways(*_ways(game, p))  # its Master Key, Canoe and coach gold
         d = ways["dist"]
         here = info.idx[p.space]
         b = max(self.boots_per_turn(game, p), 0.6)
@@ -173,7 +173,12 @@ class PlannerBot(_Estimates, Bot):
         # every detour starts here: each stop's leg from here and its row, looked up once
         careful = ways["careful"]
         from_here = careful[here]
-        legs = [(j, bonus, from_here[j], careful[j]) for j, bonus in self._waypoints(game, p)]
+        at = p.space  # (no detour by way of where it stands: see _waypoints)
+        legs = [
+            (j, bonus, from_here[j], careful[j])
+            for sid, j, bonus in self._stops_worth(game, p)
+            if sid != at
+        ]
         limit, price = self.detour_limit, self.detour_price
 
         def via(goal: int):

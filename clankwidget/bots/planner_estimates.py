@@ -15,7 +15,7 @@ import numpy as np
 from .. import deck as _deck
 from .. import odds as _odds
 from .base import INF
-from .board_info import _capacity, _has_key, _info, _tables
+from .board_info import _capacity, _has_key, _info, _ways
 from .evaluation import _card_noise, _effects_value, _token_guess
 
 # What the estimates work out, shared by every planner (a tournament plays many games with
@@ -272,6 +272,17 @@ class _Estimates:
     #: by player colour: ``(card set, copies of its piles, {what was worked out})``, see
     #: :meth:`_deck_memo`
     _decks_kept: dict | None = None
+    #: ``(board, its info)``, see :meth:`_board`
+    _board_kept: tuple | None = None
+
+    def _board(self, game):
+        """The board's :func:`~clankwidget.bots.board_info._info`, kept for the last board
+        met: a plan asks for it about six times (once through the weak table each)."""
+        board = game.board
+        kept = self._board_kept
+        if kept is None or kept[0] is not board:
+            kept = self._board_kept = (board, _info(board))
+        return kept[1]
 
     def _deck_memo(self, game, q) -> dict:
         """A dict for what :meth:`boots_per_turn` and :meth:`_clank_per_turn` work out from
@@ -399,7 +410,7 @@ class _Estimates:
         track = game.rules.setup_numbers.get("countdown") or [None]
         if s.countdown is not None:
             return float(len(track) - s.countdown), True
-        info = _info(game.board)
+        info = self._board(game)
         best = INF
         for q in s.players:
             if q is p or not q.is_in or not q.artifacts:
@@ -412,8 +423,13 @@ class _Estimates:
     def _waypoints(self, game, p) -> list[tuple[int, float]]:
         """Spaces worth passing through, with the points a visit brings: a token (an idol,
         a secret), gold on the floor, a market where its gold buys a Crown."""
+        here = p.space
+        return [(i, bonus) for sid, i, bonus in self._stops_worth(game, p) if sid != here]
+
+    def _stops_worth(self, game, p) -> tuple[tuple[str, int, float], ...]:
+        """:meth:`_waypoints` as ``(space id, position, points)``, the player's own space
+        included (a plan leaves it out as it reads them)."""
         s = game.state
-        info = _info(game.board)
         crown, cost = _crown(game.cards)
         crown_gain = (
             (s.crowns[0] if s.crowns else 0) - cost
@@ -423,8 +439,8 @@ class _Estimates:
         # Every stop's points depend on the board, the Crown's gain and the token stacks
         # only, and those change a few times a game while the plan is remade every step:
         # the stops are kept with a copy of the stacks (compared as lists of the same
-        # token dicts, which the rules never change), and only the player's own space is
-        # left out each time.
+        # token dicts, which the rules never change).
+        info = self._board(game)
         tokens = s.space_tokens
         kept = self._stops_kept
         if kept is None or kept[0] is not info or kept[1] != crown_gain or kept[2] != tokens:
@@ -435,15 +451,14 @@ class _Estimates:
                 stacks,
                 _stop_points(info, stacks, crown_gain),
             )
-        here = p.space
-        return [(i, bonus) for sid, i, bonus in kept[3] if sid != here]
+        return kept[3]
 
     def _rivals(self, game, p) -> list:
         """For each rival, ``project(turns)``: the score it is expected to end with if
         this player leaves the dungeon in ``turns`` turns (starting the countdown)."""
         s = game.state
         mastery = game.rules.escape_bonus
-        info = _info(game.board)
+        info = self._board(game)
         # final scores count only for rivals already out (most of a game: none)
         scores = None if all(q.is_in for q in s.players if q is not p) else game.rules.scores(s)
         grace = game.rules.turns_after_out(s)  # turns a rival still gets once it leaves
@@ -455,7 +470,7 @@ class _Estimates:
                 final = float(scores[i])
                 out.append(lambda turns, taken=None, final=final: final)
                 continue
-            d = _tables(game, q)["dist"]
+            d = info.ways(*_ways(game, q))["dist"]
             x = info.idx[q.space]
             b = max(self.boots_per_turn(game, q), 0.6)
             pts = game.rules.points(s, q) - sum(q.artifacts)

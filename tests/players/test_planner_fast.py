@@ -244,6 +244,15 @@ def test_deck_boots_and_noise_follow_the_cards_of_each_player(edition):
     assert cards_moved > 20
 
 
+def test_the_board_info_it_keeps_is_that_of_the_game_it_plays():
+    """One planner over games on different boards reads each game's own board tables."""
+    bot = PlannerBot(seed=1)
+    games = [Game.new(edition, players=2, seed=2) for edition in PLANNED]
+    assert len({id(g.board) for g in games}) > 1
+    for game in games + games[::-1] + games:
+        assert bot._board(game) is _info(game.board)
+
+
 def test_the_deck_average_is_kept_for_one_decision_and_one_plan():
     checked = 0
     for game, bot in _planner_positions("clank", seed=4):
