@@ -568,10 +568,17 @@ def turn_options(
     # No non-dominated route repeats a space, so it has at most n - 1 steps: larger
     # budgets than that can buy nothing and only cost memory (one bucket per boot).
     most = max(p.n - 1, 0)
+    walk = min(settings["boots"], p.max_boots * most)
+    # Nor can a search spend more swords or damage than the monsters its boots can meet:
+    # budgets above that never bind, so they search the same front (and find it kept: a
+    # dungeon player's swords and health are mostly more than its boots meet).
+    met = p.max_monsters * most
+    if p.monsters_per_boot is not None:
+        met = min(met, p.monsters_per_boot * walk)
     budget = (
-        min(settings["boots"], p.max_boots * most),
-        min(settings["swords"], p.max_monsters * most),
-        min(settings["health"] - 1, p.max_monsters * most),
+        walk,
+        min(settings["swords"], met),
+        min(settings["health"] - 1, met),
         min(settings["teleports"], most),
         settings["exhausted"],
         min(settings["gold"], p.useful_gold),
