@@ -111,9 +111,11 @@ class PlannerBot(_Estimates, Bot):
             p.space,
             tuple(p.artifacts),
             p.damage,
-            len(p.all_cards),
+            # (asked before every decision: the deck's size without joining its piles,
+            # the rooms with an artifact as a set, which compares as their sorted list)
+            len(p.deck) + len(p.hand) + len(p.discard) + len(p.play),
             s.countdown,
-            tuple(sorted(s.artifacts)),
+            frozenset(s.artifacts),
             len(p.tokens),
         )
         game_key = (game.seed, p.colour)
