@@ -274,6 +274,9 @@ class _Estimates:
     _decks_kept: dict | None = None
     #: ``(board, its info)``, see :meth:`_board`
     _board_kept: tuple | None = None
+    #: by rival colour: ``(its distance table, what else its routes came from, routes)``,
+    #: see :meth:`_routes`
+    _routes_kept: dict | None = None
 
     def _board(self, game):
         """The board's :func:`~clankwidget.bots.board_info._info`, kept for the last board
@@ -453,6 +456,45 @@ class _Estimates:
             )
         return kept[3]
 
+    def _routes(self, game, q, info, d, x, b, base, mastery, rate) -> tuple:
+        """The ways rival ``q`` can still finish, for :meth:`_rivals`: ``(turns to exit,
+        turns to the surface, room, score out in time, score before the growth of a late
+        escape)``, each sum as ``project()`` would add it up. A rival does not move in
+        this player's turn, while its plan is remade every step: the routes are kept with
+        all they are worked out from (its distance table, space, boots, score and growth,
+        the rooms left), and worked out again when any of it differs."""
+        rooms = tuple(game.state.artifacts.items())
+        room_left = len(q.artifacts) < _capacity(game, q)
+        key = (info, x, b, base, mastery, rate, bool(q.artifacts), room_left, rooms)
+        kept = self._routes_kept
+        if kept is None:
+            kept = self._routes_kept = {}
+        entry = kept.get(q.colour)
+        if entry is not None and entry[0] is d and entry[1] == key:
+            return entry[2]
+        routes = []
+        if q.artifacts:  # straight out, with no artifact's points to add
+            t_exit = d[x][info.exit] / b + 0.5
+            t_surf = info.to_surface[False][x] / b
+            routes.append((t_exit, t_surf, None, base + 0 + mastery + rate * t_exit, base + 0))
+        if room_left:
+            for room, value in rooms:
+                j = info.idx[room]
+                t_in = d[x][j] / b + 0.5
+                t_exit = t_in + d[j][info.exit] / b
+                routes.append(
+                    (
+                        t_exit,
+                        t_in + info.to_surface[False][j] / b,
+                        room,
+                        base + value + mastery + rate * t_exit,
+                        base + value,
+                    )
+                )
+        routes = tuple(routes)
+        kept[q.colour] = (d, key, routes)
+        return routes
+
     def _rivals(self, game, p) -> list:
         """For each rival, ``project(turns)``: the score it is expected to end with if
         this player leaves the dungeon in ``turns`` turns (starting the countdown)."""
@@ -477,27 +519,7 @@ class _Estimates:
             played = max(1.0, s.turn / max(len(s.players), 1))
             rate = max(self.growth, pts / played)
             base = pts + sum(q.artifacts)
-            # (turns to exit, turns to the surface, room, score out in time, score before
-            # the growth of a late escape): each sum as project() would add it up
-            routes = []
-            if q.artifacts:  # straight out, with no artifact's points to add
-                t_exit = d[x][info.exit] / b + 0.5
-                t_surf = info.to_surface[False][x] / b
-                routes.append((t_exit, t_surf, None, base + 0 + mastery + rate * t_exit, base + 0))
-            if len(q.artifacts) < _capacity(game, q):
-                for room, value in s.artifacts.items():
-                    j = info.idx[room]
-                    t_in = d[x][j] / b + 0.5
-                    t_exit = t_in + d[j][info.exit] / b
-                    routes.append(
-                        (
-                            t_exit,
-                            t_in + info.to_surface[False][j] / b,
-                            room,
-                            base + value + mastery + rate * t_exit,
-                            base + value,
-                        )
-                    )
+            routes = self._routes(game, q, info, d, x, b, base, mastery, rate)
 
             def project(turns, taken=None, routes=routes, rate=rate):
                 left = turns + grace

@@ -253,6 +253,25 @@ def test_the_board_info_it_keeps_is_that_of_the_game_it_plays():
         assert bot._board(game) is _info(game.board)
 
 
+@pytest.mark.parametrize("edition", PLANNED)
+def test_kept_rival_routes_project_what_fresh_ones_do(edition):
+    """A rival's routes, kept while what they come from stays the same, project the
+    scores a planner working them out afresh projects, at every step of a game."""
+    projected = 0
+    for game, bot in _planner_positions(edition, seed=7, limit=300):
+        p = game.current_player
+        rooms = [None, *game.state.artifacts]
+        fresh = PlannerBot(seed=0)._rivals(game, p)
+        for _ in range(2):  # the second time from the routes it keeps
+            kept = bot._rivals(game, p)
+            for f, g in zip(kept, fresh, strict=True):
+                for turns in (0.0, 1.5, 4.0, 9.0, 20.0):
+                    for taken in rooms:
+                        assert f(turns, taken) == g(turns, taken)
+                        projected += 1
+    assert projected > 500
+
+
 def test_the_deck_average_is_kept_for_one_decision_and_one_plan():
     checked = 0
     for game, bot in _planner_positions("clank", seed=4):
