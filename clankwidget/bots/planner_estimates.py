@@ -395,11 +395,16 @@ class _Estimates:
                 return 1.0
             lo = math.floor(turns)
             frac = turns - lo
-            # at_turn[k]: the damage table after the attacks of its first k + 1 turns
-            row = at_turn[min(max(lo, 0), last)]
-            now = 1.0 if row is None else row[min(health - 1, len(row) - 1)]
-            row = at_turn[min(max(lo + 1, 0), last)]
-            then = 1.0 if row is None else row[min(health - 1, len(row) - 1)]
+            i = health - 1
+            # at_turn[k]: the damage table after the attacks of its first k + 1 turns, k
+            # held within the table; a row's last number stands for any health past it.
+            # (min() and max() written out: this runs for every option of every plan.)
+            k = 0 if lo < 0 else lo if lo < last else last
+            row = at_turn[k]
+            now = 1.0 if row is None else row[i if i < len(row) else -1]
+            k = 0 if lo < -1 else lo + 1 if lo < last else last
+            row = at_turn[k]
+            then = 1.0 if row is None else row[i if i < len(row) else -1]
             return (1 - frac) * now + frac * then
 
         per_cube = drawn / bag_total if at_turn is not None else 0.0
