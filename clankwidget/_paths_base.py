@@ -50,6 +50,14 @@ class _Prepared:
         self._walk: dict[tuple[bool, bool, bool], tuple] = {}
         self.max_monsters = int(a.monsters.max()) if len(a.monsters) else 0
         self.max_boots = int(a.boots.max()) if len(a.boots) else 1
+        #: most monsters a route meets per boot it walks (each path's monsters over its
+        #: boots, rounded up), or ``None`` if a path with monsters costs no boots: a
+        #: turn's search never spends more swords or damage than this times its boots
+        #: (teleports, lifts and coach rides meet none)
+        self.monsters_per_boot: int | None = 0
+        for m, b in zip(a.monsters.tolist(), a.boots.tolist(), strict=True):
+            if m and self.monsters_per_boot is not None:
+                self.monsters_per_boot = None if b <= 0 else max(self.monsters_per_boot, -(-m // b))
         self.no_lifts = (np.zeros(n + 1, np.int64), np.zeros(0, np.int64))
         #: lift groups (tuples of space ids) -> their CSR arrays, see _lift_csr
         self.lifts: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}

@@ -423,6 +423,10 @@ class TurnOptions:
         return "\n".join(lines) + ">"
 
 
+#: most fronts (and resolved arguments) kept per board before the table starts afresh
+_KEPT_FRONTS = 2048
+
+
 def turn_options(
     game_or_board: Any,
     start: str | None = None,
@@ -564,10 +568,17 @@ def turn_options(
     # No non-dominated route repeats a space, so it has at most n - 1 steps: larger
     # budgets than that can buy nothing and only cost memory (one bucket per boot).
     most = max(p.n - 1, 0)
+    walk = min(settings["boots"], p.max_boots * most)
+    # Nor can a search spend more swords or damage than the monsters its boots can meet:
+    # budgets above that never bind, so they search the same front (and find it kept: a
+    # dungeon player's swords and health are mostly more than its boots meet).
+    met = p.max_monsters * most
+    if p.monsters_per_boot is not None:
+        met = min(met, p.monsters_per_boot * walk)
     budget = (
-        min(settings["boots"], p.max_boots * most),
-        min(settings["swords"], p.max_monsters * most),
-        min(settings["health"] - 1, p.max_monsters * most),
+        walk,
+        min(settings["swords"], met),
+        min(settings["health"] - 1, met),
         min(settings["teleports"], most),
         settings["exhausted"],
         min(settings["gold"], p.useful_gold),
@@ -580,7 +591,7 @@ def turn_options(
     gates = (settings["exits"], settings["closed"], settings["lifts"])
     key = (src, flags, gates, None if stop is None else settings["stops"], budget)
     if plain is not None:
-        if len(p.resolved) > 256:
+        if len(p.resolved) > _KEPT_FRONTS:
             p.resolved.clear()
         p.resolved[plain] = (src, dict(settings), key)
     return _turn_options_over(board, p, v["start"], settings, src, stop, key)
@@ -617,7 +628,9 @@ def _turn_options_over(board, p, start, settings, src, stop, key) -> TurnOptions
         first = TurnOptions(board, start, settings, *found)
         # what a TurnOptions works out from the arrays alone, shared by all over them
         found = (*found, first._as_lists(), first.reachable, first._cache)
-        if len(p.fronts) > 256:
+        # (a dungeon sees over a thousand fronts in 60 games, some 6 kB each: at 256 the
+        # table was emptied every few games and a third of its searches were repeats)
+        if len(p.fronts) > _KEPT_FRONTS:
             p.fronts.clear()
         p.fronts[key] = found
     labels, order, bounds, lists, reachable, entries = found

@@ -11,7 +11,7 @@ from .. import registry
 from .._shipnav import ShipNavigator
 from ..rules import actions as A
 from .base import INF, Bot
-from .board_info import _capacity, _has_key, _info, _tables, _ways
+from .board_info import _capacity, _has_key, _info, _ways
 from .evaluation import (
     _card_noise,
     _checked,
@@ -111,9 +111,11 @@ class PlannerBot(_Estimates, Bot):
             p.space,
             tuple(p.artifacts),
             p.damage,
-            len(p.all_cards),
+            # (asked before every decision: the deck's size without joining its piles,
+            # the rooms with an artifact as a set, which compares as their sorted list)
+            len(p.deck) + len(p.hand) + len(p.discard) + len(p.play),
             s.countdown,
-            tuple(sorted(s.artifacts)),
+            frozenset(s.artifacts),
             len(p.tokens),
         )
         game_key = (game.seed, p.colour)
@@ -144,8 +146,8 @@ class PlannerBot(_Estimates, Bot):
         """Score every way of finishing the game and keep the best (see the class doc)."""
         s = game.state
         mastery = game.rules.escape_bonus
-        info = _info(game.board)
-        ways = _tables(game, p)  # its Master Key, Canoe and coach gold
+        info = self._board(game)
+        ways = info.ways(*_ways(game, p))  # its Master Key, Canoe and coach gold
         d = ways["dist"]
         here = info.idx[p.space]
         b = max(self.boots_per_turn(game, p), 0.6)
@@ -173,7 +175,12 @@ class PlannerBot(_Estimates, Bot):
         # every detour starts here: each stop's leg from here and its row, looked up once
         careful = ways["careful"]
         from_here = careful[here]
-        legs = [(j, bonus, from_here[j], careful[j]) for j, bonus in self._waypoints(game, p)]
+        at = p.space  # (no detour by way of where it stands: see _waypoints)
+        legs = [
+            (j, bonus, from_here[j], careful[j])
+            for sid, j, bonus in self._stops_worth(game, p)
+            if sid != at
+        ]
         limit, price = self.detour_limit, self.detour_price
 
         def via(goal: int):

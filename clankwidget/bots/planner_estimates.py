@@ -15,7 +15,7 @@ import numpy as np
 from .. import deck as _deck
 from .. import odds as _odds
 from .base import INF
-from .board_info import _capacity, _has_key, _info, _tables
+from .board_info import _capacity, _has_key, _info, _ways
 from .evaluation import _card_noise, _effects_value, _token_guess
 
 # What the estimates work out, shared by every planner (a tournament plays many games with
@@ -219,6 +219,29 @@ def _crown(cards) -> tuple[str | None, int]:
     return crown
 
 
+def _stop_points(info, tokens: dict, crown_gain: float) -> tuple[tuple[str, int, float], ...]:
+    """``(space id, position, points)`` of each stop worth a visit, in the board's order
+    (see :meth:`_Estimates._waypoints`), for the token stacks ``tokens`` and a Crown's
+    ``crown_gain``."""
+    # a stop without gold, a market or a token brings nothing: look at the others only
+    fixed, position = _stop_spots(info)
+    # the top token of each stack on a stop, by the stop's position
+    tops = {position[sid]: stack[0] for sid, stack in tokens.items() if stack and sid in position}
+    stops = info.stops
+    out = []
+    for k in sorted(tops.keys() | fixed):  # in the board's order, as every stop was looked at
+        i, sid, gold, market = stops[k]
+        bonus = gold
+        top = tops.get(k)
+        if top is not None:
+            bonus += _token_guess(top)
+        if market and crown_gain > 0:
+            bonus += crown_gain
+        if bonus > 0:
+            out.append((sid, i, bonus))
+    return tuple(out)
+
+
 @dataclass
 class _Plan:
     """The planner's view of the rest of its game, recomputed when the situation changes."""
@@ -240,10 +263,54 @@ class _Estimates:
     """The planner's estimates of the game ahead: boots a turn, attacks to come, the
     dragon's odds of knocking it out, the countdown. Mixed into :class:`PlannerBot`."""
 
+    #: the stops worth a visit, kept by :meth:`_waypoints` with what they were worked out
+    #: from: ``(board info, Crown gain, token stacks, (space id, position, points)...)``
+    _stops_kept: tuple | None = None
+    #: the dragon cards in the dungeon deck, kept by :meth:`_attacks_per_round` with the
+    #: deck they were counted in: ``(card set, a copy of the deck, count)``
+    _dragons_kept: tuple | None = None
+    #: by player colour: ``(card set, copies of its piles, {what was worked out})``, see
+    #: :meth:`_deck_memo`
+    _decks_kept: dict | None = None
+    #: ``(board, its info)``, see :meth:`_board`
+    _board_kept: tuple | None = None
+    #: by rival colour: ``(its distance table, what else its routes came from, routes)``,
+    #: see :meth:`_routes`
+    _routes_kept: dict | None = None
+
+    def _board(self, game):
+        """The board's :func:`~clankwidget.bots.board_info._info`, kept for the last board
+        met: a plan asks for it about six times (once through the weak table each)."""
+        board = game.board
+        kept = self._board_kept
+        if kept is None or kept[0] is not board:
+            kept = self._board_kept = (board, _info(board))
+        return kept[1]
+
+    def _deck_memo(self, game, q) -> dict:
+        """A dict for what :meth:`boots_per_turn` and :meth:`_clank_per_turn` work out from
+        ``q``'s whole deck, kept while its cards lie as they do now (its draw pile, hand,
+        discard pile and cards in play, compared pile by pile with copies). A rival's
+        cards do not move while this player takes its turn, yet every plan asked for its
+        deck's boots and noise (sorting its cards for the first, reading each card's noise
+        for the second); the kept answers are those of the same cards."""
+        kept = self._decks_kept
+        if kept is None:
+            kept = self._decks_kept = {}
+        piles = (q.deck, q.hand, q.discard, q.play)  # (the piles of PlayerState.all_cards)
+        entry = kept.get(q.colour)
+        if entry is None or entry[0] is not game.cards or entry[1] != piles:
+            entry = kept[q.colour] = (game.cards, tuple(pile.copy() for pile in piles), {})
+        return entry[2]
+
     def boots_per_turn(self, game, p) -> float:
         """Expected boots (teleports count as boots) per turn from ``p``'s whole deck, by
         :func:`clankwidget.deck.resource_distribution` (cached per deck)."""
         conds = ("artifact",) if p.artifacts else ()
+        memo = self._deck_memo(game, p)
+        boots = memo.get(conds)
+        if boots is not None:
+            return boots
         key = (tuple(sorted(p.all_cards)), conds)
         cache = _BOOTS.get(game.cards)
         if cache is None:
@@ -254,6 +321,7 @@ class _Estimates:
                 cache.clear()
             boots = _deck_boots(game.cards, key[0], conds)
             cache[key] = boots
+        memo[conds] = boots
         return boots
 
     def _attacks_per_round(self, game) -> float:
@@ -262,14 +330,26 @@ class _Estimates:
         left = len(s.dungeon_deck)
         if not left:
             return 0.0
-        dragons = sum(map(_dragon_flags(game.cards).__getitem__, s.dungeon_deck))
+        # The dragon cards left change only with the dungeon deck (at a refill), while the
+        # plan is remade at every step: their count is kept with a copy of the deck,
+        # compared card by card (as fast as the count's first few look-ups).
+        deck = s.dungeon_deck
+        kept = self._dragons_kept
+        if kept is None or kept[0] is not game.cards or kept[1] != deck:
+            count = sum(map(_dragon_flags(game.cards).__getitem__, deck))
+            kept = self._dragons_kept = (game.cards, list(deck), count)
+        dragons = kept[2]
         refills = 1.3 * sum(1 for q in s.players if q.is_in)
         return max(0.05, refills * dragons / left)
 
     def _clank_per_turn(self, game, p) -> float:
-        deck = p.all_cards
-        total = sum(map(_card_noise(game.cards).__getitem__, deck))
-        return max(0.0, 5 * total / max(len(deck), 1))
+        memo = self._deck_memo(game, p)
+        clank = memo.get("clank")
+        if clank is None:
+            deck = p.all_cards
+            total = sum(map(_card_noise(game.cards).__getitem__, deck))
+            clank = memo["clank"] = max(0.0, 5 * total / max(len(deck), 1))
+        return clank
 
     def _survival(self, game, p, horizon_turns: float):
         """``alive(turns, health)``: the chance of taking less than ``health`` damage from
@@ -315,11 +395,16 @@ class _Estimates:
                 return 1.0
             lo = math.floor(turns)
             frac = turns - lo
-            # at_turn[k]: the damage table after the attacks of its first k + 1 turns
-            row = at_turn[min(max(lo, 0), last)]
-            now = 1.0 if row is None else row[min(health - 1, len(row) - 1)]
-            row = at_turn[min(max(lo + 1, 0), last)]
-            then = 1.0 if row is None else row[min(health - 1, len(row) - 1)]
+            i = health - 1
+            # at_turn[k]: the damage table after the attacks of its first k + 1 turns, k
+            # held within the table; a row's last number stands for any health past it.
+            # (min() and max() written out: this runs for every option of every plan.)
+            k = 0 if lo < 0 else lo if lo < last else last
+            row = at_turn[k]
+            now = 1.0 if row is None else row[i if i < len(row) else -1]
+            k = 0 if lo < -1 else lo + 1 if lo < last else last
+            row = at_turn[k]
+            then = 1.0 if row is None else row[i if i < len(row) else -1]
             return (1 - frac) * now + frac * then
 
         per_cube = drawn / bag_total if at_turn is not None else 0.0
@@ -333,7 +418,7 @@ class _Estimates:
         track = game.rules.setup_numbers.get("countdown") or [None]
         if s.countdown is not None:
             return float(len(track) - s.countdown), True
-        info = _info(game.board)
+        info = self._board(game)
         best = INF
         for q in s.players:
             if q is p or not q.is_in or not q.artifacts:
@@ -346,44 +431,81 @@ class _Estimates:
     def _waypoints(self, game, p) -> list[tuple[int, float]]:
         """Spaces worth passing through, with the points a visit brings: a token (an idol,
         a secret), gold on the floor, a market where its gold buys a Crown."""
+        here = p.space
+        return [(i, bonus) for sid, i, bonus in self._stops_worth(game, p) if sid != here]
+
+    def _stops_worth(self, game, p) -> tuple[tuple[str, int, float], ...]:
+        """:meth:`_waypoints` as ``(space id, position, points)``, the player's own space
+        included (a plan leaves it out as it reads them)."""
         s = game.state
-        info = _info(game.board)
-        out = []
         crown, cost = _crown(game.cards)
         crown_gain = (
             (s.crowns[0] if s.crowns else 0) - cost
             if crown is not None and s.market.get(crown, 0) > 0 and p.gold >= cost
             else 0
         )
-        # a stop without gold, a market or a token brings nothing: look at the others only
-        fixed, position = _stop_spots(info)
+        # Every stop's points depend on the board, the Crown's gain and the token stacks
+        # only, and those change a few times a game while the plan is remade every step:
+        # the stops are kept with a copy of the stacks (compared as lists of the same
+        # token dicts, which the rules never change).
+        info = self._board(game)
         tokens = s.space_tokens
-        # the top token of each stack on a stop, by the stop's position
-        tops = {
-            position[sid]: stack[0] for sid, stack in tokens.items() if stack and sid in position
-        }
-        stops = info.stops
-        here = p.space
-        for k in sorted(tops.keys() | fixed):  # in the board's order, as every stop was looked at
-            i, sid, gold, market = stops[k]
-            if sid == here:
-                continue
-            bonus = gold
-            top = tops.get(k)
-            if top is not None:
-                bonus += _token_guess(top)
-            if market and crown_gain > 0:
-                bonus += crown_gain
-            if bonus > 0:
-                out.append((i, bonus))
-        return out
+        kept = self._stops_kept
+        if kept is None or kept[0] is not info or kept[1] != crown_gain or kept[2] != tokens:
+            stacks = {sid: stack.copy() for sid, stack in tokens.items()}
+            kept = self._stops_kept = (
+                info,
+                crown_gain,
+                stacks,
+                _stop_points(info, stacks, crown_gain),
+            )
+        return kept[3]
+
+    def _routes(self, game, q, info, d, x, b, base, mastery, rate) -> tuple:
+        """The ways rival ``q`` can still finish, for :meth:`_rivals`: ``(turns to exit,
+        turns to the surface, room, score out in time, score before the growth of a late
+        escape)``, each sum as ``project()`` would add it up. A rival does not move in
+        this player's turn, while its plan is remade every step: the routes are kept with
+        all they are worked out from (its distance table, space, boots, score and growth,
+        the rooms left), and worked out again when any of it differs."""
+        rooms = tuple(game.state.artifacts.items())
+        room_left = len(q.artifacts) < _capacity(game, q)
+        key = (info, x, b, base, mastery, rate, bool(q.artifacts), room_left, rooms)
+        kept = self._routes_kept
+        if kept is None:
+            kept = self._routes_kept = {}
+        entry = kept.get(q.colour)
+        if entry is not None and entry[0] is d and entry[1] == key:
+            return entry[2]
+        routes = []
+        if q.artifacts:  # straight out, with no artifact's points to add
+            t_exit = d[x][info.exit] / b + 0.5
+            t_surf = info.to_surface[False][x] / b
+            routes.append((t_exit, t_surf, None, base + 0 + mastery + rate * t_exit, base + 0))
+        if room_left:
+            for room, value in rooms:
+                j = info.idx[room]
+                t_in = d[x][j] / b + 0.5
+                t_exit = t_in + d[j][info.exit] / b
+                routes.append(
+                    (
+                        t_exit,
+                        t_in + info.to_surface[False][j] / b,
+                        room,
+                        base + value + mastery + rate * t_exit,
+                        base + value,
+                    )
+                )
+        routes = tuple(routes)
+        kept[q.colour] = (d, key, routes)
+        return routes
 
     def _rivals(self, game, p) -> list:
         """For each rival, ``project(turns)``: the score it is expected to end with if
         this player leaves the dungeon in ``turns`` turns (starting the countdown)."""
         s = game.state
         mastery = game.rules.escape_bonus
-        info = _info(game.board)
+        info = self._board(game)
         # final scores count only for rivals already out (most of a game: none)
         scores = None if all(q.is_in for q in s.players if q is not p) else game.rules.scores(s)
         grace = game.rules.turns_after_out(s)  # turns a rival still gets once it leaves
@@ -395,34 +517,14 @@ class _Estimates:
                 final = float(scores[i])
                 out.append(lambda turns, taken=None, final=final: final)
                 continue
-            d = _tables(game, q)["dist"]
+            d = info.ways(*_ways(game, q))["dist"]
             x = info.idx[q.space]
             b = max(self.boots_per_turn(game, q), 0.6)
             pts = game.rules.points(s, q) - sum(q.artifacts)
             played = max(1.0, s.turn / max(len(s.players), 1))
             rate = max(self.growth, pts / played)
             base = pts + sum(q.artifacts)
-            # (turns to exit, turns to the surface, room, score out in time, score before
-            # the growth of a late escape): each sum as project() would add it up
-            routes = []
-            if q.artifacts:  # straight out, with no artifact's points to add
-                t_exit = d[x][info.exit] / b + 0.5
-                t_surf = info.to_surface[False][x] / b
-                routes.append((t_exit, t_surf, None, base + 0 + mastery + rate * t_exit, base + 0))
-            if len(q.artifacts) < _capacity(game, q):
-                for room, value in s.artifacts.items():
-                    j = info.idx[room]
-                    t_in = d[x][j] / b + 0.5
-                    t_exit = t_in + d[j][info.exit] / b
-                    routes.append(
-                        (
-                            t_exit,
-                            t_in + info.to_surface[False][j] / b,
-                            room,
-                            base + value + mastery + rate * t_exit,
-                            base + value,
-                        )
-                    )
+            routes = self._routes(game, q, info, d, x, b, base, mastery, rate)
 
             def project(turns, taken=None, routes=routes, rate=rate):
                 left = turns + grace

@@ -94,3 +94,55 @@ def test_kept_arguments_are_still_checked_and_the_settings_are_the_callers():
     again = paths.turn_options(board, start, boots=1, swords=1, health=5, keys=True)
     assert again.settings["boots"] == 1 and again.table() == first.table()
     assert len(kept.resolved) == 1
+
+
+def _search_as_before(board, opts):
+    """The front of ``opts``' arguments searched with the budgets of swords and damage
+    capped only by the board's size (as before they were capped by the monsters its boots
+    can meet): ``(labels, order, bounds)``."""
+    p = _prepared(board)
+    s = opts.settings
+    most = max(p.n - 1, 0)
+    budget = (
+        min(s["boots"], p.max_boots * most),
+        min(s["swords"], p.max_monsters * most),
+        min(s["health"] - 1, p.max_monsters * most),
+        min(s["teleports"], most),
+        s["exhausted"],
+        min(s["gold"], p.useful_gold),
+    )
+    key = (
+        board.index(opts.start),
+        (s["keys"], s["canoe"], s["can_exit"]),
+        (s["exits"], s["closed"], s["lifts"]),
+        None,
+        budget,
+    )
+    p.fronts.clear()
+    try:
+        fresh = paths._turn_options_over(board, p, opts.start, dict(s), key[0], None, key)
+    finally:
+        p.fronts.clear()
+    return fresh._labels, fresh._front, fresh._bounds
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade", "legacy"])
+def test_swords_and_health_past_what_the_boots_meet_search_the_same_front(edition):
+    """Swords and health above the monsters a turn's boots can meet are searched as that
+    many: the very arrays the search with the full budgets gives."""
+    capped = 0
+    for board, ctx in _contexts(edition, seed=2, limit=120):
+        p = _prepared(board)
+        if p.monsters_per_boot is None or ctx.get("stops") is not None:
+            continue
+        for extra in (0, 3, 40):
+            v = {**ctx, "swords": ctx.get("swords", 0) + extra, "health": ctx["health"] + extra}
+            opts = paths.turn_options(board, **v)
+            labels, order, bounds = _search_as_before(board, opts)
+            assert np.array_equal(opts._labels, labels), v
+            assert np.array_equal(opts._front, order), v
+            assert np.array_equal(opts._bounds, bounds), v
+            met = p.monsters_per_boot * min(v.get("boots", 0), p.max_boots * (p.n - 1))
+            capped += v["swords"] > met or v["health"] - 1 > met
+    if edition == "clank":
+        assert capped > 50

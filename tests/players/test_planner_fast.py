@@ -20,7 +20,7 @@ from clankwidget import Game, editions, paths, registry
 from clankwidget.bots import PlannerBot, planner
 from clankwidget.bots import planner_estimates as est
 from clankwidget.bots.board_info import _info
-from clankwidget.bots.evaluation import _effects_value, _token_guess
+from clankwidget.bots.evaluation import _card_noise, _effects_value, _token_guess
 from clankwidget.data import Card
 from clankwidget.deck import resource_distribution
 from clankwidget.odds import Attack, knockout_odds
@@ -196,9 +196,80 @@ def test_waypoints_are_those_of_every_stop(edition):
     seen = 0
     for game, bot in _planner_positions(edition, seed=3):
         p = game.current_player
-        assert bot._waypoints(game, p) == _every_stop(bot, game, p)
+        want = _every_stop(bot, game, p)
+        assert bot._waypoints(game, p) == want
+        assert bot._waypoints(game, p) == want  # from the stops it keeps
         seen += 1
     assert seen > 20
+
+
+@pytest.mark.parametrize("edition", PLANNED)
+def test_attacks_a_round_count_the_dragons_of_the_deck_now(edition):
+    """The dragon cards the planner keeps counted with the dungeon deck are those of the
+    deck now, at every step of a game (the deck changes at refills)."""
+    seen, positions = set(), 0
+    for game, bot in _planner_positions(edition, seed=5, limit=400):
+        positions += 1
+        s = game.state
+        left = len(s.dungeon_deck)
+        dragons = sum(game.cards.cards[c].dragon for c in s.dungeon_deck)
+        refills = 1.3 * sum(1 for q in s.players if q.is_in)
+        want = max(0.05, refills * dragons / left) if left else 0.0
+        assert bot._attacks_per_round(game) == want
+        assert bot._attacks_per_round(game) == want  # from the count it keeps
+        seen.add(left)
+    assert positions > 20
+    if edition == "clank":
+        assert len(seen) > 3  # the deck changed along the way
+
+
+@pytest.mark.parametrize("edition", PLANNED)
+def test_deck_boots_and_noise_follow_the_cards_of_each_player(edition):
+    """What the planner keeps for each player's deck while its cards lie still (boots a
+    turn, Clank! a turn) is what that deck gives now, for both players at every step."""
+    cards_moved = 0
+    last = {}
+    for game, bot in _planner_positions(edition, seed=6, limit=300):
+        noise = _card_noise(game.cards)
+        for q in game.state.players:
+            deck = q.all_cards
+            conds = ("artifact",) if q.artifacts else ()
+            boots = est._deck_boots(game.cards, tuple(sorted(deck)), conds)
+            clank = max(0.0, 5 * sum(noise[c] for c in deck) / max(len(deck), 1))
+            for _ in range(2):  # the second time from what it keeps
+                assert bot.boots_per_turn(game, q) == boots
+                assert bot._clank_per_turn(game, q) == clank
+            cards_moved += last.get(q.colour, deck) != deck
+            last[q.colour] = deck
+    assert cards_moved > 20
+
+
+def test_the_board_info_it_keeps_is_that_of_the_game_it_plays():
+    """One planner over games on different boards reads each game's own board tables."""
+    bot = PlannerBot(seed=1)
+    games = [Game.new(edition, players=2, seed=2) for edition in PLANNED]
+    assert len({id(g.board) for g in games}) > 1
+    for game in games + games[::-1] + games:
+        assert bot._board(game) is _info(game.board)
+
+
+@pytest.mark.parametrize("edition", PLANNED)
+def test_kept_rival_routes_project_what_fresh_ones_do(edition):
+    """A rival's routes, kept while what they come from stays the same, project the
+    scores a planner working them out afresh projects, at every step of a game."""
+    projected = 0
+    for game, bot in _planner_positions(edition, seed=7, limit=300):
+        p = game.current_player
+        rooms = [None, *game.state.artifacts]
+        fresh = PlannerBot(seed=0)._rivals(game, p)
+        for _ in range(2):  # the second time from the routes it keeps
+            kept = bot._rivals(game, p)
+            for f, g in zip(kept, fresh, strict=True):
+                for turns in (0.0, 1.5, 4.0, 9.0, 20.0):
+                    for taken in rooms:
+                        assert f(turns, taken) == g(turns, taken)
+                        projected += 1
+    assert projected > 500
 
 
 def test_the_deck_average_is_kept_for_one_decision_and_one_plan():
