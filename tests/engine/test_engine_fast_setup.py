@@ -62,3 +62,36 @@ def test_dealt_secrets_are_the_plain_deal_and_fresh(edition):
         mine = {id(c) for c in _containers(s.space_tokens, [])}
         other = {id(c) for c in _containers(game.state.space_tokens, [])}
         assert len(mine) == len(_containers(s.space_tokens, [])) and not mine & other
+
+
+def _plain_located(name, folder, kind):
+    from clankwidget.data._files import mtime, resolve
+
+    try:
+        path = resolve(name, folder, kind)
+    except Exception as exc:  # the same error, or none
+        return type(exc), str(exc)
+    return str(path), mtime(path)
+
+
+def test_located_is_resolve_and_mtime(tmp_path, monkeypatch):
+    """``located`` finds the file ``resolve`` finds, with its time, or fails the same way:
+    shipped names, paths, missing names, and a file here that shadows a shipped name."""
+    from clankwidget.data import list_boards, list_card_sets
+    from clankwidget.data._files import located
+
+    def both(name, folder, kind):
+        try:
+            got = located(name, folder, kind)
+        except Exception as exc:
+            got = type(exc), str(exc)
+        assert got == _plain_located(name, folder, kind), name
+
+    names = [*list_boards(), *list_card_sets(), "nope", "", "a.b", "x/y", "a\0b", 3, "x" * 5000]
+    for folder, kind in (("boards", "board"), ("cards", "card set")):
+        for name in names:
+            both(name, folder, kind)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "teaching-dungeon").write_text("{}")
+    both("teaching-dungeon", "boards", "board")
+    assert located("teaching-dungeon", "boards", "board")[0] == str(tmp_path / "teaching-dungeon")
