@@ -199,6 +199,9 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         # log's hot lines: playing, taking, defeating, a new turn)
         self._plain_name = rules.name is DeckBuildingRules.name
         self._names = _Names()
+        # whether say() is the core's: then the log's hot lines (playing, taking,
+        # defeating, moving, a new turn) add their line and event without its call
+        self._plain_say = rules.say is DeckBuildingRules.say
         # whether plain Skill, Swords and Gold are added by the core's own apply_effects
         # (not an edition's): then a card that plays only those adds them at once
         self._plain_gains = self._plain_simple and rules.apply_effects is CardEffects.apply_effects
@@ -499,7 +502,11 @@ class DeckBuildingRules(TurnEnd, CardEffects):
             text = self.effects_text(card.play)
             words = texts[cid] = f" plays {card.name}" + (f" ({text})" if text else "")
         name = self._names[p.colour] if self._plain_name else self.name(p)
-        self.say(s, name + words, "play", p, card=card.id)
+        if self._plain_say:  # what say() adds, without its call (a play is half the log)
+            s.log.append(name + words)
+            s.events.append({"kind": "play", "actor": p.colour, "card": card.id})
+        else:
+            self.say(s, name + words, "play", p, card=card.id)
         if self._after_play:  # only an edition that reacts to a play has it called
             self.after_play(s, p, card)
         gains = self._play_gains.get(cid) if self._plain_gains else False
@@ -597,12 +604,18 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         p.skill -= card.cost
         name = self._names[p.colour] if self._plain_name else self.name(p)
         if card.is_device:
-            words = self._described(card, "use")
-            self.say(s, f"{name} uses {card.name} ({words})", "gain", p, card=cid)
+            text = f"{name} uses {card.name} ({self._described(card, 'use')})"
+        else:
+            text = f"{name} acquires {card.name}"
+        if self._plain_say:  # what say() adds, without its call
+            s.log.append(text)
+            s.events.append({"kind": "gain", "actor": p.colour, "card": cid})
+        else:
+            self.say(s, text, "gain", p, card=cid)
+        if card.is_device:
             s.dungeon_discard.append(cid)
             self.apply_effects(s, p, card.use, source=cid)
         else:
-            self.say(s, f"{name} acquires {card.name}", "gain", p, card=cid)
             p.discard.append(cid)
             self.apply_effects(s, p, card.acquire, source=cid)
         self.after_gain(s, p, card, from_row)
@@ -641,14 +654,14 @@ class DeckBuildingRules(TurnEnd, CardEffects):
     def _defeat(self, s, p, card: Card, from_row: bool):
         p.swords -= card.defeat
         name = self._names[p.colour] if self._plain_name else self.name(p)
-        self.say(
-            s,
-            f"{name} defeats {card.name}"
-            + (f" ({self._described(card, 'reward')})" if card.reward else ""),
-            "defeat",
-            p,
-            card=card.id,
+        text = f"{name} defeats {card.name}" + (
+            f" ({self._described(card, 'reward')})" if card.reward else ""
         )
+        if self._plain_say:  # what say() adds, without its call
+            s.log.append(text)
+            s.events.append({"kind": "defeat", "actor": p.colour, "card": card.id})
+        else:
+            self.say(s, text, "defeat", p, card=card.id)
         self.apply_effects(s, p, card.reward, source=card.id)
         self.after_gain(s, p, card, from_row)
 

@@ -477,14 +477,15 @@ class ThievesRules(DeckBuildingRules):
         p.boots -= path.boots
         p.swords -= a.swords
         hurt = path.monsters - a.swords
-        self.say(
-            s,
-            f"{self.name(p)} moves to {self._spaces[dest].name}"
-            + (f", taking {hurt} damage" if hurt else ""),
-            "move",
-            p,
-            to=dest,
+        name = self._names[p.colour] if self._plain_name else self.name(p)
+        text = f"{name} moves to {self._spaces[dest].name}" + (
+            f", taking {hurt} damage" if hurt else ""
         )
+        if self._plain_say:  # what say() adds, without its call
+            s.log.append(text)
+            s.events.append({"kind": "move", "actor": p.colour, "to": dest})
+        else:
+            self.say(s, text, "move", p, to=dest)
         if hurt:
             self.damage_from_supply(s, p, hurt)
         self.enter(s, p, dest, teleport=False)
