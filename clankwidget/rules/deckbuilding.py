@@ -251,14 +251,26 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         self.setup_table(s)
         s.reserve = {cid: count for cid, count in self.cards.reserve}
         self.setup_market(s)
-        deck = [cid for cid, count in self.cards.dungeon_deck for _ in range(count)]
-        s.dungeon_deck = self.shuffled(deck)
+        dungeon, starting = self._decks()
+        s.dungeon_deck = self.shuffled(dungeon)
         self.deal_opening_row(s)
         for i, p in enumerate(players):
-            p.deck = self.shuffled([cid for cid, k in self.cards.starting_deck for _ in range(k)])
+            p.deck = self.shuffled(starting)
             self.draw(s, p, su["hand_size"])
             self.setup_player(s, p, i)
         return s
+
+    def _decks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The dungeon deck and a starting deck before the shuffle: each card id as many
+        times as the set has it, in the set's order (read once per card set)."""
+        tables = _CARD_TABLES.setdefault(self.cards, {})
+        decks = tables.get("decks")
+        if decks is None:
+            decks = tables["decks"] = tuple(
+                tuple(cid for cid, count in stacks for _ in range(count))
+                for stacks in (self.cards.dungeon_deck, self.cards.starting_deck)
+            )
+        return decks
 
     def new_player(self, colour: str) -> PlayerState:
         """Hook: a player before the deal (the map layer puts them on the start space)."""
@@ -293,9 +305,10 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         self.draws += 1
         return self.rng
 
-    def shuffled(self, items: list) -> list:
+    def shuffled(self, items) -> list:
+        """A new list of ``items`` (a list or tuple) in a random order."""
         order = self.random().permutation(len(items))
-        return [items[i] for i in order.tolist()]  # Python ints index a list faster
+        return list(map(items.__getitem__, order.tolist()))  # Python ints index faster
 
     def say(self, s: GameState, text: str, kind: str = "info", who=None, **details) -> None:
         """Add a line to the log and its structured event (see :data:`EVENT_KINDS`):

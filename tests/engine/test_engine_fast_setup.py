@@ -95,3 +95,21 @@ def test_located_is_resolve_and_mtime(tmp_path, monkeypatch):
     (tmp_path / "teaching-dungeon").write_text("{}")
     both("teaching-dungeon", "boards", "board")
     assert located("teaching-dungeon", "boards", "board")[0] == str(tmp_path / "teaching-dungeon")
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade", "legacy"])
+def test_unshuffled_decks_are_the_card_sets(edition):
+    """The decks read once per card set are each card id as many times as the set has
+    it, in order; the set-up shuffles them as it shuffled the lists built at each deal."""
+    game = Game.new(edition, players=2, seed=3)
+    cards = game.rules.cards
+    dungeon, starting = game.rules._decks()
+    assert list(dungeon) == [c for c, k in cards.dungeon_deck for _ in range(k)]
+    assert list(starting) == [c for c, k in cards.starting_deck for _ in range(k)]
+    rules = type(game.rules)(game.rules.board, cards)
+    rules.rng = np.random.default_rng(9)
+    other = type(game.rules)(game.rules.board, cards)
+    other.rng = np.random.default_rng(9)
+    for items in (dungeon, starting, list(dungeon)):
+        plain = [list(items)[i] for i in other.rng.permutation(len(items)).tolist()]
+        assert rules.shuffled(items) == plain
