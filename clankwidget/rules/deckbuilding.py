@@ -349,7 +349,10 @@ class DeckBuildingRules(TurnEnd, CardEffects):
             ]
         # The core's own checks decide its actions: its part of the list is built here from
         # the state (the same actions in the same order as checking its candidates)
-        out = list(map(self._plays.__getitem__, dict.fromkeys(p.hand)))  # any card in hand
+        # any card in hand (subscripts in a comprehension: map over a _Made's __getitem__
+        # calls a dict subclass's slot wrapper, twice as slow)
+        plays = self._plays
+        out = [plays[cid] for cid in dict.fromkeys(p.hand)]
         self._card_actions(s, p, out)
         out.extend(self.layer_legal(s, p))
         if self._edition_actions:

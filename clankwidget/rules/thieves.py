@@ -133,7 +133,8 @@ class ThievesRules(DeckBuildingRules):
         # away from a market nothing can be bought (where the board alone says where the
         # markets are): no Buy to offer, and none to check
         if p.gold and self.market_here(s, p):
-            return list(map(self._buys.__getitem__, s.market))
+            buys = self._buys  # subscripted: see DeckBuildingRules.legal_actions
+            return [buys[item] for item in s.market]
         return ()
 
     def _place_candidates(self, s: GameState, p: PlayerState) -> list[A.Action]:
