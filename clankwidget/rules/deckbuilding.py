@@ -212,7 +212,8 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         self._end_turn = self._action(A.EndTurn)
         # the actions legal lists offer most, by their argument (see _Made)
         self._plays = _CARD_TABLES.setdefault(cards, {}).setdefault("plays", _Made(A.Play))
-        self._slot_actions = _Made(lambda slot: (A.Acquire(slot), A.Defeat(slot)))
+        self._acquires = _Made(A.Acquire)  # by row slot
+        self._defeats = _Made(A.Defeat)
         self._prices: dict[str, tuple] = {}  # see _read_prices
         self._card_points: dict[str, int] | None = None  # see points
         self._play_texts: dict[str, str] | None = None  # see _do_play
@@ -370,15 +371,17 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         holding some), and either only when the card's requirement is met."""
         prices = self._prices or self._read_prices()
         skill, swords = p.skill, p.swords
-        slot_actions = self._slot_actions
-        for i, cid in enumerate(s.row):
+        acquires, defeats = self._acquires, self._defeats
+        i = -1  # the slot, counted by hand (enumerate makes a tuple per slot)
+        for cid in s.row:
+            i += 1
             if cid is not None:
                 monster, price, requires, c, _ = prices[cid]
                 if monster:
                     if swords and swords >= price and (not requires or self._met(s, p, c)):
-                        out.append(slot_actions[i][1])
+                        out.append(defeats[i])
                 elif skill >= price and (not requires or self._met(s, p, c)):
-                    out.append(slot_actions[i][0])
+                    out.append(acquires[i])
         for cid, left in s.reserve.items():
             monster, price, requires, c, take = prices[cid]
             if monster:
