@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -293,6 +294,40 @@ def _shipped(folder: str, name: str) -> Path:
 def names(folder: str) -> list[str]:
     """The shipped files of ``folder`` (``boards``, ``cards``, ``space``), by name."""
     return sorted(p.stem for p in (board_data_dir() / folder).glob("*.json"))
+
+
+def located(name_or_path: Any, folder: str, kind: str) -> tuple[str, float]:
+    """``(str(path), mtime(path))`` of :func:`resolve`'s file: the loaders' cache key.
+    A shipped file asked for by its plain name is found with two ``stat`` calls (no such
+    file where the name is a path; the shipped file, with its time) instead of three and
+    no ``Path`` objects: a new game finds its board and cards this way. Anything else,
+    and any failure, goes the plain way (the same file, or the same error)."""
+    if (
+        type(name_or_path) is str
+        and name_or_path
+        and "." not in name_or_path
+        and "/" not in name_or_path
+        and os.sep not in name_or_path
+        and "\0" not in name_or_path
+    ):
+        try:
+            os.stat(name_or_path)
+        except FileNotFoundError:  # not a file here: the shipped one, if it is there
+            shipped = _shipped_name(folder, name_or_path)
+            try:
+                return shipped, os.stat(shipped).st_mtime_ns
+            except OSError:
+                pass
+        except OSError:
+            pass
+    path = resolve(name_or_path, folder, kind)
+    return str(path), mtime(path)
+
+
+@lru_cache(maxsize=256)
+def _shipped_name(folder: str, name: str) -> str:
+    """``str(_shipped(folder, name))``, made once per name."""
+    return str(_shipped(folder, name))
 
 
 def mtime(path: Path) -> float:

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import BoardDataError
-from ._files import check_plain, mtime, names, read_json, resolve
+from ._files import check_plain, located, names, read_json
 from ._schema import check
 
 __all__ = ["Board", "BoardArrays", "Path_", "Space", "list_boards", "load_board"]
@@ -349,8 +349,7 @@ def load_board(name_or_path: str | Path = "teaching-dungeon") -> Board:
     """Load a shipped board by name (see :func:`list_boards`) or any board file by path."""
     if isinstance(name_or_path, Board):
         return name_or_path
-    path = resolve(name_or_path, "boards", "board")
-    return _load_board_file(str(path), mtime(path))
+    return _load_board_file(*located(name_or_path, "boards", "board"))
 
 
 @cache

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BoardDataError
-from ._files import check_plain, mtime, names, read_json, resolve
+from ._files import check_plain, located, names, read_json
 from ._schema import check
 
 __all__ = ["MAX_DECK", "Card", "CardSet", "list_card_sets", "load_cards"]
@@ -165,8 +165,7 @@ def load_cards(name_or_path: str | Path = "clank-teaching") -> CardSet:
     """Load a shipped card set by name (see :func:`list_card_sets`) or any card file by path."""
     if isinstance(name_or_path, CardSet):
         return name_or_path
-    path = resolve(name_or_path, "cards", "card set")
-    return _load_cards_file(str(path), mtime(path))
+    return _load_cards_file(*located(name_or_path, "cards", "card set"))
 
 
 @cache

@@ -199,6 +199,9 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         # log's hot lines: playing, taking, defeating, a new turn)
         self._plain_name = rules.name is DeckBuildingRules.name
         self._names = _Names()
+        # whether say() is the core's: then the log's hot lines (playing, taking,
+        # defeating, moving, a new turn) add their line and event without its call
+        self._plain_say = rules.say is DeckBuildingRules.say
         # whether plain Skill, Swords and Gold are added by the core's own apply_effects
         # (not an edition's): then a card that plays only those adds them at once
         self._plain_gains = self._plain_simple and rules.apply_effects is CardEffects.apply_effects
@@ -209,7 +212,8 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         self._end_turn = self._action(A.EndTurn)
         # the actions legal lists offer most, by their argument (see _Made)
         self._plays = _CARD_TABLES.setdefault(cards, {}).setdefault("plays", _Made(A.Play))
-        self._slot_actions = _Made(lambda slot: (A.Acquire(slot), A.Defeat(slot)))
+        self._acquires = _Made(A.Acquire)  # by row slot
+        self._defeats = _Made(A.Defeat)
         self._prices: dict[str, tuple] = {}  # see _read_prices
         self._card_points: dict[str, int] | None = None  # see points
         self._play_texts: dict[str, str] | None = None  # see _do_play
@@ -248,14 +252,26 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         self.setup_table(s)
         s.reserve = {cid: count for cid, count in self.cards.reserve}
         self.setup_market(s)
-        deck = [cid for cid, count in self.cards.dungeon_deck for _ in range(count)]
-        s.dungeon_deck = self.shuffled(deck)
+        dungeon, starting = self._decks()
+        s.dungeon_deck = self.shuffled(dungeon)
         self.deal_opening_row(s)
         for i, p in enumerate(players):
-            p.deck = self.shuffled([cid for cid, k in self.cards.starting_deck for _ in range(k)])
+            p.deck = self.shuffled(starting)
             self.draw(s, p, su["hand_size"])
             self.setup_player(s, p, i)
         return s
+
+    def _decks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The dungeon deck and a starting deck before the shuffle: each card id as many
+        times as the set has it, in the set's order (read once per card set)."""
+        tables = _CARD_TABLES.setdefault(self.cards, {})
+        decks = tables.get("decks")
+        if decks is None:
+            decks = tables["decks"] = tuple(
+                tuple(cid for cid, count in stacks for _ in range(count))
+                for stacks in (self.cards.dungeon_deck, self.cards.starting_deck)
+            )
+        return decks
 
     def new_player(self, colour: str) -> PlayerState:
         """Hook: a player before the deal (the map layer puts them on the start space)."""
@@ -290,9 +306,10 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         self.draws += 1
         return self.rng
 
-    def shuffled(self, items: list) -> list:
+    def shuffled(self, items) -> list:
+        """A new list of ``items`` (a list or tuple) in a random order."""
         order = self.random().permutation(len(items))
-        return [items[i] for i in order.tolist()]  # Python ints index a list faster
+        return list(map(items.__getitem__, order.tolist()))  # Python ints index faster
 
     def say(self, s: GameState, text: str, kind: str = "info", who=None, **details) -> None:
         """Add a line to the log and its structured event (see :data:`EVENT_KINDS`):
@@ -333,7 +350,10 @@ class DeckBuildingRules(TurnEnd, CardEffects):
             ]
         # The core's own checks decide its actions: its part of the list is built here from
         # the state (the same actions in the same order as checking its candidates)
-        out = list(map(self._plays.__getitem__, dict.fromkeys(p.hand)))  # any card in hand
+        # any card in hand (subscripts in a comprehension: map over a _Made's __getitem__
+        # calls a dict subclass's slot wrapper, twice as slow)
+        plays = self._plays
+        out = [plays[cid] for cid in dict.fromkeys(p.hand)]
         self._card_actions(s, p, out)
         out.extend(self.layer_legal(s, p))
         if self._edition_actions:
@@ -351,15 +371,17 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         holding some), and either only when the card's requirement is met."""
         prices = self._prices or self._read_prices()
         skill, swords = p.skill, p.swords
-        slot_actions = self._slot_actions
-        for i, cid in enumerate(s.row):
+        acquires, defeats = self._acquires, self._defeats
+        i = -1  # the slot, counted by hand (enumerate makes a tuple per slot)
+        for cid in s.row:
+            i += 1
             if cid is not None:
                 monster, price, requires, c, _ = prices[cid]
                 if monster:
                     if swords and swords >= price and (not requires or self._met(s, p, c)):
-                        out.append(slot_actions[i][1])
+                        out.append(defeats[i])
                 elif skill >= price and (not requires or self._met(s, p, c)):
-                    out.append(slot_actions[i][0])
+                    out.append(acquires[i])
         for cid, left in s.reserve.items():
             monster, price, requires, c, take = prices[cid]
             if monster:
@@ -499,7 +521,11 @@ class DeckBuildingRules(TurnEnd, CardEffects):
             text = self.effects_text(card.play)
             words = texts[cid] = f" plays {card.name}" + (f" ({text})" if text else "")
         name = self._names[p.colour] if self._plain_name else self.name(p)
-        self.say(s, name + words, "play", p, card=card.id)
+        if self._plain_say:  # what say() adds, without its call (a play is half the log)
+            s.log.append(name + words)
+            s.events.append({"kind": "play", "actor": p.colour, "card": card.id})
+        else:
+            self.say(s, name + words, "play", p, card=card.id)
         if self._after_play:  # only an edition that reacts to a play has it called
             self.after_play(s, p, card)
         gains = self._play_gains.get(cid) if self._plain_gains else False
@@ -597,12 +623,18 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         p.skill -= card.cost
         name = self._names[p.colour] if self._plain_name else self.name(p)
         if card.is_device:
-            words = self._described(card, "use")
-            self.say(s, f"{name} uses {card.name} ({words})", "gain", p, card=cid)
+            text = f"{name} uses {card.name} ({self._described(card, 'use')})"
+        else:
+            text = f"{name} acquires {card.name}"
+        if self._plain_say:  # what say() adds, without its call
+            s.log.append(text)
+            s.events.append({"kind": "gain", "actor": p.colour, "card": cid})
+        else:
+            self.say(s, text, "gain", p, card=cid)
+        if card.is_device:
             s.dungeon_discard.append(cid)
             self.apply_effects(s, p, card.use, source=cid)
         else:
-            self.say(s, f"{name} acquires {card.name}", "gain", p, card=cid)
             p.discard.append(cid)
             self.apply_effects(s, p, card.acquire, source=cid)
         self.after_gain(s, p, card, from_row)
@@ -641,14 +673,14 @@ class DeckBuildingRules(TurnEnd, CardEffects):
     def _defeat(self, s, p, card: Card, from_row: bool):
         p.swords -= card.defeat
         name = self._names[p.colour] if self._plain_name else self.name(p)
-        self.say(
-            s,
-            f"{name} defeats {card.name}"
-            + (f" ({self._described(card, 'reward')})" if card.reward else ""),
-            "defeat",
-            p,
-            card=card.id,
+        text = f"{name} defeats {card.name}" + (
+            f" ({self._described(card, 'reward')})" if card.reward else ""
         )
+        if self._plain_say:  # what say() adds, without its call
+            s.log.append(text)
+            s.events.append({"kind": "defeat", "actor": p.colour, "card": card.id})
+        else:
+            self.say(s, text, "defeat", p, card=card.id)
         self.apply_effects(s, p, card.reward, source=card.id)
         self.after_gain(s, p, card, from_row)
 

@@ -285,7 +285,8 @@ class MapRules(EditionRules, Protocol):
         ...
 
     def extra_tokens(self, space) -> list[dict]:
-        """Face-up tokens dealt onto a space under its secrets (Clank!'s idols)."""
+        """Face-up tokens dealt onto a space under its secrets (Clank!'s idols); asked
+        only about spaces with secret slots or idols."""
         ...
 
     def rescued(self, s: GameState, p: PlayerState) -> bool:

@@ -10,6 +10,7 @@ it and fills in the hooks listed in :class:`clankwidget.rules.protocol.EditionRu
 
 from __future__ import annotations
 
+import marshal
 from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import accumulate
@@ -37,6 +38,10 @@ class _BoardTable:
         self.spaces = {sp.id: sp for sp in board.spaces}
         self.markets = frozenset(sp.id for sp in board.spaces if sp.market)
         self.stops = frozenset(sp.id for sp in board.spaces if sp.stops_movement)
+        # the spaces that may be dealt tokens: secret slots or idols (see deal_secrets)
+        self.token_spaces = tuple(
+            sp for sp in board.spaces if sp.major_secrets or sp.minor_secrets or sp.idols
+        )
         self.exits: dict[str, tuple] = {}
 
 
@@ -52,6 +57,7 @@ class ThievesRules(DeckBuildingRules):
         self._markets = table.markets
         self._spaces = table.spaces  # id -> space, without Board.space's call
         self._stops = table.stops  # see enter
+        self._token_spaces = table.token_spaces
         self._buys = _Made(A.Buy)  # Buy actions by item, made once (see _Made)
         self._uses = _Made(A.UseToken)
         rules = type(self)
@@ -127,7 +133,8 @@ class ThievesRules(DeckBuildingRules):
         # away from a market nothing can be bought (where the board alone says where the
         # markets are): no Buy to offer, and none to check
         if p.gold and self.market_here(s, p):
-            return list(map(self._buys.__getitem__, s.market))
+            buys = self._buys  # subscripted: see DeckBuildingRules.legal_actions
+            return [buys[item] for item in s.market]
         return ()
 
     def _place_candidates(self, s: GameState, p: PlayerState) -> list[A.Action]:
@@ -219,10 +226,14 @@ class ThievesRules(DeckBuildingRules):
 
     def deal_secrets(self, s: GameState) -> None:
         """Shuffle the secret tokens by size and stack them face down on their spaces
-        (major under minor), with any face-up tokens of the edition (:meth:`extra_tokens`)."""
-        unshuffled = self._secret_pools()
-        pools = {size: self.shuffled(list(unshuffled[size])) for size in ("minor", "major")}
-        for sp in self.board.spaces:
+        (major under minor), with any face-up tokens of the edition (:meth:`extra_tokens`).
+        Every token dealt is a fresh copy of the set's (a state's tokens are its own)."""
+        blobs = self._secret_pools()
+        # marshal.loads makes fresh deep copies of a whole pool in one C call (the same
+        # dicts _deep would copy, in the same order: a third of the time of copying each
+        # token as it is dealt); the shuffle draws exactly as it did on the pool itself
+        pools = {size: self.shuffled(marshal.loads(blobs[size])) for size in ("minor", "major")}
+        for sp in self._token_spaces:
             stack = []
             if sp.major_secrets or sp.minor_secrets:
                 for size, slots in (("major", sp.major_secrets), ("minor", sp.minor_secrets)):
@@ -233,18 +244,19 @@ class ThievesRules(DeckBuildingRules):
                                 f"card set {self.cards.id!r} has too few {size} secrets "
                                 f"for board {self.board.id!r}"
                             )
-                        stack.append(_deep(pool.pop()))
+                        stack.append(pool.pop())
             extra = self.extra_tokens(sp)
             if extra:
                 stack.extend(extra)
             if stack:
                 s.space_tokens[sp.id] = stack
 
-    def _secret_pools(self) -> dict[str, tuple[dict, ...]]:
+    def _secret_pools(self) -> dict[str, bytes]:
         """The secret tokens of each size before the shuffle, each as many times as the
-        set has it (the same dict: a token is copied when it is dealt). They follow from
-        the card set, and the :meth:`secret_token` hook: shared by every rules object on
-        the set where the hook is this layer's own."""
+        set has it, as the ``marshal`` bytes of that list (each token its own plain copy:
+        loading them gives fresh tokens). They follow from the card set, and the
+        :meth:`secret_token` hook: shared by every rules object on the set where the hook
+        is this layer's own."""
         plain = type(self).secret_token is ThievesRules.secret_token
         pools = self._cards_table("secret pools", plain)
         if not pools:
@@ -254,8 +266,8 @@ class ThievesRules(DeckBuildingRules):
                     token = self.secret_token(
                         {"kind": size, **{k: v for k, v in t.items() if k != "count"}}
                     )
-                    tokens.extend([token] * t.get("count", 1))
-                pools[size] = tuple(tokens)
+                    tokens.extend(_deep(token) for _ in range(t.get("count", 1)))
+                pools[size] = marshal.dumps(tokens)
         return pools
 
     def secret_token(self, token: dict) -> dict:
@@ -263,7 +275,8 @@ class ThievesRules(DeckBuildingRules):
         return token
 
     def extra_tokens(self, space) -> list[dict]:
-        """Hook: face-up tokens dealt onto ``space`` under its secrets."""
+        """Hook: face-up tokens dealt onto ``space`` under its secrets (asked only about
+        spaces with secret slots or idols: no other space is dealt any)."""
         return []
 
     @property
@@ -465,14 +478,15 @@ class ThievesRules(DeckBuildingRules):
         p.boots -= path.boots
         p.swords -= a.swords
         hurt = path.monsters - a.swords
-        self.say(
-            s,
-            f"{self.name(p)} moves to {self._spaces[dest].name}"
-            + (f", taking {hurt} damage" if hurt else ""),
-            "move",
-            p,
-            to=dest,
+        name = self._names[p.colour] if self._plain_name else self.name(p)
+        text = f"{name} moves to {self._spaces[dest].name}" + (
+            f", taking {hurt} damage" if hurt else ""
         )
+        if self._plain_say:  # what say() adds, without its call
+            s.log.append(text)
+            s.events.append({"kind": "move", "actor": p.colour, "to": dest})
+        else:
+            self.say(s, text, "move", p, to=dest)
         if hurt:
             self.damage_from_supply(s, p, hurt)
         self.enter(s, p, dest, teleport=False)

@@ -122,7 +122,11 @@ class TurnEnd:
             p = players[s.current]
             if p.status == IN:
                 name = self._names[p.colour] if self._plain_name else self.name(p)
-                self.say(s, f"— {name}'s turn —", "turn", p, turn=s.turn)
+                if self._plain_say:  # what say() adds, without its call
+                    s.log.append(f"— {name}'s turn —")
+                    s.events.append({"kind": "turn", "actor": p.colour, "turn": s.turn})
+                else:
+                    self.say(s, f"— {name}'s turn —", "turn", p, turn=s.turn)
                 return
             self.out_turn(s, p)
             if s.over:
