@@ -155,7 +155,8 @@ def _hand_play(game, order, *args) -> A.Action | None:
     if not s.players[s.current].hand or s.pending:  # (the current player's hand)
         return None
     rules = game.rules
-    if rules.check(s, _TAKE_SECRET) is None:
+    # (an edition without secrets to take never accepts one: its check is not asked)
+    if "take-secret" in rules.kinds and rules.check(s, _TAKE_SECRET) is None:
         return None
     cid = order(*args)
     play = _PLAYS.get(cid)

@@ -184,6 +184,9 @@ class DeckBuildingRules(TurnEnd, CardEffects):
             for kind, check, do in _handler_names(type(self))
         }
         self._checks = {kind: check for kind, (check, _) in self._handlers.items()}
+        #: the action kinds these rules know: check() refuses every other kind (a bot asks
+        #: here before checking an action some editions lack, and skips the refusal's words)
+        self.kinds = frozenset(self._handlers)
         rules = type(self)
         # whether the core's check decides (an edition may check every action its own way)
         self._core_check = rules.check is DeckBuildingRules.check

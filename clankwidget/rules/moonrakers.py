@@ -118,6 +118,7 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
                 )
         self.data = MoonrakersData.of(cards, overload=bool(self.options.get("overload")))
         self.su = self.setup_numbers
+        self.kinds &= self._KINDS  # check() refuses the core's other kinds
 
     @classmethod
     def load_card_set(cls, name_or_path) -> CardSet:

@@ -50,6 +50,8 @@ class EditionRules(Protocol):
     draws: int
     #: set by :meth:`apply` when an action revealed hidden information (undo stops there)
     revealed: bool
+    #: the action kinds :meth:`check` may accept (it refuses every other kind)
+    kinds: frozenset[str]
 
     # -- the engine's entry points (not hooks: an edition rarely overrides them) ----------
     def random(self) -> np.random.Generator:
