@@ -48,12 +48,12 @@ class TurnEnd:
                 s.row[i] = new
                 self.revealed = True
                 card = self.card(new)
-                self.say(
-                    s,
-                    f"{card.name} enters the row" + (" (dragon attack!)" if card.dragon else ""),
-                    "row",
-                    card=new,
-                )
+                text = f"{card.name} enters the row" + (" (dragon attack!)" if card.dragon else "")
+                if self._plain_say:  # what say() adds, without its call
+                    s.log.append(text)
+                    s.events.append({"kind": "row", "actor": None, "card": new})
+                else:
+                    self.say(s, text, "row", card=new)
                 dragon = dragon or card.dragon
                 self.apply_effects(s, None, card.arrive, source=new)
                 self.after_reveal(s, i)

@@ -38,4 +38,4 @@ def test_hot_log_lines_are_says(edition):
         assert fast.state.events == plain.state.events
         assert [list(e) for e in fast.state.events] == [list(e) for e in plain.state.events]
         kinds = {e["kind"] for e in fast.state.events}
-        assert {"play", "gain", "move", "turn", "defeat"} <= kinds
+        assert {"play", "gain", "move", "turn", "defeat", "row"} <= kinds
