@@ -599,6 +599,8 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         card = self.card(cid)
         if card.is_monster:
             return f"{card.name} is a monster: defeat it with Swords"
+        if p.skill >= card.cost and not card.requires:  # affordable, nothing required
+            return None  # (what _afford and _requires answer then, without their calls)
         return self._afford(p, card, "skill", card.cost) or self._requires(s, p, card)
 
     def _do_acquire(self, s, p, a: A.Acquire):
@@ -614,6 +616,8 @@ class DeckBuildingRules(TurnEnd, CardEffects):
             return f"{card.name} is a monster: defeat it with Swords"
         if s.reserve[a.card] == 0:
             return f"the {card.name} pile is empty"
+        if p.skill >= card.cost and not card.requires:  # affordable, nothing required
+            return None  # (what _afford and _requires answer then, without their calls)
         return self._afford(p, card, "skill", card.cost) or self._requires(s, p, card)
 
     def _do_acquire_reserve(self, s, p, a: A.AcquireReserve):
@@ -656,6 +660,8 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         card = self.card(cid)
         if not card.is_monster:
             return f"{card.name} is not a monster: acquire it with Skill"
+        if p.swords >= card.defeat and not card.requires:  # affordable, nothing required
+            return None  # (what _afford and _requires answer then, without their calls)
         return self._afford(p, card, "swords", card.defeat) or self._requires(s, p, card)
 
     def _do_defeat(self, s, p, a: A.Defeat):
@@ -668,6 +674,8 @@ class DeckBuildingRules(TurnEnd, CardEffects):
         if a.card not in s.reserve or not self.card(a.card).is_monster:
             return f"there is no reserve monster {a.card!r}"
         card = self.card(a.card)
+        if p.swords >= card.defeat and not card.requires:  # affordable, nothing required
+            return None  # (what _afford and _requires answer then, without their calls)
         return self._afford(p, card, "swords", card.defeat) or self._requires(s, p, card)
 
     def _do_defeat_reserve(self, s, p, a: A.DefeatReserve):
