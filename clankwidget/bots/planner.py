@@ -96,6 +96,7 @@ class PlannerBot(_Estimates, Bot):
         self._game = None
         self._trace: list | None = None
         self._decision: dict | None = None  # what one decision works out once (see choose)
+        self._ships: dict[str, bool] = {}  # whether an edition has a ship, by its name
 
     # ------------------------------------------------------------ the plan
 
@@ -426,6 +427,14 @@ class PlannerBot(_Estimates, Bot):
             memo["now"] = _paths.turn_options(game.board, **self._path_context(game))
         return memo["now"]
 
+    def _has_ship(self, edition: str) -> bool:
+        """Whether ``edition`` has a ship, looked up once per edition name (asked at every
+        decision; an edition's parts never change)."""
+        kept = self._ships.get(edition)
+        if kept is None:
+            kept = self._ships[edition] = registry.edition(edition).has("ship")
+        return kept
+
     def _choose(self, game, legal) -> A.Action:
         p = game.current_player
         plan = self.plan(game)
@@ -433,13 +442,15 @@ class PlannerBot(_Estimates, Bot):
             return _pending_choice(
                 game, legal, lambda k, v: self._score_option(game, p, plan, k, v)
             )
-        if A.TakeSecret() in legal:
+        # (by type, as the action's equality goes: a list scan that builds no action and
+        # calls no dataclass __eq__ per legal action)
+        if A.TakeSecret in map(type, legal):
             return A.TakeSecret()  # a secret on a first entry: take it, as on arrival
         if p.hand:
             return A.Play(self._play_order(game, p, plan))
         legal_set = set(legal)
         ship = None
-        if registry.edition(game.edition).has("ship"):
+        if self._has_ship(game.edition):
             ship = ShipNavigator(game, lambda: self._path_context(game))
         if ship is not None:
             here = ship.act_here(legal)
