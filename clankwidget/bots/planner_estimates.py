@@ -120,24 +120,41 @@ def _damage_odds(
     key = (bag, attacks, most)
     dist = _ODDS.get(key)
     if dist is None:
-        by_attack, _, _, _ = _odds._knockout_lists(
-            bag,
-            [(them, 0, mine) for _, them, mine in attacks],
-            [n for n, _, _ in attacks],
-            _ONE_PLAYER,
-            method="auto",
-            max_exact_steps=200_000,
-            n=100_000,
-            seed=0,
-            progress=None,
-        )
-        # running sums along each row (left to right, as numpy's cumsum adds them: the
-        # first ``most`` of them are those of the whole row), as tuples of Python floats
-        dist = tuple(tuple(accumulate(row)) for row in by_attack[:, 0, :most].tolist())
+        # each row cut at ``most`` is the start of the whole row's running sums: those are
+        # kept by the bag and attacks alone, so a plan whose health differs reads them
+        # without computing the same odds again (one computation in eight, in a dungeon)
+        whole = _WHOLE.get(key[:2])
+        if whole is None:
+            whole = _whole_damage_odds(bag, attacks)
+            if len(_WHOLE) > _MAX_ODDS:
+                _WHOLE.clear()
+            _WHOLE[key[:2]] = whole
+        dist = whole if most is None else tuple(row[:most] for row in whole)
         if len(_ODDS) > _MAX_ODDS:
             _ODDS.clear()
         _ODDS[key] = dist
     return dist
+
+
+_WHOLE: dict = {}  # the whole rows of _damage_odds, by bag and attacks
+
+
+def _whole_damage_odds(bag: tuple[int, int, int], attacks: tuple) -> tuple[tuple[float, ...], ...]:
+    """:func:`_damage_odds` with every row whole, worked out."""
+    by_attack, _, _, _ = _odds._knockout_lists(
+        bag,
+        [(them, 0, mine) for _, them, mine in attacks],
+        [n for n, _, _ in attacks],
+        _ONE_PLAYER,
+        method="auto",
+        max_exact_steps=200_000,
+        n=100_000,
+        seed=0,
+        progress=None,
+    )
+    # running sums along each row (left to right, as numpy's cumsum adds them: the
+    # first ``most`` of them are those of the row cut at ``most``), as tuples of floats
+    return tuple(tuple(accumulate(row)) for row in by_attack[:, 0].tolist())
 
 
 _ROWS: dict = {}
