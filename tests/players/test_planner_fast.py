@@ -139,14 +139,14 @@ def test_damage_odds_cut_first_are_the_whole_rows_cut():
     rng = np.random.default_rng(11)
     for _ in range(40):
         est._ODDS.clear()
-        est._WHOLE.clear()
+        est._CUT_ROWS.clear()
         bag = tuple(int(v) for v in (rng.integers(0, 30), rng.integers(0, 4), rng.integers(0, 12)))
         attacks = tuple(
             (int(rng.integers(1, 7)), int(rng.integers(0, 3)), int(rng.integers(0, 3)))
             for _ in range(int(rng.integers(1, 6)))
         )
         want = _public_damage(bag, attacks)
-        for most in (int(rng.integers(1, 11)), int(rng.integers(1, 11)), None):
+        for most in (*rng.integers(1, 16, 3).tolist(), None, int(rng.integers(1, 16))):
             got = est._damage_odds(bag, attacks, most)
             assert [len(row) for row in got] == [len(want[0, :most])] * len(want)
             np.testing.assert_array_equal(np.array(got), want[:, :most])
