@@ -205,11 +205,17 @@ def _flag(name: str, value: Any) -> bool:
 
 
 def _lift_groups(board: Board, lifts: Any) -> tuple[tuple[str, ...], ...]:
-    if isinstance(lifts, (str, bytes)) or not isinstance(lifts, Iterable):
+    # (a tuple, as every turn_options() call without lifts passes, is iterable: the ABC
+    # checks are skipped for it, as for the ids of _space_set)
+    if type(lifts) is not tuple and (
+        isinstance(lifts, (str, bytes)) or not isinstance(lifts, Iterable)
+    ):
         raise TypeError(f"lifts must be a list of groups of space ids, got {lifts!r}")
     groups = []
     for group in lifts:
-        if isinstance(group, (str, bytes)) or not isinstance(group, Iterable):
+        if type(group) is not tuple and (
+            isinstance(group, (str, bytes)) or not isinstance(group, Iterable)
+        ):
             raise TypeError(
                 f"each lift group must be a list of space ids, got {group!r} "
                 "(write lifts=[['a', 'b']] for one group)"
@@ -222,7 +228,7 @@ def _lift_groups(board: Board, lifts: Any) -> tuple[tuple[str, ...], ...]:
 
 
 def _space_set(board: Board, name: str, ids: Any) -> tuple[str, ...]:
-    if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):
+    if type(ids) is not tuple and (isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable)):
         raise TypeError(f"{name} must be a list of space ids, got {ids!r}")
     members = tuple(dict.fromkeys(ids))
     for sid in members:

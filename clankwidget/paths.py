@@ -320,7 +320,12 @@ class TurnOptions:
         if option is None:
             best = self.best(space_id)
             label = next(i for c, i in entries if c == best)
-        elif isinstance(option, numbers.Integral) and not isinstance(option, bool):
+        elif (
+            # (a Choice, the usual option, is a tuple: no ABC check for it)
+            not isinstance(option, tuple)
+            and isinstance(option, numbers.Integral)
+            and not isinstance(option, bool)
+        ):
             if not -len(entries) <= option < len(entries):
                 raise IndexError(
                     f"option {option} is out of range: {space_id!r} has {len(entries)} option(s)"

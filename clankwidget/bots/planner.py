@@ -96,6 +96,9 @@ class PlannerBot(_Estimates, Bot):
         self._game = None
         self._trace: list | None = None
         self._decision: dict | None = None  # what one decision works out once (see choose)
+        self._prices_kept: tuple | None = None  # (plan, what else it read, prices)
+        self._play_prices_kept: tuple | None = None
+        self._ships: dict[str, bool] = {}  # whether an edition has a ship, by its name
 
     # ------------------------------------------------------------ the plan
 
@@ -298,7 +301,14 @@ class PlannerBot(_Estimates, Bot):
     def _prices(self, game, p, plan: _Plan) -> dict:
         """Prices of one unit of each resource gained *now* (device uses, rewards, secrets)."""
         moving = not p.exhausted and plan.target != p.space
-        return {
+        # A decision asks up to three times (tokens, cards, fights) and the plan stays the
+        # same for several: the table is kept with the plan and the two facts it reads
+        # besides (callers only read it).
+        key = (moving, not p.damage)
+        kept = self._prices_kept
+        if kept is not None and kept[0] is plan and kept[1] == key:
+            return kept[2]
+        prices = {
             "skill": 0.9,
             "boots": 1.6 if moving else 0.1,
             "teleport": 1.6 if moving else 0.1,
@@ -314,10 +324,16 @@ class PlannerBot(_Estimates, Bot):
             "trash": 0.5,
             "discard": 0.3,
         }
+        self._prices_kept = (plan, key, prices)
+        return prices
 
     def _play_prices(self, game, p, plan: _Plan) -> dict:
         """Prices of one unit of each resource a deck card gives each time it is played."""
-        return {
+        key = not p.artifacts  # (kept as the prices above are)
+        kept = self._play_prices_kept
+        if kept is not None and kept[0] is plan and kept[1] == key:
+            return kept[2]
+        prices = {
             "skill": 0.8 if not p.artifacts else 0.6,
             "boots": 1.2,
             "teleport": 1.1,
@@ -333,6 +349,8 @@ class PlannerBot(_Estimates, Bot):
             "trash": 0.3,
             "discard": 0.5,
         }
+        self._play_prices_kept = (plan, key, prices)
+        return prices
 
     def _cond(self, game, p, plan: _Plan):
         def weight(test: str) -> float:
@@ -426,6 +444,14 @@ class PlannerBot(_Estimates, Bot):
             memo["now"] = _paths.turn_options(game.board, **self._path_context(game))
         return memo["now"]
 
+    def _has_ship(self, edition: str) -> bool:
+        """Whether ``edition`` has a ship, looked up once per edition name (asked at every
+        decision; an edition's parts never change)."""
+        kept = self._ships.get(edition)
+        if kept is None:
+            kept = self._ships[edition] = registry.edition(edition).has("ship")
+        return kept
+
     def _choose(self, game, legal) -> A.Action:
         p = game.current_player
         plan = self.plan(game)
@@ -433,13 +459,15 @@ class PlannerBot(_Estimates, Bot):
             return _pending_choice(
                 game, legal, lambda k, v: self._score_option(game, p, plan, k, v)
             )
-        if A.TakeSecret() in legal:
+        # (by type, as the action's equality goes: a list scan that builds no action and
+        # calls no dataclass __eq__ per legal action)
+        if A.TakeSecret in map(type, legal):
             return A.TakeSecret()  # a secret on a first entry: take it, as on arrival
         if p.hand:
             return A.Play(self._play_order(game, p, plan))
         legal_set = set(legal)
         ship = None
-        if registry.edition(game.edition).has("ship"):
+        if self._has_ship(game.edition):
             ship = ShipNavigator(game, lambda: self._path_context(game))
         if ship is not None:
             here = ship.act_here(legal)

@@ -120,24 +120,47 @@ def _damage_odds(
     key = (bag, attacks, most)
     dist = _ODDS.get(key)
     if dist is None:
-        by_attack, _, _, _ = _odds._knockout_lists(
-            bag,
-            [(them, 0, mine) for _, them, mine in attacks],
-            [n for n, _, _ in attacks],
-            _ONE_PLAYER,
-            method="auto",
-            max_exact_steps=200_000,
-            n=100_000,
-            seed=0,
-            progress=None,
-        )
-        # running sums along each row (left to right, as numpy's cumsum adds them: the
-        # first ``most`` of them are those of the whole row), as tuples of Python floats
-        dist = tuple(tuple(accumulate(row)) for row in by_attack[:, 0, :most].tolist())
+        # each row cut at ``most`` is the start of the row cut further on: rows are kept
+        # by the bag and attacks alone, cut at a health (at least _CUT), so a plan whose
+        # health differs reads them without computing the same odds again (one
+        # computation in eight, in a dungeon); the rows past a health are never read
+        kept = _CUT_ROWS.get(key[:2])
+        if kept is None or (kept[0] is not None and (most is None or kept[0] < most)):
+            cut = None if most is None else max(most, _CUT)
+            if len(_CUT_ROWS) > _MAX_ODDS:
+                _CUT_ROWS.clear()
+            kept = _CUT_ROWS[key[:2]] = (cut, _cut_damage_odds(bag, attacks, cut))
+        dist = kept[1] if most is None else tuple(row[:most] for row in kept[1])
         if len(_ODDS) > _MAX_ODDS:
             _ODDS.clear()
         _ODDS[key] = dist
     return dist
+
+
+#: by bag and attacks, ``(cut, rows)``: the rows of :func:`_damage_odds` cut at ``cut``
+#: (``None``: whole), at least at :data:`_CUT` (a dungeon's health)
+_CUT_ROWS: dict = {}
+_CUT = 10
+
+
+def _cut_damage_odds(
+    bag: tuple[int, int, int], attacks: tuple, cut
+) -> tuple[tuple[float, ...], ...]:
+    """:func:`_damage_odds` with each row's first ``cut`` numbers, worked out."""
+    by_attack, _, _, _ = _odds._knockout_lists(
+        bag,
+        [(them, 0, mine) for _, them, mine in attacks],
+        [n for n, _, _ in attacks],
+        _ONE_PLAYER,
+        method="auto",
+        max_exact_steps=200_000,
+        n=100_000,
+        seed=0,
+        progress=None,
+    )
+    # running sums along each row (left to right, as numpy's cumsum adds them: the
+    # first ``cut`` of them are those of the whole row), as tuples of Python floats
+    return tuple(tuple(accumulate(row)) for row in by_attack[:, 0, :cut].tolist())
 
 
 _ROWS: dict = {}

@@ -133,6 +133,25 @@ def test_damage_odds_equal_knockout_odds():
             assert got.shape != base.shape or not np.array_equal(got, base), other
 
 
+def test_damage_odds_cut_first_are_the_whole_rows_cut():
+    """Rows cut at one health, then another, then whole, in any order: the numbers of
+    the odds worked out afresh (the whole rows are kept by bag and attacks alone)."""
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        est._ODDS.clear()
+        est._CUT_ROWS.clear()
+        bag = tuple(int(v) for v in (rng.integers(0, 30), rng.integers(0, 4), rng.integers(0, 12)))
+        attacks = tuple(
+            (int(rng.integers(1, 7)), int(rng.integers(0, 3)), int(rng.integers(0, 3)))
+            for _ in range(int(rng.integers(1, 6)))
+        )
+        want = _public_damage(bag, attacks)
+        for most in (*rng.integers(1, 16, 3).tolist(), None, int(rng.integers(1, 16))):
+            got = est._damage_odds(bag, attacks, most)
+            assert [len(row) for row in got] == [len(want[0, :most])] * len(want)
+            np.testing.assert_array_equal(np.array(got), want[:, :most])
+
+
 def test_damage_odds_follow_the_simulation_when_exact_is_too_much():
     """Past the planner's 200,000 exact steps the public function simulates (seed 0);
     the shortcut must take the same way, to the same numbers."""
