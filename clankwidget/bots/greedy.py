@@ -197,6 +197,11 @@ class GreedyBot(Bot):
         # the classes listed (the rules list these classes themselves, no subclasses): a
         # buy, a potion or a secret is looked at only when one is listed
         offered = _classes(legal)
+        if len(legal) == 1 and A.EndTurn in offered:
+            # nothing but the end of the turn (an eighth of its choices): every rule below
+            # answers it (a walk, a ship's move or an action here is checked against the
+            # list and falls back to it), without working out where it heads
+            return _END_TURN
         if A.TakeSecret in offered:
             return _TAKE_SECRET  # a secret on a first entry: take it, as on arrival
         p = s.players[s.current]  # the current player, without the property's call
@@ -251,6 +256,10 @@ class GreedyBot(Bot):
                 return _checked(move, legal)
         else:
             if target is _UNKNOWN:
+                if offered <= _STILL:
+                    # no walk is listed: _move would find no step, coach or teleport among
+                    # them (each is looked up in the list), so the target is not needed
+                    return _END_TURN if A.EndTurn in offered else legal[0]
                 ways, target = self._heading(game, p, info)
             if target is not None and target != p.space:
                 move = self._move(game, p, target, legal, info, ways)
@@ -348,3 +357,8 @@ _ROW_TAKES = (A.Acquire, A.Defeat)
 _RESERVE_TAKES = (A.AcquireReserve, A.DefeatReserve)
 _TAKES = frozenset(_ROW_TAKES + _RESERVE_TAKES)
 _MOVE = A.Move
+# the core's actions that are not a walk (what _move returns is a listed Move, Teleport or
+# an edition's route action such as Legacy's coach, none of them here)
+_STILL = frozenset(
+    (A.EndTurn, A.Play, A.Buy, A.UseToken, A.TakeArtifact, A.TakeSecret, A.Choose, A.Decline)
+).union(_TAKES)
