@@ -18,6 +18,11 @@ from .state import GameState, PlayerState
 __all__ = ["CardTakes"]
 
 
+def _no_card(s: GameState, slot: int) -> str:
+    """Why row slot ``slot`` holds no card to take: it is empty, or there is no such slot."""
+    return f"row slot {slot} is empty" if 0 <= slot < len(s.row) else f"there is no row slot {slot}"
+
+
 class CardTakes:
     """What may be taken from the row and the reserve, and taking it (see the module docs)."""
 
@@ -78,11 +83,7 @@ class CardTakes:
     def _check_acquire(self, s, p, a: A.Acquire):
         cid = self._row_card(s, a.slot)
         if cid is None:
-            return (
-                f"row slot {a.slot} is empty"
-                if 0 <= a.slot < len(s.row)
-                else f"there is no row slot {a.slot}"
-            )
+            return _no_card(s, a.slot)
         card = self.card(cid)
         if card.is_monster:
             return f"{card.name} is a monster: defeat it with Swords"
@@ -139,11 +140,7 @@ class CardTakes:
     def _check_defeat(self, s, p, a: A.Defeat):
         cid = self._row_card(s, a.slot)
         if cid is None:
-            return (
-                f"row slot {a.slot} is empty"
-                if 0 <= a.slot < len(s.row)
-                else f"there is no row slot {a.slot}"
-            )
+            return _no_card(s, a.slot)
         card = self.card(cid)
         if not card.is_monster:
             return f"{card.name} is not a monster: acquire it with Skill"
