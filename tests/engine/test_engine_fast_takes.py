@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from clankwidget import Game, registry
+from clankwidget import registry
+from tests.engine.test_fast_paths import positions
 
 _TAKES = frozenset({"acquire", "defeat", "acquire-reserve", "defeat-reserve"})
 _ENGINES = [e.name for e in registry.editions(engine=True)]
@@ -30,17 +31,9 @@ def _kept_takes(rules, s) -> list:
 
 
 def _positions(edition: str, seed: int, moves: int = 200):
-    """The game's state before each action of a seeded random game (the live state: the
-    rules see it change between asks, as a game's do)."""
-    entry = registry.edition(edition)
-    game = Game.new(edition, players=2, seed=seed)
-    bots = [entry.make_bot("random", seed=seed + i) for i in range(2)]
-    for _ in range(moves):
-        if game.is_over:
-            return
-        yield game
-        seat = game.players.index(game.acting_player)
-        game.apply(bots[seat].choose(game))
+    """The positions of a seeded game of two random bots (the live state: the rules see
+    it change between asks, as a game's do)."""
+    return positions(edition, seed, kinds=("random", "random"), moves=moves)
 
 
 @pytest.mark.parametrize("edition", _ENGINES)

@@ -30,12 +30,14 @@ def obvious_legal(rules, s) -> list:
     return [a for a in rules.candidates(s) if rules.check(s, a) is None]
 
 
-def positions(edition: str, seed: int):
-    """The games of a seeded table (a greedy and a random bot), position by position."""
+def positions(edition: str, seed: int, kinds=("greedy", "random"), moves: int = MAX_ACTIONS):
+    """The games of a seeded table (by default a greedy and a random bot), position by
+    position (the live game: its state changes between positions), for ``moves`` actions
+    at most."""
     entry = registry.edition(edition)
     game = Game.new(edition, players=2, seed=seed)
-    bots = [entry.make_bot(kind, seed=seed + i) for i, kind in enumerate(("greedy", "random"))]
-    for _ in range(MAX_ACTIONS):
+    bots = [entry.make_bot(kind, seed=seed + i) for i, kind in enumerate(kinds)]
+    for _ in range(moves):
         if game.is_over:
             return
         yield game
