@@ -2,6 +2,45 @@
 
 from __future__ import annotations
 
+import reprlib
+
+
+class _Shown(reprlib.Repr):
+    def repr_int(self, x, level):
+        # (Python will not write an int of 4,300+ digits as text: say how long it is)
+        if x.bit_length() > 200:
+            return f"<an integer of about {int(x.bit_length() * 0.30103):,} digits>"
+        return super().repr_int(x, level)
+
+
+#: how :func:`shown` quotes what a caller gave: long texts and big or deep containers cut
+_SHOWN = _Shown()
+_SHOWN.maxstring = _SHOWN.maxother = 60
+_SHOWN.maxlevel = 3
+_SHOWN.maxlist = _SHOWN.maxtuple = _SHOWN.maxdict = _SHOWN.maxset = 6
+_SHOWN.maxlong = 40
+
+#: the longest reason an error quotes whole (longer ones come from echoed input)
+MAX_REASON = 1000
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, of bounded length: a message quotes what it
+    refuses, and a refused value may be a megabyte of text or a deeply nested list (from
+    a browser, a save or a script); the quote keeps its start and end."""
+    kind = type(value)
+    if (kind is str and len(value) <= 60) or (kind is int and -(2**63) <= value < 2**63):
+        return repr(value)  # (the usual case, as repr writes it, at repr's cost)
+    return _SHOWN.repr(value)
+
+
+def _bounded(text: str) -> str:
+    """``text`` whole up to :data:`MAX_REASON` characters, else its start and end."""
+    if len(text) <= MAX_REASON:
+        return text
+    cut = len(text) - MAX_REASON + 200
+    return f"{text[:600]} ... ({cut:,} characters left out) ... {text[-200:]}"
+
 
 class ClankwidgetError(Exception):
     """Base class of every error this package raises on purpose."""
@@ -30,7 +69,11 @@ class IllegalAction(ClankwidgetError, ValueError):
     def __init__(self, action: object, reason: str):
         self.action = action
         self.reason = reason
-        super().__init__(f"{action}: {reason}")
+        # (an action's own text is bounded; anything else given as one is quoted so)
+        what = action if isinstance(action, str) and len(action) <= 60 else None
+        if what is None:
+            what = str(action) if hasattr(action, "kind") else shown(action)
+        super().__init__(f"{what}: {_bounded(reason)}")
 
 
 class SaveError(ClankwidgetError, ValueError):

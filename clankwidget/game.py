@@ -17,7 +17,14 @@ import numpy as np
 
 from . import registry
 from .data import Board, CardSet, check_plain, load_board
-from .errors import BoardDataError, IllegalAction, PositionError, RuleNotImplemented, SaveError
+from .errors import (
+    BoardDataError,
+    IllegalAction,
+    PositionError,
+    RuleNotImplemented,
+    SaveError,
+    shown,
+)
 from .rules.actions import Action, action_from_dict
 from .rules.deckbuilding import PLAYER_COLOURS, DeckBuildingRules
 from .rules.state import GameState, PlayerState
@@ -579,7 +586,7 @@ def _colours(
     for c in colours:
         if not isinstance(c, str) or c not in PLAYER_COLOURS:
             raise ValueError(
-                f"unknown player colour {c!r}; choose from {', '.join(PLAYER_COLOURS)}"
+                f"unknown player colour {shown(c)}; choose from {', '.join(PLAYER_COLOURS)}"
             )
     if len(set(colours)) != len(colours):
         raise ValueError(f"each player needs a different colour, got {colours}")
@@ -593,7 +600,7 @@ def _colours(
 
 def _seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**128:
-        raise ValueError(f"seed must be an integer from 0 to 2**128 - 1, got {seed!r}")
+        raise ValueError(f"seed must be an integer from 0 to 2**128 - 1, got {shown(seed)}")
     return int(seed)
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .errors import RuleNotImplemented
+from .errors import RuleNotImplemented, shown
 
 __all__ = ["FEATURES", "Edition", "edition", "editions", "register"]
 
@@ -234,7 +234,7 @@ def edition(name: str | Edition) -> Edition:
     if isinstance(name, Edition):
         return name
     if not isinstance(name, str) or name not in _REGISTRY:
-        raise ValueError(f"unknown edition {name!r}; available: {', '.join(_REGISTRY)}")
+        raise ValueError(f"unknown edition {shown(name)}; available: {', '.join(_REGISTRY)}")
     return _REGISTRY[name]
 
 

@@ -272,7 +272,9 @@ def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
             return shipped
     except (OSError, ValueError) as exc:  # a NUL byte, a name too long for the system
         raise BoardDataError(
-            _safe_repr(str(name_or_path)), "$", f"cannot be read ({exc})"
+            _safe_repr(str(name_or_path)),
+            "$",
+            f"cannot be read ({getattr(exc, 'strerror', None) or exc})",
         ) from None
     known = ", ".join(names(folder)) or "none"
     raise BoardDataError(

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import MISSING, asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from ..errors import shown
+
 __all__ = [
     "Acquire",
     "AcquireReserve",
@@ -29,6 +31,8 @@ __all__ = [
 ]
 
 _KINDS: dict[str, type[Action]] = {}
+#: an action's numbers (slots, paths, counts) are small: larger ones are refused as given
+_INT_LIMIT = 2**63
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,7 @@ class Action:
         return {"kind": self.kind, **asdict(self)}
 
     def __str__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in asdict(self).items())
+        args = ", ".join(f"{k}={shown(v)}" for k, v in asdict(self).items())
         return f"{self.kind}({args})"
 
 
@@ -171,11 +175,15 @@ def action_from_dict(data: Any) -> Action:
     kind = data.get("kind")
     cls = _KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ValueError(f"unknown action kind {kind!r}; known kinds: {', '.join(sorted(_KINDS))}")
+        known = ", ".join(sorted(_KINDS))
+        raise ValueError(f"unknown action kind {shown(kind)}; known kinds: {known}")
     spec = {f.name: f for f in fields(cls)}
     extra = set(data) - set(spec) - {"kind"}
     if extra:
-        raise ValueError(f"action {kind!r} does not take {', '.join(sorted(extra))}")
+        names = sorted(map(str, extra))
+        listed = ", ".join(n if len(n) <= 60 else shown(n) for n in names[:6])
+        more = f" and {len(names) - 6:,} more" if len(names) > 6 else ""
+        raise ValueError(f"action {kind!r} does not take {listed}{more}")
     kwargs = {}
     for name, f in spec.items():
         if name not in data:
@@ -185,9 +193,14 @@ def action_from_dict(data: Any) -> Action:
         value = data[name]
         want = int if f.type in ("int", int) else str
         if want is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ValueError(f"action {kind!r}: {name!r} must be an integer, got {value!r}")
+            raise ValueError(f"action {kind!r}: {name!r} must be an integer, got {shown(value)}")
+        if want is int and not -_INT_LIMIT <= value < _INT_LIMIT:
+            raise ValueError(
+                f"action {kind!r}: {name!r} must be an integer from -2**63 to 2**63 - 1, "
+                f"got {shown(value)}"
+            )
         if want is str and not isinstance(value, str):
-            raise ValueError(f"action {kind!r}: {name!r} must be a string, got {value!r}")
+            raise ValueError(f"action {kind!r}: {name!r} must be a string, got {shown(value)}")
         kwargs[name] = value
     return cls(**kwargs)
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from .. import registry
 from ..data import Board, Card, CardSet, load_cards
-from ..errors import IllegalAction
+from ..errors import IllegalAction, shown
 from . import actions as A
 from .card_effects import CardEffects
 from .card_takes import CardTakes
@@ -168,7 +168,7 @@ class DeckBuildingRules(CardTakes, TurnEnd, CardEffects):
         if unknown:
             known = ", ".join(self.known_options) or "none"
             raise ValueError(
-                f"unknown option {unknown[0]!r} for {self.edition!r} games (known: {known})"
+                f"unknown option {shown(unknown[0])} for {self.edition!r} games (known: {known})"
             )
         self.options = dict(options or {})
         self.setup_numbers = cards.setup

@@ -243,3 +243,50 @@ def test_path_context_feeds_turn_options():
     assert "gallery" in options.reachable and "vault" not in options.reachable  # locked
     step = options.route("den")[0]
     assert game.why_illegal(Move(step.path, step.swords)) is None
+
+
+BIG = 10**6  # characters: a pasted file, a script's mistake, a crafted message or save
+
+
+@pytest.mark.parametrize(
+    "action, says",
+    [
+        ({"kind": "play", "card": "q" * BIG}, "not in your hand"),
+        ({"kind": "move", "path": 0, "to": "x" * BIG}, "does not take to"),
+        ({"kind": "k" * BIG}, "unknown action kind 'kkk"),
+        ({"kind": "play", "card": [[[[[["deep"]]]]]] * BIG}, "'card' must be a string"),
+        ({"kind": "end-turn", **{f"field{i}": i for i in range(10_000)}}, "and 9,994 more"),
+        ({"kind": "acquire", "slot": 2**64}, "from -2\\*\\*63 to 2\\*\\*63 - 1, got 18446"),
+        ({"kind": "acquire", "slot": -(10**5000)}, "got <an integer of about 5,000 digits>"),
+        (Play("felt-slippers" * BIG), "not in your hand"),
+    ],
+    ids=["long id", "long extra", "long kind", "nested", "fields", "big int", "huge int", "object"],
+)
+def test_a_refusal_quotes_hostile_input_briefly_and_changes_nothing(action, says):
+    """A refusal says what was wrong, quoting the input it refuses, but a megabyte of it
+    (from a browser, a save or a script) is quoted by its start and end only: the message
+    stays short enough to read, log and send back to a browser."""
+    game = at(hand=["burgle"])
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match=says) as refused:
+        game.apply(action)
+    assert len(str(refused.value)) <= 1300
+    assert game.to_json() == before
+    assert game.why_illegal(action) is not None
+
+
+@pytest.mark.parametrize(
+    "kwargs, says",
+    [
+        ({"seed": 10**5000}, "got <an integer of about 5,000 digits>"),
+        ({"players": ["x" * BIG, "blue"]}, "unknown player colour 'xxx"),
+        ({"edition": "e" * BIG}, "unknown edition 'eee"),
+        ({"board": "b" * BIG}, "cannot be read \\(File name too long\\)"),
+        ({"options": {"o" * BIG: 1}}, "unknown option 'ooo"),
+    ],
+    ids=["seed", "colour", "edition", "board", "option"],
+)
+def test_a_new_game_refuses_hostile_arguments_briefly(kwargs, says):
+    with pytest.raises(ValueError, match=says) as refused:
+        Game.new(**{"players": 2, **kwargs})
+    assert len(str(refused.value)) <= 1300
