@@ -38,7 +38,7 @@ from typing import Any
 from .data import Board, check, check_plain, load_board, load_cards
 from .data._files import mtime, names, read_json, resolve
 from .errors import BoardDataError, SaveError
-from .game import Game
+from .game import MAX_SAVE_BYTES, Game
 
 __all__ = ["CAMPAIGN_VERSION", "Campaign", "CampaignError", "list_campaigns", "load_campaign"]
 
@@ -237,8 +237,15 @@ class Campaign:
     def from_json(cls, text: str | bytes) -> Campaign:
         """A campaign from its save; a corrupt or foreign save raises :class:`CampaignError`
         (nothing is half-loaded)."""
+        if isinstance(text, str | bytes | bytearray) and len(text) > MAX_SAVE_BYTES:
+            unit = "characters" if isinstance(text, str) else "bytes"
+            raise CampaignError(
+                f"not loaded: the campaign save is {len(text):,} {unit}, over {MAX_SAVE_BYTES:,}"
+            )
         try:
             doc = json.loads(text)
+        except RecursionError:
+            raise CampaignError("corrupt campaign save: the JSON is nested too deeply") from None
         except (ValueError, TypeError) as exc:
             raise CampaignError(f"corrupt campaign save: not JSON ({exc})") from None
         return cls.from_dict(doc)

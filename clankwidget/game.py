@@ -631,7 +631,7 @@ def _parse_save(text: str | bytes) -> dict:
         raise SaveError("not a clankwidget save: 'format' is not 'clankwidget-save'")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(f"corrupt save: 'version' must be an integer, got {version!r}")
+        raise SaveError(f"corrupt save: 'version' must be an integer, got {shown(version)}")
     if version > SAVE_VERSION:
         raise SaveError(
             f"this save is version {version}, made by a newer clankwidget; "

@@ -95,6 +95,9 @@ def test_record_refuses_a_game_from_elsewhere_or_unfinished():
             r"\$\.changes",
         ),
         (lambda d: {**d, "extra": 1}, "unknown field"),
+        (lambda d: '{"next": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+        (lambda d: json.dumps({**d, "note": "x" * 17 * 2**20}), "over 16,777,216"),
+        (lambda d: '{"next": 1' + "0" * 5000 + "}", "not JSON"),
     ],
 )
 def test_a_corrupt_save_is_refused_whole(corrupt, match):
