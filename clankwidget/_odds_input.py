@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import OddsInputError
+from .errors import OddsInputError, shown
 from .kernels.rng import state_from
 
 BLACK = "black"
@@ -47,13 +47,13 @@ MAX_BYTES = 2 << 30
 
 def _colour(colour: Any, where: str) -> str:
     if not isinstance(colour, str) or not colour.strip():
-        raise OddsInputError(f"{where}: a colour must be a non-empty string, got {colour!r}")
+        raise OddsInputError(f"{where}: a colour must be a non-empty string, got {shown(colour)}")
     return colour
 
 
 def _whole(value: Any, what: str, *, least: int = 0, most: int = MAX_CUBES) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise OddsInputError(f"{what} must be a whole number, got {value!r}")
+        raise OddsInputError(f"{what} must be a whole number, got {shown(value)}")
     value = int(value)
     if value < least:
         raise OddsInputError(f"{what} must be at least {least}, got {value}")
@@ -120,7 +120,7 @@ def _parse_bag(cubes: Any, hit_all: str | None):
         if type(colour) is not str or not colour or colour.isspace():
             _colour(colour, "cubes")
         if type(count) is not int or count < 0 or count > MAX_CUBES:
-            count = _whole(count, f"cubes[{colour!r}]")
+            count = _whole(count, f"cubes[{shown(colour)}]")
         if colour == BLACK:
             black = count
         elif colour == hit_all:
@@ -141,16 +141,16 @@ def _parse_health(health: Any, players: Sequence[str], hit_all: str | None) -> d
             raise OddsInputError("'black' in health: black is not a player (its cubes do nothing)")
         if colour == hit_all:
             raise OddsInputError(
-                f"{colour!r} in health: it is the hit_all colour, whose cubes hurt every "
+                f"{shown(colour)} in health: it is the hit_all colour, whose cubes hurt every "
                 "player, not a player (pass hit_all=None if it is a player here)"
             )
         if colour not in players:
             raise OddsInputError(
-                f"unknown colour {colour!r} in health: the players are "
-                f"{', '.join(map(repr, players)) or 'none'}; list a player with no cubes in "
-                f"the bag as {{{colour!r}: 0}} in cubes"
+                f"unknown colour {shown(colour)} in health: the players are "
+                f"{', '.join(map(shown, players)) or 'none'}; list a player with no cubes in "
+                f"the bag as {{{shown(colour)}: 0}} in cubes"
             )
-        out[colour] = _whole(value, f"health[{colour!r}]", least=1)
+        out[colour] = _whole(value, f"health[{shown(colour)}]", least=1)
     return out
 
 
@@ -162,10 +162,10 @@ def _parse_clones(clones: Any, players: Sequence[str], hit_all: str | None) -> d
         _colour(colour, "clones")
         if colour not in players:
             raise OddsInputError(
-                f"unknown colour {colour!r} in clones: the players are "
+                f"unknown colour {shown(colour)} in clones: the players are "
                 f"{', '.join(map(repr, players)) or 'none'}"
             )
-        n = _whole(value, f"clones[{colour!r}]")
+        n = _whole(value, f"clones[{shown(colour)}]")
         if n:
             out[colour] = n
     if out and hit_all is None:

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from .data import Board
-from .errors import PathsInputError
+from .errors import PathsInputError, shown
 from .kernels import graph as _g
 
 # ---------------------------------------------------------------------------
@@ -163,13 +163,14 @@ def _is_game(obj: Any) -> bool:
 def _space_index(board: Board, space_id: Any, what: str = "space") -> int:
     if not isinstance(space_id, str):
         raise TypeError(
-            f"{what} must be a space id (a string such as {board.space_ids[0]!r}), got {space_id!r}"
+            f"{what} must be a space id (a string such as {board.space_ids[0]!r}), "
+            f"got {shown(space_id)}"
         )
     if space_id not in board:
         ids = board.space_ids
-        shown = ", ".join(ids[:12]) + (f", ... ({len(ids)} in all)" if len(ids) > 12 else "")
+        listed = ", ".join(ids[:12]) + (f", ... ({len(ids)} in all)" if len(ids) > 12 else "")
         raise KeyError(
-            f"{what}: board {board.id!r} has no space {space_id!r} (its spaces: {shown})"
+            f"{what}: board {board.id!r} has no space {shown(space_id)} (its spaces: {listed})"
         )
     return board.index(space_id)
 
@@ -178,9 +179,9 @@ def _count(name: str, value: Any, least: int = 0) -> int:
     if type(value) is not int and (
         isinstance(value, bool) or not isinstance(value, numbers.Integral)
     ):
-        raise TypeError(f"{name} must be a whole number, got {value!r}")
+        raise TypeError(f"{name} must be a whole number, got {shown(value)}")
     if value < least:
-        raise ValueError(f"{name} must be at least {least}, got {value}")
+        raise ValueError(f"{name} must be at least {least}, got {shown(value)}")
     return int(value)
 
 
@@ -200,7 +201,7 @@ def _check_table(rows: int, cols: int, what: str, advice: str) -> None:
 
 def _flag(name: str, value: Any) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
+        raise TypeError(f"{name} must be True or False, got {shown(value)}")
     return bool(value)
 
 

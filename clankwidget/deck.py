@@ -65,7 +65,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .data import Card
-from .errors import OddsInputError
+from .errors import OddsInputError, shown
 from .kernels.deck import _sample_turns, _turn_pmf
 from .kernels.rng import state_from
 
@@ -322,11 +322,11 @@ def _add(into: dict[str, int], more: Mapping[str, int]) -> None:
 
 def _as_int(name: str, value, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool):
-        raise ValueError(f"{name} must be an integer, got {value!r}")
+        raise ValueError(f"{name} must be an integer, got {shown(value)}")
     try:
         value = operator.index(value)
     except TypeError:
-        raise ValueError(f"{name} must be an integer, got {value!r}") from None
+        raise ValueError(f"{name} must be an integer, got {shown(value)}") from None
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     if maximum is not None and value > maximum:
@@ -347,7 +347,9 @@ def _too_many(where: str) -> OddsInputError:
 
 def _check_resource(resource, what: str = "resource") -> str:
     if resource not in RESOURCES:
-        raise ValueError(f"unknown {what} {resource!r}; expected one of {', '.join(RESOURCES)}")
+        raise ValueError(
+            f"unknown {what} {shown(resource)}; expected one of {', '.join(RESOURCES)}"
+        )
     return resource
 
 
@@ -410,14 +412,15 @@ def _spec_resources(key, spec, choose_for, held) -> Mapping[str, int]:
         for name, amount in spec.items():
             if name not in _RESOURCE_SET:
                 raise ValueError(
-                    f"unknown resource {name!r} in {dict(spec)!r}; "
+                    f"unknown resource {shown(name)} in {shown(dict(spec))}; "
                     f"expected some of {', '.join(RESOURCES)}"
                 )
             if type(amount) is not int:
                 _as_int(f"{name} in {dict(spec)!r}", amount)
         return spec
     raise ValueError(
-        f"what card {key!r} gives is unknown: pass cards={{{key!r}: Card or resource dict}}"
+        f"what card {shown(key)} gives is unknown: "
+        f"pass cards={{{shown(key)}: Card or resource dict}}"
     )
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import OddsInputError
+from .errors import OddsInputError, shown
 from .kernels.dice import _hazard_pmf, _meet_exact, _meet_orders
 
 __all__ = [
@@ -80,7 +80,7 @@ def hazard_odds(dice: int, shields: int = 0, faces: Sequence[int] | None = None)
     """
     for name, value in (("dice", dice), ("shields", shields)):
         if isinstance(value, bool) or not isinstance(value, int | np.integer):
-            raise OddsInputError(f"{name} must be a whole number, got {value!r}")
+            raise OddsInputError(f"{name} must be a whole number, got {shown(value)}")
         if value < 0:
             raise OddsInputError(f"{name} must be 0 or more, got {value}")
     if dice > MAX_DICE:

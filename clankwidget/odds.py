@@ -66,7 +66,7 @@ from ._odds_input import (
 )
 from ._odds_results import AttackOdds, KnockoutOdds, SampledAttacks
 from .dice import HazardOdds, MeetOdds, captain_meet_odds, hazard_odds, meet_odds
-from .errors import OddsInputError
+from .errors import OddsInputError, shown
 from .kernels.bag import (
     _attack_joint,
     _knockout_dp,
@@ -360,10 +360,10 @@ def _row(mapping: Mapping, where: str, index: dict[str, int], m: int) -> np.ndar
         _colour(colour, where)
         if colour not in index:
             raise OddsInputError(
-                f"unknown colour {colour!r} in {where}: use 'black', the hit_all colour or a "
-                f"player named in health ({', '.join(repr(c) for c in list(index)[2:])})"
+                f"unknown colour {shown(colour)} in {where}: use 'black', the hit_all colour or a "
+                f"player named in health ({', '.join(map(shown, list(index)[2:]))})"
             )
-        row[index[colour]] = _whole(count, f"{where}[{colour!r}]")
+        row[index[colour]] = _whole(count, f"{where}[{shown(colour)}]")
     return row
 
 

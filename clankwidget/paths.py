@@ -84,7 +84,7 @@ from ._paths_base import (
 )
 from ._paths_far import Journey, Leg, distance_table, journey, route, weighted_distance_table
 from .data import Board
-from .errors import PathsInputError
+from .errors import PathsInputError, shown
 from .kernels import graph as _g
 
 __all__ = [
@@ -293,12 +293,15 @@ class TurnOptions:
 
     def _budget(self) -> str:
         s = self.settings
-        text = f"boots={s['boots']}, swords={s['swords']}, health={s['health']}"
+        # (a budget may be absurdly large, past what Python writes as text: shown() says so)
+        text = (
+            f"boots={shown(s['boots'])}, swords={shown(s['swords'])}, health={shown(s['health'])}"
+        )
         extras = [k for k in ("keys", "can_exit", "exhausted", "canoe") if s[k]]
         if s["teleports"]:
-            text += f", teleports={s['teleports']}"
+            text += f", teleports={shown(s['teleports'])}"
         if s["gold"]:
-            text += f", gold={s['gold']}"
+            text += f", gold={shown(s['gold'])}"
         if s["lifts"]:
             text += f", {len(s['lifts'])} lift group(s)"
         if s["closed"]:

@@ -63,7 +63,7 @@ from .data import (
     load_board,
     load_cards,
 )
-from .errors import BoardDataError, PositionError
+from .errors import BoardDataError, PositionError, shown
 from .rules.state import IN, GameState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -208,6 +208,11 @@ def _changed(doc: dict, changes: dict | None, balance: bool, rules) -> dict:
     return doc
 
 
+def _field(key) -> str:
+    """A key of ``changes`` as an error's JSON path writes it (a long one quoted briefly)."""
+    return key if isinstance(key, str) and len(key) <= 60 else shown(key)
+
+
 def _merge(into: dict, patch: dict, where: str, named: set, path: tuple, strict=True) -> None:
     """Merge ``patch`` into ``into``: objects key by key, anything else replaced. At the top
     (a state or a player) only known fields may be named; below (the bag, the reserve...)
@@ -215,11 +220,11 @@ def _merge(into: dict, patch: dict, where: str, named: set, path: tuple, strict=
     unlimited pile). Every value replaced is recorded in ``named`` by its path."""
     for key, value in patch.items():
         if strict and key not in into:
-            raise PositionError(f"{where}.{key}", "no such field in a position's state")
+            raise PositionError(f"{where}.{_field(key)}", "no such field in a position's state")
         if isinstance(value, dict) and isinstance(into.get(key), dict) and key != "pending":
-            _merge(into[key], value, f"{where}.{key}", named, (*path, key), strict=False)
+            _merge(into[key], value, f"{where}.{_field(key)}", named, (*path, key), strict=False)
         elif isinstance(value, dict) and isinstance(into.get(key), list):
-            _patch_list(into[key], value, f"{where}.{key}")
+            _patch_list(into[key], value, f"{where}.{_field(key)}")
         elif value is None and not strict and path[:1] != ("reserve",):
             into.pop(key, None)  # null takes a key out (an artifact gone, a port free again)
             named.add((*path, key))
@@ -239,7 +244,7 @@ def _patch_list(into: list, patch: dict, where: str) -> None:
         except (ValueError, IndexError):
             n = len(into)
             raise PositionError(
-                f"{where}.{key}", f"expected an index from {-n} to {n - 1} of a list of {n}"
+                f"{where}.{_field(key)}", f"expected an index from {-n} to {n - 1} of a list of {n}"
             ) from None
         into[i] = _Pinned(value) if isinstance(value, str) else value
 

@@ -184,7 +184,7 @@ class Edition:
         classes = self.bot_classes()
         if kind not in classes:
             raise ValueError(
-                f"unknown bot {kind!r} for {self.title}; choose from {', '.join(classes)}"
+                f"unknown bot {shown(kind)} for {self.title}; choose from {', '.join(classes)}"
             )
         return classes[kind](seed=seed)
 

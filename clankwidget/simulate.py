@@ -32,7 +32,7 @@ import numpy as np
 
 from . import registry
 from .bots import Bot, make_bot
-from .errors import ClankwidgetError, IllegalAction
+from .errors import ClankwidgetError, IllegalAction, shown
 from .game import Game
 from .rules.state import ESCAPED, KNOCKED_OUT
 
@@ -382,7 +382,7 @@ def tournament(
     named = registry.edition(edition).bot_classes()  # the edition's bots (Clank!'s: BOTS)
     for k in kinds:
         if isinstance(k, str) and k not in named:
-            raise ValueError(f"unknown bot {k!r}; choose from {', '.join(named)}")
+            raise ValueError(f"unknown bot {shown(k)}; choose from {', '.join(named)}")
     if len(set(labels)) != len(labels):
         raise ValueError(f"give each bot once (it plays every seat in turn), got {labels}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:

@@ -41,6 +41,7 @@ that edition).
 
 from __future__ import annotations
 
+from ..errors import shown
 from .base import Bot
 from .greedy import GreedyBot
 from .planner import PlannerBot
@@ -58,4 +59,4 @@ def make_bot(kind: str | Bot, seed: int = 0) -> Bot:
     try:
         return BOTS[kind](seed=seed)
     except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(BOTS)}") from None
+        raise ValueError(f"unknown bot {shown(kind)}; choose from {', '.join(BOTS)}") from None

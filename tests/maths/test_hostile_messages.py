@@ -1,0 +1,69 @@
+"""A refusal quotes what it refuses briefly: a megabyte of text, or an integer Python
+will not write as text, given to the odds, deck, path, bot or position functions is
+quoted by its start and end (``clankwidget.errors.shown``), so the message says what was
+wrong in a line a person can read (and a notebook can show) instead of echoing it whole.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import clankwidget as cw
+from clankwidget import deck, odds, paths, positions, simulate
+
+BIG = "z" * 10**6
+
+
+@pytest.fixture(scope="module")
+def game():
+    return cw.Game.new(players=2, seed=1)
+
+
+CASES = {
+    "path start": (lambda g: paths.turn_options(g.board, start=BIG, boots=3), "has no space 'zzz"),
+    "path boots": (
+        lambda g: paths.turn_options(g.board, start=g.board.start, boots=-(10**5000)),
+        "boots must be at least 0, got <an integer of about 5,000 digits>",
+    ),
+    "odds health": (
+        lambda g: odds.knockout_odds(bag={"blue": 3}, health={BIG: 3}, attacks=[3]),
+        "player named in health \\('zzz",
+    ),
+    "odds bag": (
+        lambda g: odds.knockout_odds(bag={BIG: 3}, health={"blue": 3}, attacks=[3]),
+        "unknown colour 'zzz",
+    ),
+    "deck card": (lambda g: deck.resource_distribution([BIG], resource="skill"), "what card 'zzz"),
+    "deck resource": (
+        lambda g: deck.resource_distribution(["a"], resource=BIG, cards={"a": {"skill": 2}}),
+        "unknown resource 'zzz",
+    ),
+    "deck k": (
+        lambda g: deck.chance_at_least(["a"], resource="skill", k=BIG, cards={"a": {"skill": 2}}),
+        "k must be an integer, got 'zzz",
+    ),
+    "bot": (lambda g: cw.edition("clank").make_bot(BIG), "unknown bot 'zzz"),
+    "tournament": (lambda g: simulate.tournament([BIG, "random"], 2), "unknown bot 'zzz"),
+    "position field": (
+        lambda g: positions.changed(g.position(), {BIG: 1}),
+        "changes.'zzz.*no such field",
+    ),
+    "position index": (
+        lambda g: positions.changed(g.position(), {"row": {BIG: "x"}}),
+        "changes.row.'zzz.*expected an index",
+    ),
+}
+
+
+@pytest.mark.parametrize("call, says", CASES.values(), ids=CASES.keys())
+def test_a_refusal_quotes_a_huge_argument_briefly(game, call, says):
+    with pytest.raises((ValueError, KeyError, TypeError), match=says) as refused:
+        call(game)
+    assert len(str(refused.value)) <= 1300
+
+
+def test_an_absurd_budget_is_written_briefly(game):
+    """Path questions take budgets of any size (they reach what the board allows); the
+    answer's text says how long a number is that Python will not write out."""
+    opts = paths.turn_options(game.board, start=game.board.start, boots=10**5000)
+    assert "boots=<an integer of about 5,000 digits>" in str(opts)
