@@ -106,7 +106,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from . import registry
-from .errors import IllegalAction, RuleNotImplemented
+from .errors import IllegalAction, RuleNotImplemented, shown
 from .game import Game
 from .rules.actions import Action, action_from_dict
 from .rules.state import ESCAPED, IN, KNOCKED_OUT
@@ -286,8 +286,14 @@ class ActionCodec:
 
     def decode(self, index: int) -> Action:
         """The engine action at ``index``."""
-        if isinstance(index, bool) or not 0 <= int(index) < self.n:
-            raise ValueError(f"action index must be from 0 to {self.n - 1}, got {index!r}")
+        if isinstance(index, np.ndarray) and index.ndim == 0:
+            index = index[()]  # (a 0-d array, as some agents hand back their choice)
+        if isinstance(index, bool | np.bool_) or not isinstance(index, int | np.integer):
+            raise ValueError(
+                f"action index must be an integer, got {type(index).__name__} {shown(index)}"
+            )
+        if not 0 <= index < self.n:
+            raise ValueError(f"action index must be from 0 to {self.n - 1}, got {shown(index)}")
         index = int(index)
         k = int(np.searchsorted(self._starts, index, side="right")) - 1
         kind = self._kinds[k]
@@ -602,7 +608,7 @@ class ClankEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-                raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+                raise ValueError(f"seed must be a non-negative integer, got {shown(seed)}")
             self._seeds = np.random.SeedSequence(int(seed))
             game_seed = int(seed)
         else:
@@ -664,6 +670,10 @@ class ClankEnv(AECEnv):
         return self._legal_cache[1]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if agent not in self.possible_agents:
+            raise ValueError(
+                f"no agent {shown(agent)}; the agents are {', '.join(self.possible_agents)}"
+            )
         seat = self.possible_agents.index(agent)
         obs = self._observer.observe(self.game, seat)
         if (

@@ -239,6 +239,46 @@ def test_illegal_action_is_refused_and_changes_nothing():
     assert e.game.to_json() == before
 
 
+@pytest.mark.parametrize("edition", ["clank", "moonrakers"])
+@pytest.mark.parametrize(
+    "action, says",
+    [
+        (1.5, "must be an integer, got float 1.5"),
+        (np.float64(2.0), "must be an integer, got float64"),
+        ("3", "must be an integer, got str '3'"),
+        ("x" * 10**6, "must be an integer, got str 'xxx"),
+        ([1, 2], "must be an integer, got list"),
+        (True, "must be an integer, got bool"),
+        (-1, "must be from 0 to"),
+        (10**5000, "got <an integer of about 5,000 digits>"),
+    ],
+    ids=["float", "numpy float", "text", "long text", "list", "bool", "negative", "huge"],
+)
+def test_a_step_that_is_no_action_index_is_refused_briefly(edition, action, says):
+    """An agent's step must be an integer index (a NumPy integer or a 0-d array of one is
+    fine): a float is not truncated to some other action, a text is not parsed, and the
+    refusal quotes what it got in a line; nothing changes."""
+    e = ClankEnv(edition, players=3)
+    e.reset(seed=0)
+    before = e.game.to_json()
+    with pytest.raises(ValueError, match=says) as refused:
+        e.step(action)
+    assert len(str(refused.value)) < 300
+    assert e.game.to_json() == before
+    legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+    e.step(np.array(legal[0]))  # a 0-d array holding a legal index is taken
+    assert e.game.actions
+
+
+def test_observing_an_unknown_agent_names_the_agents():
+    e = ClankEnv("clank", players=2)
+    e.reset(seed=0)
+    with pytest.raises(ValueError, match="no agent 'zzz.*the agents are player_0, player_1"):
+        e.observe("z" * 10**6)
+    with pytest.raises(ValueError, match="seed must be a non-negative integer, got 'sss"):
+        e.reset(seed="s" * 10**6)
+
+
 def test_truncation_after_max_steps():
     e = ClankEnv("clank", players=2, max_steps=5)
     e.reset(seed=0)
