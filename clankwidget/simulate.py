@@ -47,6 +47,12 @@ __all__ = [
 ]
 
 DEFAULT_MAX_STEPS = 20_000
+#: the most games one :func:`tournament` plays (its schedule and records are kept in
+#: memory, a few hundred bytes a game): a larger study is several tournaments, each with
+#: its own seed
+MAX_GAMES = 1_000_000
+#: the most bots one tournament or game is given (an endless iterable is refused)
+MAX_BOTS = 100
 """Actions a game may take before :func:`play_game` gives up on it."""
 
 
@@ -79,7 +85,7 @@ def play_game(
     many actions. ``check_legal``: also check each action is in ``legal_actions()``
     (the engine refuses an illegal one anyway, with a less specific message).
     """
-    bots = list(bots)
+    bots = _bot_list(bots, "bots")
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise ValueError(f"max_steps must be a positive whole number, got {max_steps!r}")
     if players is None:
@@ -336,6 +342,19 @@ def _run(spec) -> GameRecord:
     )
 
 
+def _bot_list(bots, name: str) -> list:
+    """``bots`` as a list, refusing a text (a name is one bot in a list, not a list of
+    letters) and an endless iterable."""
+    if isinstance(bots, str):
+        known = {e.name for e in registry.editions()}
+        hint = f"; for the {bots} edition pass edition={bots!r}" if bots in known else ""
+        raise ValueError(f"{name} must be a list of bots, got the text {shown(bots)}{hint}")
+    out = list(itertools.islice(bots, MAX_BOTS + 1))
+    if len(out) > MAX_BOTS:
+        raise ValueError(f"{name} holds more than {MAX_BOTS} bots")
+    return out
+
+
 def tournament(
     bot_names: Sequence[str | type[Bot]],
     games: int,
@@ -376,8 +395,11 @@ def tournament(
     ``dask.bag`` on a local scheduler (``scheduler`` is passed to ``compute``, e.g.
     ``"processes"``). Every way gives the same result for the same arguments: each game
     is seeded by its own place in the schedule, never by where or when it ran.
+
+    One call plays at most :data:`MAX_GAMES` games (tables times ``games``); a larger
+    study is several calls with different seeds.
     """
-    kinds = list(bot_names)
+    kinds = _bot_list(bot_names, "bot_names")
     labels = [_label(k) for k in kinds]
     named = registry.edition(edition).bot_classes()  # the edition's bots (Clank!'s: BOTS)
     for k in kinds:
@@ -396,6 +418,13 @@ def tournament(
         )
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, got {games!r}")
+    total = (math.comb(len(kinds), players) + (len(kinds) if mirror else 0)) * games
+    if total > MAX_GAMES:
+        raise ValueError(
+            f"this tournament is {total:,} games, over the {MAX_GAMES:,} one call plays (it "
+            "keeps every game's record in memory): play several tournaments with different "
+            "seeds and add up their records"
+        )
     if client is not None and use_dask:
         raise ValueError("give either client= (a Dask cluster) or use_dask=True, not both")
     mixed = _schedule(kinds, games, seed, players) if len(kinds) >= players else []

@@ -70,6 +70,30 @@ def test_where_the_games_run_is_checked():
         tournament(["random", "greedy"], games=2, client=42)
 
 
+def test_a_tournament_too_big_to_keep_is_refused_before_any_game(monkeypatch):
+    import clankwidget.simulate as sim
+
+    monkeypatch.setattr(sim, "_run", lambda spec: pytest.fail("a game was played"))
+    with pytest.raises(ValueError, match="is 1,000,000,000,000 games, over the 1,000,000"):
+        tournament(["greedy", "random"], 10**12)
+    # three bots at two seats: three tables, and a mirror table per bot
+    with pytest.raises(ValueError, match="is 2,400,000 games"):
+        tournament(["greedy", "random", "planner"], 400_000, mirror=True)
+
+
+def test_bots_given_as_text_or_endlessly_are_refused():
+    import itertools
+
+    from clankwidget.simulate import play_game
+
+    with pytest.raises(ValueError, match="got the text 'clank'; .* pass edition='clank'"):
+        tournament("clank", 2)
+    with pytest.raises(ValueError, match="bots must be a list of bots, got the text 'greedy'$"):
+        play_game("greedy", 1)
+    with pytest.raises(ValueError, match="more than 100 bots"):
+        tournament(itertools.repeat("greedy"), 2)
+
+
 def test_module_examples():
     import doctest
 
