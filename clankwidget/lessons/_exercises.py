@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import shown
+
 __all__ = [
     "EXERCISES",
     "Exercise",
@@ -111,7 +113,7 @@ def exercise(lesson: Any) -> str:
     """The question of a lesson's exercise."""
     key = _lesson_key(lesson)
     if key is None:
-        raise ValueError(f"no exercise {lesson!r}; the exercises are {', '.join(EXERCISES)}")
+        raise ValueError(f"no exercise {shown(lesson)}; the exercises are {', '.join(EXERCISES)}")
     return EXERCISES[key].question
 
 
@@ -119,7 +121,7 @@ def solution(lesson: Any) -> float:
     """The worked answer of a lesson's exercise, computed with the package's functions."""
     key = _lesson_key(lesson)
     if key is None:
-        raise ValueError(f"no exercise {lesson!r}; the exercises are {', '.join(EXERCISES)}")
+        raise ValueError(f"no exercise {shown(lesson)}; the exercises are {', '.join(EXERCISES)}")
     return EXERCISES[key].solve()
 
 
@@ -128,7 +130,7 @@ def misconceptions(lesson: Any) -> list[tuple[float, Feedback]]:
     :func:`check` says to it: the misconceptions the check recognises, for a teacher."""
     key = _lesson_key(lesson)
     if key is None:
-        raise ValueError(f"no exercise {lesson!r}; the exercises are {', '.join(EXERCISES)}")
+        raise ValueError(f"no exercise {shown(lesson)}; the exercises are {', '.join(EXERCISES)}")
     return [(wrong, check(key, wrong)) for wrong, _ in EXERCISES[key].traps()]
 
 
@@ -141,6 +143,13 @@ def _decimal_places(text: str) -> int:
     return max(0, -exponent) if isinstance(exponent, int) else MAX_DECIMALS
 
 
+def _said(answer: Any) -> str:
+    """An answer as a hint repeats it: a text as typed, anything else as ``str`` gives it
+    (both cut to their start and end when long: :func:`clankwidget.errors.shown`)."""
+    text = answer if isinstance(answer, str) else str(answer)
+    return text if len(text) <= 60 else shown(text)
+
+
 def _number(answer: Any) -> tuple[float, int] | None:
     """An answer as ``(value, decimal places given)``, or None when it is not a number.
 
@@ -151,7 +160,10 @@ def _number(answer: Any) -> tuple[float, int] | None:
     if isinstance(answer, np.ndarray) and answer.size == 1:
         answer = answer.item()
     if isinstance(answer, numbers.Integral):
-        return float(answer), 0
+        try:
+            return float(answer), 0
+        except OverflowError:  # (past any float: no answer to a lesson's question)
+            return math.inf, 0
     if isinstance(answer, np.floating):
         answer = float(answer)
     if isinstance(answer, float):
@@ -220,7 +232,7 @@ def check(lesson: Any, answer: Any) -> Feedback:
         return Feedback(
             str(lesson),
             False,
-            f"Not yet: there is no exercise {lesson!r}; the exercises are "
+            f"Not yet: there is no exercise {shown(lesson)}; the exercises are "
             f"{', '.join(repr(k) for k in EXERCISES)}.",
         )
     ex = EXERCISES[key]
@@ -233,11 +245,12 @@ def check(lesson: Any, answer: Any) -> Feedback:
         )
     parsed = _number(answer)
     if parsed is None or not math.isfinite(parsed[0]):
+        what = "a number" if parsed is None else "a finite number of sensible size"
         return Feedback(
             key,
             False,
-            f"Not yet: the answer should be a number, got {type(answer).__name__} "
-            f"{answer!r}. Hint: {ex.hint}",
+            f"Not yet: the answer should be {what}, got {type(answer).__name__} "
+            f"{shown(answer)}. Hint: {ex.hint}",
         )
     value, places = parsed
     if not isinstance(answer, str):
@@ -252,7 +265,9 @@ def check(lesson: Any, answer: Any) -> Feedback:
     if ex.kind == "count":
         if abs(value - round(value)) > EXACT:
             return Feedback(
-                key, False, f"Not yet: the answer is a whole number, and {answer} is not one."
+                key,
+                False,
+                f"Not yet: the answer is a whole number, and {_said(answer)} is not one.",
             )
         if round(value) == round(right):
             return Feedback(key, True, f"Right! The exact answer is {say}.")
@@ -306,5 +321,5 @@ def check(lesson: Any, answer: Any) -> Feedback:
             "Close, but not exact (a simulation estimate, or rounded too early?). Give the "
             f"exact value to {ex.decimals} decimal places. Hint: {ex.hint}",
         )
-    shown = str(answer) if isinstance(answer, str) else f"{value:g}"
-    return Feedback(key, False, f"Not yet: {shown} is not it. Hint: {ex.hint}")
+    said = _said(answer) if isinstance(answer, str) else f"{value:g}"
+    return Feedback(key, False, f"Not yet: {said} is not it. Hint: {ex.hint}")

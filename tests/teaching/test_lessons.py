@@ -850,6 +850,26 @@ def test_check_never_raises(answer):
         assert repr(fb).startswith("Not yet")
 
 
+@pytest.mark.parametrize(
+    "answer, says",
+    [
+        (10**5000, "a finite number of sensible size, got int <an integer of about 5,000"),
+        ("1" * 5000, "a finite number of sensible size, got str '111"),
+        ("x" * 10**6, "should be a number, got str 'xxx"),
+        (np.array(["x" * 1000]), "should be a number, got ndarray"),
+    ],
+    ids=["huge int", "huge digits", "long text", "array of text"],
+)
+def test_check_quotes_an_absurd_answer_briefly(answer, says):
+    """A student's cell may hold anything: the check still never raises (an int too big
+    for a float once did), and its hint quotes the answer in a line, not a megabyte."""
+    for lesson in lessons.EXERCISES:
+        fb = lessons.check(lesson, answer)
+        assert not fb and says in fb.message and len(fb.message) < 600
+    unknown = lessons.check("z" * 10**6, 0.5)
+    assert "no exercise 'zzz" in unknown.message and len(unknown.message) < 600
+
+
 def test_check_specific_hints():
     assert "NO damage" in lessons.check("01", 1 - lessons.solution("01")).message
     assert "percentage" in lessons.check("06", 100 * lessons.solution("06")).message
