@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 import numpy as np
 
+from ._odds_input import _whole
 from .errors import OddsInputError, shown
 from .kernels.dice import _hazard_pmf, _meet_exact, _meet_orders
 
@@ -34,6 +36,15 @@ __all__ = [
     "meet_odds",
 ]
 
+
+#: Limits on :func:`meet_odds`' input: cards in a hand or deck, any count it is given
+#: (requirements, meets, actions, draws), and cards one simulation shuffles in all
+#: (``n`` times the deck: 80 MB of indices)
+MAX_MEET_CARDS = 1_000
+MAX_MEET_COUNT = 1_000
+MAX_SHUFFLED = 10_000_000
+#: The most faces a hazard die may have.
+MAX_FACES = 1_000
 
 #: The teaching hazard die of the shipped Moonrakers card set: the hazards on each face.
 TEACHING_DIE = (0, 0, 0, 1, 1, 2)
@@ -82,15 +93,15 @@ def hazard_odds(dice: int, shields: int = 0, faces: Sequence[int] | None = None)
         if isinstance(value, bool) or not isinstance(value, int | np.integer):
             raise OddsInputError(f"{name} must be a whole number, got {shown(value)}")
         if value < 0:
-            raise OddsInputError(f"{name} must be 0 or more, got {value}")
+            raise OddsInputError(f"{name} must be 0 or more, got {shown(value)}")
     if dice > MAX_DICE:
-        raise OddsInputError(f"at most {MAX_DICE} dice, got {dice}")
-    faces = TEACHING_DIE if faces is None else tuple(faces)
+        raise OddsInputError(f"at most {MAX_DICE} dice, got {shown(dice)}")
+    faces = TEACHING_DIE if faces is None else _listed(faces, "faces", MAX_FACES)
     if not faces:
         raise OddsInputError("a die needs at least one face")
     for f in faces:
         if isinstance(f, bool) or not isinstance(f, int | np.integer) or not 0 <= f <= 20:
-            raise OddsInputError(f"each face shows 0 to 20 hazards, got {f!r}")
+            raise OddsInputError(f"each face shows 0 to 20 hazards, got {shown(f)}")
     face_pmf = np.bincount(np.asarray(faces, dtype=np.int64)) / len(faces)
     pmf = _hazard_pmf(face_pmf.astype(np.float64), int(dice), int(shields))
     top = int(np.flatnonzero(pmf)[-1]) if pmf.any() else 0
@@ -154,15 +165,25 @@ def meet_odds(
     ...           {"reactor": 2}, cards).p  # the Thruster draws 2 of the 3: 2/3
     0.6666666666666666
     """
-    for cid in list(hand) + list(deck):
-        if cid not in cards:
-            raise OddsInputError(f"unknown card {cid!r}: give its meets and effects in cards")
-    if isinstance(actions, bool) or not isinstance(actions, int) or actions < 0:
-        raise OddsInputError(f"actions must be a whole number, 0 or more, got {actions!r}")
+    hand = _listed(hand, "hand", MAX_MEET_CARDS)
+    deck = _listed(deck, "deck", MAX_MEET_CARDS)
+    cards = _mapping(cards, "cards")
+    for cid in {*hand, *deck}:
+        if not isinstance(cid, str) or cid not in cards:
+            raise OddsInputError(f"unknown card {shown(cid)}: give its meets and effects in cards")
+        _card_spec(cards[cid], cid)
+    actions = _whole(actions, "actions", most=MAX_MEET_COUNT)
+    requires = _counts(requires, "requires")
+    met = _counts(met or {}, "met")
+    max_exact = _whole(max_exact, "max_exact", most=MAX_SHUFFLED)
+    return _meet_odds(hand, deck, requires, cards, actions, met, n, seed, max_exact)
+
+
+def _meet_odds(hand, deck, requires, cards, actions, met, n, seed, max_exact) -> MeetOdds:
+    """:func:`meet_odds` on checked input: the Moonrakers planner, whose hands, decks and
+    cards come from the engine, asks here at every offer it weighs."""
     kinds = sorted(requires)
-    need = np.array(
-        [max(0, int(requires[k]) - int((met or {}).get(k, 0))) for k in kinds], np.int64
-    )
+    need = np.array([max(0, requires[k] - met.get(k, 0)) for k in kinds], np.int64)
     if not need.any():
         return MeetOdds(1.0, "exact", 1)
     ids = sorted(set(hand) | set(deck))
@@ -183,7 +204,12 @@ def meet_odds(
     if seed is None:
         raise OddsInputError("too many draw orders to weigh exactly: pass seed=... to simulate")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise OddsInputError(f"n (shuffles to simulate) must be 1 or more, got {n!r}")
+        raise OddsInputError(f"n (shuffles to simulate) must be 1 or more, got {shown(n)}")
+    if n * max(len(deck), 1) > MAX_SHUFFLED:
+        raise OddsInputError(
+            f"{n:,} shuffles of a {len(deck)}-card deck is over the {MAX_SHUFFLED:,} cards "
+            "one simulation shuffles: give a smaller n"
+        )
     # the draws come from the seeded Generator here; the kernel only searches
     rng = np.random.default_rng(seed)
     shuffles = rng.permuted(np.tile(np.arange(len(deck)), (n, 1)), axis=1)
@@ -191,18 +217,59 @@ def meet_odds(
     return MeetOdds(wins / n, "simulate", n)
 
 
+def _listed(items, what: str, most: int) -> tuple:
+    """``items`` (any iterable) as a tuple, refused past ``most`` (an endless one too)."""
+    if isinstance(items, str | bytes | Mapping):
+        raise OddsInputError(f"{what} must be a list, got {type(items).__name__} {shown(items)}")
+    try:
+        out = tuple(islice(items, most + 1))
+    except TypeError:
+        raise OddsInputError(f"{what} must be a list, got {type(items).__name__}") from None
+    if len(out) > most:
+        raise OddsInputError(f"{what} holds more than {most:,} items")
+    return out
+
+
+def _mapping(value, what: str) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise OddsInputError(f"{what} must be a mapping, got {type(value).__name__}")
+    return value
+
+
+def _counts(value, what: str) -> dict[str, int]:
+    """A mapping of kind (text) to a whole number (:data:`MAX_MEET_COUNT` at most)."""
+    value = _mapping(value, what)
+    out = {}
+    for k, v in islice(value.items(), MAX_MEET_COUNT + 1):
+        if not isinstance(k, str):
+            raise OddsInputError(f"{what}: a kind must be a text, got {shown(k)}")
+        out[k] = _whole(v, f"{what}[{shown(k)}]", most=MAX_MEET_COUNT)
+    if len(out) > MAX_MEET_COUNT:
+        raise OddsInputError(f"{what} names more than {MAX_MEET_COUNT} kinds")
+    return out
+
+
+def _card_spec(spec, cid: str) -> None:
+    """Refuse a card's ``cards`` entry that is not ``{"meets": {...}, "effects": {...}}``
+    of whole numbers, before any of it is read."""
+    where = f"cards[{shown(cid)}]"
+    spec = _mapping(spec, where)
+    for part in ("meets", "effects"):
+        if part not in spec:
+            raise OddsInputError(f"{where} has no {part!r}: give its meets and its effects")
+        _counts(spec[part], f"{where}[{part!r}]")
+
+
 def captain_meet_odds(rules, obs: Mapping, contract: Mapping, **kwargs) -> MeetOdds:
     """:func:`meet_odds` for one Moonrakers captain from their observation
     (:meth:`~clankwidget.rules.moonrakers.MoonrakersRules.observation`: their own hand
     and draw pile, their installed parts' actions and requirements met) and a contract;
     ``kwargs`` go to :func:`meet_odds` (``n``, ``seed``, ``max_exact``)."""
+    hand, deck, requires, cards, actions, met = _captain(rules, obs, contract)
+    return meet_odds(hand, deck, requires, cards, actions=actions, met=met, **kwargs)
+
+
+def _captain(rules, obs: Mapping, contract: Mapping) -> tuple:
+    """:func:`meet_odds`' first six arguments for a captain's observation and a contract."""
     actions, met = rules.start_of_execution(obs["captains"][obs["seat"]]["parts"])
-    return meet_odds(
-        obs["hand"],
-        obs["deck_cards"],
-        contract["requires"],
-        rules.data.cards,
-        actions=actions,
-        met=met,
-        **kwargs,
-    )
+    return obs["hand"], obs["deck_cards"], contract["requires"], rules.data.cards, actions, met

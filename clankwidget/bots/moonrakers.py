@@ -47,7 +47,8 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
-from ..odds import captain_meet_odds, hazard_odds
+from ..dice import _captain, _meet_odds
+from ..odds import hazard_odds
 from ..rules import actions as A
 from .base import Bot
 
@@ -234,7 +235,8 @@ class PlannerCaptain(GreedyCaptain):
     def _odds(self, rules, obs, c: dict) -> float:
         """The chance its own hand and draw pile meet contract ``c`` alone."""
         seed = int(self.rng.integers(2**31))
-        return captain_meet_odds(rules, obs, c, n=400, seed=seed, max_exact=5_000).p
+        # (the engine's own hand, deck and cards: asked without the checks of a lesson's)
+        return _meet_odds(*_captain(rules, obs, c), n=400, seed=seed, max_exact=5_000).p
 
     def _hazards(self, rules, obs, dice: int) -> float:
         shields = sum(rules.mr_card(cid)["effects"].get("block", 0) for cid in obs["hand"])

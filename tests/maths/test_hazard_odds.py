@@ -5,6 +5,8 @@ their input checks."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -114,6 +116,36 @@ def test_meet_odds_checks_its_input():
             seed=None,
         )
     assert meet_odds([], [], {"damage": 1}, CARDS, met={"damage": 1}).p == 1.0
+
+
+REFUSED = {
+    "endless deck": (lambda: meet_odds([], itertools.repeat("miss"), {"damage": 1}, CARDS), "deck holds more than 1,000"),
+    "hand as text": (lambda: meet_odds("miss", [], {"damage": 1}, CARDS), "hand must be a list, got str"),
+    "a huge requirement": (lambda: meet_odds([], [], {"damage": 10**5000}, CARDS), "at most 1,000, got about 10\\^5000"),
+    "a requirement as text": (lambda: meet_odds([], [], {"damage": "3"}, CARDS), "must be a whole number, got '3'"),
+    "met not a mapping": (lambda: meet_odds([], [], {"damage": 1}, CARDS, met=[1]), "met must be a mapping"),
+    "a card without meets": (lambda: meet_odds(["x"], [], {"damage": 1}, {"x": {"effects": {}}}), "cards\\['x'\\] has no 'meets'"),
+    "a card's meets as a list": (lambda: meet_odds(["x"], [], {"damage": 1}, {"x": {"meets": [], "effects": {}}}), "must be a mapping, got list"),
+    "a huge unknown card": (lambda: meet_odds(["z" * 10**6], [], {"damage": 1}, CARDS), "unknown card 'zzz"),
+    "a billion shuffles": (
+        lambda: meet_odds(["thruster"], ["miss", "shield", "reactor"], {"damage": 1}, CARDS, max_exact=0, n=10**9),
+        "over the 10,000,000 cards one simulation shuffles",
+    ),
+    "endless faces": (lambda: hazard_odds(2, faces=itertools.repeat(1)), "faces holds more than 1,000"),
+    "a huge die count": (lambda: hazard_odds(10**5000), "got <an integer of about 5,000 digits>"),
+    "a huge face": (lambda: hazard_odds(2, faces=[10**5000]), "got <an integer of about 5,000 digits>"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_dice_odds_refuse_what_they_cannot_use_at_once(case):
+    """Bad input is refused up front with what was wrong, in a short line: an endless
+    iterable is not read forever, a billion shuffles are not allocated, a card whose
+    entry is malformed is named before anything reads it."""
+    call, says = REFUSED[case]
+    with pytest.raises(OddsInputError, match=says) as refused:
+        call()
+    assert len(str(refused.value)) < 300
 
 
 #: Cards like the shipped set's, crew with two kinds and draw-and-act cards included.
