@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from .data import Board
-from .errors import PathsInputError, shown
+from .errors import PathsInputError, at_most, shown
 from .kernels import graph as _g
 
 # ---------------------------------------------------------------------------
@@ -230,8 +230,8 @@ def _lift_groups(board: Board, lifts: Any) -> tuple[tuple[str, ...], ...]:
 
 def _space_set(board: Board, name: str, ids: Any) -> tuple[str, ...]:
     if type(ids) is not tuple and (isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable)):
-        raise TypeError(f"{name} must be a list of space ids, got {ids!r}")
-    members = tuple(dict.fromkeys(ids))
+        raise TypeError(f"{name} must be a list of space ids, got {shown(ids)}")
+    members = tuple(dict.fromkeys(at_most(ids, len(board.spaces) * 4 + 16, name, TypeError)))
     for sid in members:
         _space_index(board, sid, f"a space in {name}")
     return members

@@ -188,6 +188,8 @@ class Campaign:
     def record(self, game: Game) -> None:
         """Carry a finished game's outcome into the campaign (it must be the next game)."""
         nxt = self.upcoming()
+        if not isinstance(game, Game):
+            raise CampaignError(f"record a finished Legacy game, not a {type(game).__name__}")
         if game.edition != "legacy" or not game.is_over:
             raise CampaignError("record a finished Legacy game of this campaign")
         if game.rules.options.get("contracts", []) != nxt["contracts"] or game.board.raw != (

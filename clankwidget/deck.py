@@ -65,7 +65,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .data import Card
-from .errors import OddsInputError, shown
+from .errors import OddsInputError, at_most, shown
 from .kernels.deck import _sample_turns, _turn_pmf
 from .kernels.rng import state_from
 
@@ -356,7 +356,7 @@ def _check_resource(resource, what: str = "resource") -> str:
 def _check_conditions(conditions) -> frozenset[str]:
     if isinstance(conditions, str):
         conditions = (conditions,)
-    held = frozenset(conditions)
+    held = frozenset(at_most(conditions, 1_000, "conditions"))
     unknown = sorted(held - set(CONDITIONS))
     if unknown:
         raise ValueError(

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ._odds_input import _whole
-from .errors import OddsInputError, shown
+from .errors import OddsInputError, at_most, shown
 from .kernels.dice import _hazard_pmf, _meet_exact, _meet_orders
 
 __all__ = [
@@ -222,12 +222,9 @@ def _listed(items, what: str, most: int) -> tuple:
     if isinstance(items, str | bytes | Mapping):
         raise OddsInputError(f"{what} must be a list, got {type(items).__name__} {shown(items)}")
     try:
-        out = tuple(islice(items, most + 1))
+        return tuple(at_most(items, most, what, OddsInputError))
     except TypeError:
         raise OddsInputError(f"{what} must be a list, got {type(items).__name__}") from None
-    if len(out) > most:
-        raise OddsInputError(f"{what} holds more than {most:,} items")
-    return out
 
 
 def _mapping(value, what: str) -> Mapping:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import reprlib
 
 
@@ -32,6 +33,15 @@ def shown(value: object) -> str:
     if (kind is str and len(value) <= 60) or (kind is int and -(2**63) <= value < 2**63):
         return repr(value)  # (the usual case, as repr writes it, at repr's cost)
     return _SHOWN.repr(value)
+
+
+def at_most(items, most: int, what: str, error: type[Exception] = ValueError) -> list:
+    """``items`` (any iterable a caller gave) as a list, refused with ``error`` past
+    ``most`` items: an endless or huge iterable is not read on."""
+    out = list(itertools.islice(items, most + 1))
+    if len(out) > most:
+        raise error(f"{what} holds more than {most:,} items")
+    return out
 
 
 def _bounded(text: str) -> str:

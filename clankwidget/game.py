@@ -9,6 +9,7 @@ follow from its actions.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -579,10 +580,11 @@ def _colours(
             raise ValueError(f"{game_name} takes {low} to {high} players, got {players}")
         return [c for c in PLAYER_COLOURS if c != "red"][:players]
     if isinstance(players, str | bytes | dict):
-        raise ValueError(f"players must be a count or a list of colours, got {players!r}")
-    colours = list(players)
+        raise ValueError(f"players must be a count or a list of colours, got {shown(players)}")
+    colours = list(itertools.islice(players, high + 1))  # (an endless iterable is not read on)
     if not low <= len(colours) <= high:
-        raise ValueError(f"{game_name} takes {low} to {high} players, got {len(colours)} colours")
+        got = f"{len(colours)} colours" if len(colours) <= high else f"more than {high} colours"
+        raise ValueError(f"{game_name} takes {low} to {high} players, got {got}")
     for c in colours:
         if not isinstance(c, str) or c not in PLAYER_COLOURS:
             raise ValueError(

@@ -179,6 +179,10 @@ def _changed(doc: dict, changes: dict | None, balance: bool, rules) -> dict:
     if changes:
         if not isinstance(changes, dict):
             raise PositionError("changes", f"expected an object, got {type(changes).__name__}")
+        try:  # plain, bounded JSON, as a position file is (a generator is not read on)
+            check_plain(changes, "<changes>")
+        except BoardDataError as exc:
+            raise PositionError("changes" + exc.json_path[1:], exc.problem) from None
         fresh = copy.deepcopy(doc["state"])
         named: set[tuple] = set()
         changes = copy.deepcopy(changes)
@@ -191,8 +195,8 @@ def _changed(doc: dict, changes: dict | None, balance: bool, rules) -> dict:
             for colour, patch in by_colour.items():
                 if colour not in seats:
                     raise PositionError(
-                        f"changes.players.{colour}",
-                        f"no {colour} player here (players: {', '.join(seats)})",
+                        f"changes.players.{_field(colour)}",
+                        f"no {_field(colour)} player here (players: {', '.join(seats)})",
                     )
                 if not isinstance(patch, dict):
                     raise PositionError(f"changes.players.{colour}", "expected an object")

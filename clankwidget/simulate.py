@@ -417,7 +417,9 @@ def tournament(
             "(or pass mirror=True for tables where one bot plays every seat)"
         )
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive whole number, got {games!r}")
+        raise ValueError(f"games must be a positive whole number, got {shown(games)}")
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"seed must be a whole number, 0 or more, got {shown(seed)}")
     total = (math.comb(len(kinds), players) + (len(kinds) if mirror else 0)) * games
     if total > MAX_GAMES:
         raise ValueError(

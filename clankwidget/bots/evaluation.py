@@ -161,6 +161,8 @@ def _hand_play(game, order, *args) -> A.Action | None:
     cid = order(*args)
     play = _PLAYS.get(cid)
     if play is None:
+        if len(_PLAYS) > _MAX_PLAYS:  # (card sets of any number of cards: kept bounded)
+            _PLAYS.clear()
         play = _PLAYS[cid] = A.Play(cid)
     return play if rules.check(s, play) is None else None
 
@@ -168,6 +170,7 @@ def _hand_play(game, order, *args) -> A.Action | None:
 # Play(card id), made once per card id: a frozen action serves every play of that card
 # (making one costs as much as checking it, and bots play half their turns' actions)
 _PLAYS: dict[str, A.Play] = {}
+_MAX_PLAYS = 4096
 
 
 # What the top token of a stack is guessed to be worth, by kind (the kind shows, the token

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..data import Board, check_piece_effects, load_board, load_edition
 from ..data._files import mtime, resolve
-from ..errors import BoardDataError
+from ..errors import BoardDataError, at_most
 
 __all__ = ["assemble_ship"]
 
@@ -128,7 +128,7 @@ def _assemble(pieces, positions, edition: str, options) -> Board:
                 raise ValueError(f"unknown ship position {pos!r}; positions are {', '.join(order)}")
             chosen[pos] = side
     else:
-        given = list(pieces)
+        given = at_most(pieces, 4 * len(order) + 4, "modules")  # (more than fit is refused)
         chosen = None
     boards: dict[str, Board] = {}
 

@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import Sequence
 
 from ..bots import Bot, make_bot
+from ..errors import at_most
 from ..game import Game
 from ..registry import edition
 from .view import RoutePlan
@@ -147,7 +148,7 @@ def _make_bots(
         bots = ["random"]
     if isinstance(bots, str | Bot):
         bots = [bots]
-    bots = list(bots)
+    bots = at_most(bots, 64, "bots")  # (one per seat; an endless iterable is not read on)
     make = edition(edition_name).make_bot if edition_name is not None else make_bot
     if len(bots) == 1 and len(seats) > 1 and isinstance(bots[0], str):
         bots = bots * len(seats)

@@ -72,6 +72,8 @@ def test_a_whole_campaign_round_trips_through_its_save():
 
 def test_record_refuses_a_game_from_elsewhere_or_unfinished():
     camp = Campaign.start()
+    with pytest.raises(CampaignError, match="record a finished Legacy game, not a str"):
+        Campaign.start().record("my game")
     with pytest.raises(CampaignError, match="finished Legacy game"):
         camp.record(camp.new_game(seed=1))
     with pytest.raises(CampaignError, match="not set up as game 1"):

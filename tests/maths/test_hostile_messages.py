@@ -6,6 +6,8 @@ wrong in a line a person can read (and a notebook can show) instead of echoing i
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import clankwidget as cw
@@ -67,3 +69,34 @@ def test_an_absurd_budget_is_written_briefly(game):
     answer's text says how long a number is that Python will not write out."""
     opts = paths.turn_options(game.board, start=game.board.start, boots=10**5000)
     assert "boots=<an integer of about 5,000 digits>" in str(opts)
+
+
+class ReadTooFar(Exception):
+    """Raised by :func:`endless` once a call has read far past any sane bound."""
+
+
+def endless(item, far: int = 100_000):
+    """An endless iterable of ``item`` that fails the test, rather than hanging it, if a
+    call keeps reading it."""
+    for i in itertools.count():
+        if i > far:
+            raise ReadTooFar(f"read {far:,} items of an endless iterable")
+        yield item
+
+
+ENDLESS = {
+    "players": (lambda g: cw.Game.new(players=endless("blue")), "more than 4 colours"),
+    "ship modules": (lambda g: cw.Game.new("space", players=2, modules=endless("x")), "modules holds more than"),
+    "closed spaces": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, closed=endless("x")), "closed holds more than"),
+    "bots at the table": (lambda g: cw.play(players=2, bots=endless("greedy")), "bots holds more than"),
+    "card conditions": (lambda g: deck.resource_distribution(["a"], resource="skill", cards={"a": {"skill": 1}}, conditions=endless("x")), "conditions holds more than"),
+    "a tournament's bots": (lambda g: simulate.tournament(endless("greedy"), 2), "more than 100 bots"),
+    "a position's hand": (lambda g: cw.position("clank", seed=1, changes={"players": {"blue": {"hand": endless("x")}}}), "changes.players.blue.hand: expected a JSON value"),
+    "a changed row": (lambda g: positions.changed(g.position(), {"row": endless("x")}), "changes.row: expected a JSON value"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("call, says", ENDLESS.values(), ids=ENDLESS.keys())
+def test_an_endless_iterable_is_refused_without_reading_it_all(game, call, says):
+    with pytest.raises((ValueError, TypeError), match=says):
+        call(game)
