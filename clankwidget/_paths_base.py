@@ -211,17 +211,18 @@ def _lift_groups(board: Board, lifts: Any) -> tuple[tuple[str, ...], ...]:
     if type(lifts) is not tuple and (
         isinstance(lifts, (str, bytes)) or not isinstance(lifts, Iterable)
     ):
-        raise TypeError(f"lifts must be a list of groups of space ids, got {lifts!r}")
+        raise TypeError(f"lifts must be a list of groups of space ids, got {shown(lifts)}")
     groups = []
-    for group in lifts:
+    most = len(board.spaces) * 4 + 16  # (names of the board's spaces, repeats and all)
+    for group in at_most(lifts, most, "lifts"):
         if type(group) is not tuple and (
             isinstance(group, (str, bytes)) or not isinstance(group, Iterable)
         ):
             raise TypeError(
-                f"each lift group must be a list of space ids, got {group!r} "
+                f"each lift group must be a list of space ids, got {shown(group)} "
                 "(write lifts=[['a', 'b']] for one group)"
             )
-        members = tuple(dict.fromkeys(group))
+        members = tuple(dict.fromkeys(at_most(group, most, "a lift group")))
         for sid in members:
             _space_index(board, sid, "a lift space")
         groups.append(members)
@@ -231,7 +232,7 @@ def _lift_groups(board: Board, lifts: Any) -> tuple[tuple[str, ...], ...]:
 def _space_set(board: Board, name: str, ids: Any) -> tuple[str, ...]:
     if type(ids) is not tuple and (isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable)):
         raise TypeError(f"{name} must be a list of space ids, got {shown(ids)}")
-    members = tuple(dict.fromkeys(at_most(ids, len(board.spaces) * 4 + 16, name, TypeError)))
+    members = tuple(dict.fromkeys(at_most(ids, len(board.spaces) * 4 + 16, name)))  # (as lifts)
     for sid in members:
         _space_index(board, sid, f"a space in {name}")
     return members

@@ -152,7 +152,9 @@ def meet_odds(
 
     Exact when every distinct order of the cards that can be drawn can be weighed (at
     most ``max_exact``, :data:`MAX_EXACT_ORDERS` by default), else ``n`` seeded random
-    shuffles.
+    shuffles. Refused at once: a hand or deck of more than :data:`MAX_MEET_CARDS` cards,
+    a count over :data:`MAX_MEET_COUNT`, a card whose entry is not meets and effects of
+    whole numbers, a simulation of more than :data:`MAX_SHUFFLED` shuffled cards.
 
     >>> cards = {"reactor": {"meets": {"reactor": 1}, "effects": {"actions": 2}},
     ...          "thruster": {"meets": {"thruster": 1}, "effects": {"draw": 2}},

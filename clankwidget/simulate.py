@@ -47,13 +47,13 @@ __all__ = [
 ]
 
 DEFAULT_MAX_STEPS = 20_000
-#: the most games one :func:`tournament` plays (its schedule and records are kept in
-#: memory, a few hundred bytes a game): a larger study is several tournaments, each with
-#: its own seed
-MAX_GAMES = 1_000_000
-#: the most bots one tournament or game is given (an endless iterable is refused)
-MAX_BOTS = 100
 """Actions a game may take before :func:`play_game` gives up on it."""
+MAX_GAMES = 1_000_000
+"""The most games one :func:`tournament` plays: its schedule and records are kept in
+memory (a few hundred bytes a game), so a larger study is several tournaments, each with
+its own seed."""
+MAX_BOTS = 100
+"""The most bots one tournament or game is given (an endless iterable is refused)."""
 
 
 class SimulationError(ClankwidgetError, RuntimeError):

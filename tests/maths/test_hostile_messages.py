@@ -88,6 +88,8 @@ ENDLESS = {
     "players": (lambda g: cw.Game.new(players=endless("blue")), "more than 4 colours"),
     "ship modules": (lambda g: cw.Game.new("space", players=2, modules=endless("x")), "modules holds more than"),
     "closed spaces": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, closed=endless("x")), "closed holds more than"),
+    "lift groups": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, lifts=endless(["entrance"])), "lifts holds more than"),
+    "a lift group": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, lifts=[endless("entrance")]), "a lift group holds more than"),
     "bots at the table": (lambda g: cw.play(players=2, bots=endless("greedy")), "bots holds more than"),
     "card conditions": (lambda g: deck.resource_distribution(["a"], resource="skill", cards={"a": {"skill": 1}}, conditions=endless("x")), "conditions holds more than"),
     "a tournament's bots": (lambda g: simulate.tournament(endless("greedy"), 2), "more than 100 bots"),
