@@ -227,6 +227,8 @@ BOARD_BOUNDS = [
     (["title"], ""),
     (["title"], "T" * 201),
     (["spaces", 0, "name"], "N" * 201),
+    (["spaces", 0, "id"], "s" * 65),  # (ids at most 64: as positions and the widget take)
+    (["id"], "b" * 65),
     (["spaces", 0, "enter"], [{"clank": 1}] * 21),
 ]
 
@@ -278,6 +280,7 @@ CARD_BOUNDS = [
     (["market", 0, "count"], 10**6),
     (["market", 0, "cost"], 10**9),
     (["secrets", "minor", 0, "count"], 10**6),
+    (["cards", 0, "id"], "c" * 65),
 ]
 
 
