@@ -11,6 +11,7 @@ list straight from the state, as the ``_check_`` methods here decide.
 from __future__ import annotations
 
 from ..data import Card
+from ..errors import shown
 from . import actions as A
 from .effects import describe
 from .state import GameState, PlayerState
@@ -20,7 +21,9 @@ __all__ = ["CardTakes"]
 
 def _no_card(s: GameState, slot: int) -> str:
     """Why row slot ``slot`` holds no card to take: it is empty, or there is no such slot."""
-    return f"row slot {slot} is empty" if 0 <= slot < len(s.row) else f"there is no row slot {slot}"
+    if 0 <= slot < len(s.row):
+        return f"row slot {slot} is empty"
+    return f"there is no row slot {shown(slot)}"
 
 
 class CardTakes:

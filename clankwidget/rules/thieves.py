@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from itertools import accumulate
 from weakref import WeakKeyDictionary
 
-from ..errors import RuleNotImplemented
+from ..errors import RuleNotImplemented, shown
 from . import actions as A
 from .deckbuilding import DeckBuildingRules, _Made
 from .effects import describe
@@ -373,7 +373,7 @@ class ThievesRules(DeckBuildingRules):
 
     def _check_move(self, s, p, a: A.Move):
         if not 0 <= a.path < len(self.board.paths):
-            return f"there is no path {a.path}"
+            return f"there is no path {shown(a.path)}"
         path = self.board.paths[a.path]
         here = p.space
         if here != path.a and here != path.b:

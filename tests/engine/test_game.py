@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from clankwidget import Game, IllegalAction, RuleNotImplemented, SaveError
-from clankwidget.rules.actions import EndTurn, Move, Play, action_from_dict
+from clankwidget.rules.actions import Acquire, EndTurn, Move, Play, action_from_dict
 
 from helpers import at, new_game, play_a_while
 
@@ -259,8 +259,21 @@ BIG = 10**6  # characters: a pasted file, a script's mistake, a crafted message 
         ({"kind": "acquire", "slot": 2**64}, "from -2\\*\\*63 to 2\\*\\*63 - 1, got 18446"),
         ({"kind": "acquire", "slot": -(10**5000)}, "got <an integer of about 5,000 digits>"),
         (Play("felt-slippers" * BIG), "not in your hand"),
+        (Acquire(10**5000), "no row slot <an integer of about 5,000 digits>"),
+        (Move(-(10**5000)), "no path <an integer of about 5,000 digits>"),
     ],
-    ids=["long id", "long extra", "long kind", "nested", "fields", "big int", "huge int", "object"],
+    ids=[
+        "long id",
+        "long extra",
+        "long kind",
+        "nested",
+        "fields",
+        "big int",
+        "huge int",
+        "object",
+        "object slot",
+        "object path",
+    ],
 )
 def test_a_refusal_quotes_hostile_input_briefly_and_changes_nothing(action, says):
     """A refusal says what was wrong, quoting the input it refuses, but a megabyte of it
