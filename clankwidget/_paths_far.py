@@ -13,6 +13,7 @@ always be paid. On a board without coach stops nothing here changes with ``gold`
 from __future__ import annotations
 
 import itertools
+import numbers
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
@@ -28,6 +29,7 @@ from ._paths_base import (
     _space_index,
 )
 from .data import Board
+from .errors import shown
 from .kernels import graph as _g
 
 __all__ = [
@@ -94,7 +96,7 @@ def distance_table(
         targets = [targets]
     elif type(targets) not in (list, tuple):  # the usual cases skip the ABC checks
         if isinstance(targets, (bytes, Mapping)) or not isinstance(targets, Iterable):
-            raise TypeError(f"targets must be a space id or a list of them, got {targets!r}")
+            raise TypeError(f"targets must be a space id or a list of them, got {shown(targets)}")
         most = MAX_TABLE_BYTES // (8 * max(n, 1))
         targets = list(itertools.islice(targets, most + 1))  # an endless iterator stops here
     if 8 * n * len(targets) > MAX_TABLE_BYTES:
@@ -109,6 +111,11 @@ def distance_table(
         lptr, ldst, lcost, _ = p.layers(keys, canoe, budget, reverse=True)
         rows = _fold(_g._boots_from_many(lptr, ldst, lcost, idx * levels), n, levels)
     return np.ascontiguousarray(rows.T)
+
+
+#: the largest ``monster_cost`` :func:`weighted_distance_table` takes (boots a monster
+#: counts as: a few in play; past this a number is a mistake)
+MAX_MONSTER_COST = 1_000
 
 
 def weighted_distance_table(
@@ -129,6 +136,12 @@ def weighted_distance_table(
     board = _as_board(board, "weighted_distance_table")
     keys = _flag("keys", keys)
     canoe = _flag("canoe", canoe)
+    if isinstance(monster_cost, bool) or not isinstance(monster_cost, numbers.Real):
+        raise TypeError(f"monster_cost must be a number, got {shown(monster_cost)}")
+    if not 0 <= monster_cost <= MAX_MONSTER_COST:  # (nan too)
+        raise ValueError(
+            f"monster_cost must be from 0 to {MAX_MONSTER_COST:,}, got {shown(monster_cost)}"
+        )
     n = len(board.spaces)
     _check_table(n, n, "the all-pairs distance table", "use distance_table with targets")
     p = _prepared(board)

@@ -357,10 +357,10 @@ def _check_conditions(conditions) -> frozenset[str]:
     if isinstance(conditions, str):
         conditions = (conditions,)
     held = frozenset(at_most(conditions, 1_000, "conditions"))
-    unknown = sorted(held - set(CONDITIONS))
+    unknown = sorted(held - set(CONDITIONS), key=shown)
     if unknown:
         raise ValueError(
-            f"unknown condition(s) {', '.join(map(repr, unknown))}; "
+            f"unknown condition(s) {', '.join(map(shown, unknown[:6]))}; "
             f"expected some of {', '.join(CONDITIONS)}"
         )
     return held

@@ -96,6 +96,7 @@ def hazard_odds(dice: int, shields: int = 0, faces: Sequence[int] | None = None)
             raise OddsInputError(f"{name} must be 0 or more, got {shown(value)}")
     if dice > MAX_DICE:
         raise OddsInputError(f"at most {MAX_DICE} dice, got {shown(dice)}")
+    shields = min(shields, 20 * MAX_DICE)  # (more Shields than hazards can show block all)
     faces = TEACHING_DIE if faces is None else _listed(faces, "faces", MAX_FACES)
     if not faces:
         raise OddsInputError("a die needs at least one face")
@@ -264,7 +265,15 @@ def captain_meet_odds(rules, obs: Mapping, contract: Mapping, **kwargs) -> MeetO
     (:meth:`~clankwidget.rules.moonrakers.MoonrakersRules.observation`: their own hand
     and draw pile, their installed parts' actions and requirements met) and a contract;
     ``kwargs`` go to :func:`meet_odds` (``n``, ``seed``, ``max_exact``)."""
-    hand, deck, requires, cards, actions, met = _captain(rules, obs, contract)
+    if not hasattr(rules, "start_of_execution"):
+        raise TypeError(f"rules must be a Moonrakers game's rules, got {type(rules).__name__}")
+    try:
+        hand, deck, requires, cards, actions, met = _captain(rules, obs, contract)
+    except (KeyError, IndexError, TypeError) as exc:
+        raise OddsInputError(
+            "obs must be a captain's observation (rules.observation(...)) and contract one "
+            f"of its contracts, with 'requires': {type(exc).__name__} {shown(exc.args[:1])}"
+        ) from None
     return meet_odds(hand, deck, requires, cards, actions=actions, met=met, **kwargs)
 
 

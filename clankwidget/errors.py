@@ -64,7 +64,7 @@ class BoardDataError(ClankwidgetError, ValueError):
     """
 
     def __init__(self, file: str, json_path: str, problem: str):
-        self.file = str(file)
+        self.file = str(file) if not isinstance(file, int) else shown(file)  # (a label)
         self.json_path = json_path
         self.problem = problem
         super().__init__(f"{self.file}: {json_path}: {problem}")

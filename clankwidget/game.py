@@ -577,7 +577,7 @@ def _colours(
         raise ValueError(f"players must be a number from {low} to {high} or a list of colours")
     if isinstance(players, int | np.integer):
         if not low <= players <= high:
-            raise ValueError(f"{game_name} takes {low} to {high} players, got {players}")
+            raise ValueError(f"{game_name} takes {low} to {high} players, got {shown(players)}")
         return [c for c in PLAYER_COLOURS if c != "red"][:players]
     if isinstance(players, str | bytes | dict):
         raise ValueError(f"players must be a count or a list of colours, got {shown(players)}")

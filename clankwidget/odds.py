@@ -439,7 +439,7 @@ def knockout_odds(
     """
     hit_all = _check_hit_all(hit_all)
     if method not in ("auto", "exact", "simulate"):
-        raise OddsInputError(f"method must be 'auto', 'exact' or 'simulate', got {method!r}")
+        raise OddsInputError(f"method must be 'auto', 'exact' or 'simulate', got {shown(method)}")
     players = []
     hp = {}
     for colour, value in _mapping(health, "health").items():

@@ -78,6 +78,10 @@ _NOT_IN_POSITION = ("rng", "log", "events", "edition")
 
 def position_of(game: Game) -> dict[str, Any]:
     """The game's current situation as a JSON-ready position (see the module docs)."""
+    from .game import Game  # (game imports this module)
+
+    if not isinstance(game, Game):
+        raise TypeError(f"position_of needs a Game, got {type(game).__name__}")
     if not registry.edition(game.edition).has("map"):
         return game.rules.position_of(game)  # a table edition (Moonrakers) writes its own
     state = game.state.to_dict()

@@ -28,7 +28,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import BoardDataError
+from ..errors import BoardDataError, shown
 
 __all__ = [
     "MAX_DEPTH",
@@ -146,7 +146,7 @@ def _path_of(chain) -> str:
 
 def _safe_repr(value: Any) -> str:
     """``repr`` that never carries a lone surrogate or a huge text into a message."""
-    text = repr(value)
+    text = repr(value) if not isinstance(value, int) else shown(value)  # (no digit limit)
     if len(text) > 60:
         text = text[:57] + "..."
     return text.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -100,10 +100,12 @@ def _lesson_key(lesson: Any) -> str | None:
     if isinstance(lesson, bool):
         return None
     if isinstance(lesson, numbers.Integral):
+        if not 0 <= lesson < 100:  # (lessons are numbered 00 to 99)
+            return None
         key = f"{int(lesson):02d}"
     elif isinstance(lesson, str):
         head = lesson.strip().split("-")[0]
-        key = f"{int(head):02d}" if head.isdigit() else head
+        key = f"{int(head):02d}" if head.isdigit() and len(head) <= 2 else head
     else:
         return None
     return key if key in EXERCISES else None
@@ -146,6 +148,8 @@ def _decimal_places(text: str) -> int:
 def _said(answer: Any) -> str:
     """An answer as a hint repeats it: a text as typed, anything else as ``str`` gives it
     (both cut to their start and end when long: :func:`clankwidget.errors.shown`)."""
+    if isinstance(answer, int):
+        return shown(answer)  # (an int past Python's digit limit says how long it is)
     text = answer if isinstance(answer, str) else str(answer)
     return text if len(text) <= 60 else shown(text)
 
@@ -230,7 +234,7 @@ def check(lesson: Any, answer: Any) -> Feedback:
     key = _lesson_key(lesson)
     if key is None:
         return Feedback(
-            str(lesson),
+            _said(lesson),
             False,
             f"Not yet: there is no exercise {shown(lesson)}; the exercises are "
             f"{', '.join(repr(k) for k in EXERCISES)}.",

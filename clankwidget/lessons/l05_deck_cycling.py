@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ..errors import shown
 from ._common import story_game
 from ._exercises import Exercise, _lesson_key, register
 
@@ -40,6 +41,8 @@ def first_turn_buy(seed: int = 3, colour_index: int = 0, buy: str = "explore"):
     the turn. Returns ``(game, bought)``: the game as the second player's turn begins."""
     from ..game import Game
 
+    if colour_index not in (0, 1) or isinstance(colour_index, bool):
+        raise ValueError(f"colour_index is the player, 0 or 1, got {shown(colour_index)}")
     game = Game.new(players=2, seed=seed)
     for _ in range(colour_index):
         _end_turn_playing_all(game, None)

@@ -15,6 +15,7 @@ from functools import cache
 
 import numpy as np
 
+from ..errors import shown
 from ._common import Table
 from ._exercises import Exercise, register
 
@@ -114,6 +115,14 @@ def shield_table(dice: int = 4, max_shields: int = 5, faces=None) -> Table:
     through, and the prestige expected to be lost."""
     from ..odds import hazard_odds
 
+    if (
+        isinstance(max_shields, bool)
+        or not isinstance(max_shields, int)
+        or not 0 <= max_shields <= 100
+    ):
+        raise ValueError(
+            f"max_shields must be a whole number from 0 to 100, got {shown(max_shields)}"
+        )
     rows = []
     for s in range(max_shields + 1):
         h = hazard_odds(dice, shields=s, faces=faces)

@@ -45,6 +45,39 @@ CASES = {
         "k must be an integer, got 'zzz",
     ),
     "bot": (lambda g: cw.edition("clank").make_bot(BIG), "unknown bot 'zzz"),
+    "odds method": (
+        lambda g: odds.knockout_odds(bag={"blue": 3}, health={"blue": 3}, attacks=[3], method=BIG),
+        "method must be 'auto', 'exact' or 'simulate', got 'zzz",
+    ),
+    "monster cost": (
+        lambda g: paths.weighted_distance_table(g.board, monster_cost=10**5000),
+        "monster_cost must be from 0 to 1,000, got <an integer of about 5,000 digits>",
+    ),
+    "distance targets": (
+        lambda g: paths.distance_table(g.board, 10**5000),
+        "targets must be a space id or a list of them, got <an integer",
+    ),
+    "deck conditions": (
+        lambda g: deck.resource_distribution(
+            ["a"], resource="skill", cards={"a": {"skill": 1}}, conditions=[BIG]
+        ),
+        "unknown condition\\(s\\) 'zzz",
+    ),
+    "players": (lambda g: cw.position("clank", players=10**5000), "got <an integer of about 5,000"),
+    "a position of no game": (
+        lambda g: positions.position_of("my game"),
+        "position_of needs a Game, got str",
+    ),
+    "captain odds without rules": (
+        lambda g: odds.captain_meet_odds(None, {}, {}),
+        "rules must be a Moonrakers game's rules, got NoneType",
+    ),
+    "captain odds without an observation": (
+        lambda g: odds.captain_meet_odds(
+            cw.Game.new("moonrakers", players=3, seed=1).rules, {}, {}
+        ),
+        "obs must be a captain's observation",
+    ),
     "tournament": (lambda g: simulate.tournament([BIG, "random"], 2), "unknown bot 'zzz"),
     "position field": (
         lambda g: positions.changed(g.position(), {BIG: 1}),

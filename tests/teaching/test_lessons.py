@@ -868,6 +868,17 @@ def test_check_quotes_an_absurd_answer_briefly(answer, says):
         assert not fb and says in fb.message and len(fb.message) < 600
     unknown = lessons.check("z" * 10**6, 0.5)
     assert "no exercise 'zzz" in unknown.message and len(unknown.message) < 600
+    huge = lessons.check(10**5000, 0.5)  # (a lesson "number" Python will not write out)
+    assert not huge and "no exercise <an integer of about 5,000 digits>" in huge.message
+
+
+def test_lesson_helpers_refuse_a_loop_they_could_not_finish():
+    """A helper that loops as often as it is told refuses a count past its purpose (a
+    huge one ran for ever)."""
+    with pytest.raises(ValueError, match="colour_index is the player, 0 or 1"):
+        lessons.first_turn_buy(colour_index=10**5000)
+    with pytest.raises(ValueError, match="max_shields must be a whole number from 0 to 100"):
+        lessons.shield_table(max_shields=10**9)
 
 
 def test_check_specific_hints():
