@@ -102,11 +102,10 @@ def _check_hit_all(hit_all: Any) -> str | None:
     return hit_all
 
 
-def _mapping(value: Any, what: str) -> Mapping:
+def _mapping(value: Any, what: str, of: str | None = "colour to count") -> Mapping:
     if not isinstance(value, Mapping):
-        raise OddsInputError(
-            f"{what} must be a mapping of colour to count, got {type(value).__name__}"
-        )
+        kind = "a mapping" if of is None else f"a mapping of {of}"
+        raise OddsInputError(f"{what} must be {kind}, got {type(value).__name__}")
     return value
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ._odds_input import _whole
+from ._odds_input import _mapping, _whole
 from .errors import OddsInputError, at_most, shown
 from .kernels.dice import _hazard_pmf, _meet_exact, _meet_orders
 
@@ -170,7 +170,7 @@ def meet_odds(
     """
     hand = _listed(hand, "hand", MAX_MEET_CARDS)
     deck = _listed(deck, "deck", MAX_MEET_CARDS)
-    cards = _mapping(cards, "cards")
+    cards = _mapping(cards, "cards", None)
     for cid in {*hand, *deck}:
         if not isinstance(cid, str) or cid not in cards:
             raise OddsInputError(f"unknown card {shown(cid)}: give its meets and effects in cards")
@@ -230,15 +230,9 @@ def _listed(items, what: str, most: int) -> tuple:
         raise OddsInputError(f"{what} must be a list, got {type(items).__name__}") from None
 
 
-def _mapping(value, what: str) -> Mapping:
-    if not isinstance(value, Mapping):
-        raise OddsInputError(f"{what} must be a mapping, got {type(value).__name__}")
-    return value
-
-
 def _counts(value, what: str) -> dict[str, int]:
     """A mapping of kind (text) to a whole number (:data:`MAX_MEET_COUNT` at most)."""
-    value = _mapping(value, what)
+    value = _mapping(value, what, None)
     out = {}
     for k, v in islice(value.items(), MAX_MEET_COUNT + 1):
         if not isinstance(k, str):
@@ -253,7 +247,7 @@ def _card_spec(spec, cid: str) -> None:
     """Refuse a card's ``cards`` entry that is not ``{"meets": {...}, "effects": {...}}``
     of whole numbers, before any of it is read."""
     where = f"cards[{shown(cid)}]"
-    spec = _mapping(spec, where)
+    spec = _mapping(spec, where, None)
     for part in ("meets", "effects"):
         if part not in spec:
             raise OddsInputError(f"{where} has no {part!r}: give its meets and its effects")
