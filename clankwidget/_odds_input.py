@@ -175,11 +175,11 @@ def _parse_clones(clones: Any, players: Sequence[str], hit_all: str | None) -> d
 def _rng_state(seed: Any) -> np.ndarray:
     """A kernel RNG state (xoshiro256** plus a spare word) seeded from ``seed``."""
     if isinstance(seed, bool):
-        raise OddsInputError(f"seed must be an int, SeedSequence or Generator, got {seed!r}")
+        raise OddsInputError(f"seed must be an int, SeedSequence or Generator, got {shown(seed)}")
     try:
         gen = np.random.default_rng(seed)
     except (TypeError, ValueError) as err:
         raise OddsInputError(
-            f"seed must be an int, SeedSequence or Generator, got {seed!r}"
+            f"seed must be an int, SeedSequence or Generator, got {shown(seed)}"
         ) from err
     return state_from(gen)

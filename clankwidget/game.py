@@ -579,7 +579,7 @@ def _colours(
         if not low <= players <= high:
             raise ValueError(f"{game_name} takes {low} to {high} players, got {shown(players)}")
         return [c for c in PLAYER_COLOURS if c != "red"][:players]
-    if isinstance(players, str | bytes | dict):
+    if isinstance(players, str | bytes | dict) or not isinstance(players, Iterable):
         raise ValueError(f"players must be a count or a list of colours, got {shown(players)}")
     colours = list(itertools.islice(players, high + 1))  # (an endless iterable is not read on)
     if not low <= len(colours) <= high:

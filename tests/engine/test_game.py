@@ -32,6 +32,9 @@ def test_players_by_colour_and_bad_player_lists():
         new_game(players=["black", "blue"])
     with pytest.raises(ValueError, match="different colour"):
         new_game(players=["blue", "blue"])
+    for odd in (2.5, None, float("nan"), object()):  # (not a count, not a list)
+        with pytest.raises(ValueError, match="players must be a count or a list of colours"):
+            new_game(players=odd)
 
 
 def test_unknown_and_unimplemented_editions_say_so(monkeypatch):

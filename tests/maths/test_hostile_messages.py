@@ -79,6 +79,10 @@ CASES = {
         "obs must be a captain's observation",
     ),
     "tournament": (lambda g: simulate.tournament([BIG, "random"], 2), "unknown bot 'zzz"),
+    "a simulation's seed": (
+        lambda g: odds.sample_attacks({"blue": 3, "black": 3}, 2, 10, seed=BIG, hit_all=None),
+        "seed must be an int, SeedSequence or Generator, got 'zzz",
+    ),
     "position field": (
         lambda g: positions.changed(g.position(), {BIG: 1}),
         "changes.'zzz.*no such field",
