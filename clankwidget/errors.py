@@ -109,6 +109,11 @@ class PositionError(ClankwidgetError, ValueError):
         super().__init__(f"position {field}: {problem}")
 
 
+class LessonInputError(ClankwidgetError, ValueError):
+    """An argument a lesson helper (:mod:`clankwidget.lessons`) cannot take: the message
+    names the argument, quotes it briefly and says what it should be."""
+
+
 class RuleNotImplemented(ClankwidgetError, NotImplementedError):
     """A rule, edition or option the engine does not implement (yet)."""
 

@@ -16,6 +16,9 @@ from typing import Any
 
 import numpy as np
 
+from .. import _args
+from ..errors import LessonInputError, shown
+
 __all__ = ["Z95", "Table", "compare", "pivot", "play_bots", "wilson", "wilson_interval"]
 
 Z95 = 1.96
@@ -70,7 +73,7 @@ class Table:
     def column(self, name: str) -> list:
         """The values of one column, unrounded."""
         if name not in self.columns:
-            raise KeyError(f"no column {name!r}; the columns are {', '.join(self.columns)}")
+            raise KeyError(f"no column {shown(name)}; the columns are {', '.join(self.columns)}")
         return [r.get(name) for r in self.rows]
 
     def __len__(self) -> int:
@@ -131,7 +134,7 @@ def wilson_interval(k, n, z: float = Z95):
     (``k = 0`` gives ``[0, z²/(n+z²)]``), where the textbook ``p ± z s.e.`` collapses to
     a point. The same interval as ``scipy.stats.binomtest(k, n).proportion_ci(method=
     "wilson")`` (with z = 1.959964); the tests check it."""
-    k, n = np.asarray(k, dtype=float), np.asarray(n, dtype=float)
+    k, n, z = _args.successes(k, n, z)
     p = k / n
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
@@ -143,9 +146,10 @@ def wilson(estimate: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson interval of a simulated frequency ``estimate`` from ``n`` trials
     (``estimate * n`` successes, rounded): every simulated figure a lesson shows carries
     one. Returns ``(low, high)`` as floats."""
-    if n < 1:
-        raise ValueError(f"n must be at least 1, got {n}")
-    k = round(float(estimate) * n)
+    estimate = _args.chance(estimate, "estimate")
+    n = _args.whole(n, "n", least=1, most=2**53)  # (a float counts trials exactly to 2^53)
+    z = _args.real(z, "z", least=0.0, most=10.0)
+    k = round(estimate * n)
     lo, hi = wilson_interval(k, n, z)
     return float(lo), float(hi)
 
@@ -166,9 +170,11 @@ def compare(
     agrees lands within it about 95% of the time; and ``low``, ``high`` give the
     simulated figure's 95% Wilson interval (:func:`wilson`), which should hold the exact
     value about 19 times in 20."""
-    labels = list(labels)
-    exact = [float(v) for v in exact]
-    simulated = [float(v) for v in simulated]
+    if n is not None:
+        n = _args.whole(n, "n", least=1, most=2**53)
+    labels = _args.items(labels, "labels", _args.MAX_POINTS)
+    exact = _args.number_list(exact, "exact").tolist()
+    simulated = _args.number_list(simulated, "simulated").tolist()
     if not len(labels) == len(exact) == len(simulated):
         raise ValueError("labels, exact and simulated must have the same length")
     rows = []
@@ -200,9 +206,20 @@ def pivot(
 ) -> Table:
     """One column per table of ``tables`` (labelled ``label.format(table key)``), holding
     ``value``, against ``key``; only the rows whose ``key`` is in ``rows`` (default all)."""
-    keep = None if rows is None else set(rows)
+    if not isinstance(label, str):
+        raise LessonInputError(
+            f"label must be text with {{}} for the table's name, got {shown(label)}"
+        )
+    try:
+        keep = None if rows is None else set(_args.items(rows, "rows", 100_000))
+    except TypeError:  # (a list among them)
+        raise LessonInputError(f"rows must be values of {shown(key)}, got {shown(rows)}") from None
     out: dict[Any, dict] = {}
-    for name, table in tables.items():
+    for name, table in _args.mapping(tables, "tables", "name to Table").items():
+        if not isinstance(table, Table):
+            raise LessonInputError(f"tables[{shown(name)}] must be a Table, got {shown(table)}")
+        _args.one_of(key, table.columns, "key")
+        _args.one_of(value, table.columns, "value")
         for r in table:
             if keep is None or r[key] in keep:
                 out.setdefault(r[key], {key: r[key]})[label.format(name)] = r[value]
@@ -222,6 +239,8 @@ def story_game(name: str, seed: int):
     from ..data import board_data_dir
     from ..game import Game
 
+    stories = sorted(f.stem for f in (board_data_dir() / "positions").glob("lesson-*.json"))
+    _args.one_of(name, stories, "name")
     text = (board_data_dir() / "positions" / f"{name}.json").read_text(encoding="utf-8")
     return Game.from_position(text, seed=seed)
 
@@ -236,6 +255,9 @@ def play_bots(
     from ..bots import RandomBot
     from ..game import Game
 
+    until_turn = _args.whole(until_turn, "until_turn", most=_args.MAX_COUNT)
+    if bot_seed is not None:
+        _args.seed(bot_seed, "bot_seed")
     game = Game.new(players=players, seed=seed)
     base = seed if bot_seed is None else bot_seed
     bots = {p.colour: RandomBot(seed=base * 10 + i) for i, p in enumerate(game.players)}

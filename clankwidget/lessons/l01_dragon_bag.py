@@ -9,9 +9,12 @@ binomial: :func:`hypergeometric_table`; a sweep over the cubes one player adds:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 
+from .. import _args
+from ..errors import LessonInputError
 from ._common import Table, story_game
 from ._exercises import Exercise, register
 
@@ -75,6 +78,10 @@ def clank_sweep(
     """
     from ..odds import attack_odds
 
+    cubes = _args.bag(cubes)
+    _args.one_of(colour, cubes, "colour")
+    draws = [_args.whole(d, "each of draws") for d in _args.items(draws, "draws", _args.MAX_COUNT)]
+    added = [_args.whole(k, "each of added") for k in _args.items(added, "added", _args.MAX_COUNT)]
     out = {}
     for d in draws:
         rows = []
@@ -142,6 +149,9 @@ EXERCISE = register(
 # ---------------------------------------------------------------------------
 # Counting by hand: a small bag, every draw listed
 
+MAX_DRAWS_LISTED = 10_000
+"""The most draws :func:`every_draw` lists, one row each."""
+
 SMALL_BAG = {"black": 3, "blue": 2, "yellow": 1}
 """Lesson 01's bag to count by hand: six cubes (3 black, 2 blue, 1 yellow); draw 2."""
 
@@ -158,6 +168,15 @@ def every_draw(cubes: Mapping[str, int] = SMALL_BAG, draws: int = 2, colour: str
 
     from ..odds import attack_odds
 
+    cubes = _args.bag(cubes)
+    total = sum(cubes.values())
+    draws = _args.whole(draws, "draws", most=total)
+    _args.one_of(colour, cubes, "colour")
+    if (ways := math.comb(total, draws)) > MAX_DRAWS_LISTED:
+        raise LessonInputError(
+            f"{draws} cubes from {total} can be drawn {float(ways):.3g} ways; this "
+            f"table lists at most {MAX_DRAWS_LISTED:,} (use hypergeometric_table to count them)"
+        )
     labelled = [f"{c}{i}" for c, k in cubes.items() for i in range(1, k + 1)]
     rows, ways = [], {}
     for pick in combinations(labelled, draws):
@@ -191,7 +210,9 @@ def hypergeometric_table(cubes: Mapping[str, int], draws: int, colour: str) -> T
 
     from ..odds import attack_odds
 
-    n, b = sum(cubes.values()), int(cubes[colour])
+    cubes = _args.bag(cubes)
+    n, b = sum(cubes.values()), int(cubes[_args.one_of(colour, cubes, "colour")])
+    draws = _args.whole(draws, "draws", most=n)
     exact = attack_odds(dict(cubes), draws, hit_all=None).damage(colour)
     p = b / n
     rows = []
@@ -220,6 +241,7 @@ def dragon_bag_explorer(colour: str = "blue"):
     from ..odds import attack_odds
 
     cubes, draws, _ = dragon_bag_story()
+    _args.one_of(colour, cubes, "colour")
 
     def bag(added: int) -> dict[str, int]:
         return dict(cubes, **{colour: cubes[colour] + added})

@@ -14,7 +14,9 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .. import _args
 from ..data import load_board
+from ..errors import LessonInputError
 from ._common import Table, wilson
 from ._exercises import Exercise, register
 
@@ -53,6 +55,11 @@ def countdown_attacks(
     """
     from ..odds import Attack
 
+    turns = _args.whole(turns, "turns")
+    draws = _args.whole(draws, "draws")
+    clank_per_turn = _args.whole(clank_per_turn, "clank_per_turn")
+    if colour is not None:
+        colour = _args.text(colour, "colour", 64)
     n = max(0, min(turns - 1, len(COUNTDOWN_EXTRAS)))
     add = {colour: clank_per_turn} if colour is not None and clank_per_turn else {}
     return [Attack(draws + COUNTDOWN_EXTRAS[i], add) for i in range(n)]
@@ -84,7 +91,9 @@ def countdown_survival(
     """
     from ..odds import knockout_odds
 
-    if turns > len(COUNTDOWN_EXTRAS) + 1:
+    _args.one_of(colour, _args.mapping(health, "health", "colour to health"), "colour")
+    _args.mapping(bag, "bag", "colour to count")
+    if _args.whole(turns, "turns") > len(COUNTDOWN_EXTRAS) + 1:
         return 0.0
     attacks = countdown_attacks(turns, draws, colour=colour, clank_per_turn=clank_per_turn)
     if not attacks:
@@ -96,10 +105,10 @@ def countdown_survival(
 def turns_to_exit(distance: float, boots_per_turn: int) -> float:
     """Turns needed to walk ``distance`` boots at ``boots_per_turn`` a turn (``inf`` if the
     exit cannot be reached)."""
-    if boots_per_turn < 1:
-        raise ValueError(f"boots_per_turn must be at least 1, got {boots_per_turn}")
-    if not math.isfinite(distance):
+    boots_per_turn = _args.whole(boots_per_turn, "boots_per_turn", least=1)
+    if distance == math.inf:
         return math.inf
+    distance = _args.real(distance, "distance", least=0.0)
     return max(1, math.ceil(distance / boots_per_turn))
 
 
@@ -117,11 +126,14 @@ def countdown_table(
     simulated figure's 95% Wilson interval, ``low`` to ``high``)."""
     from ..paths import distance_table
 
+    _check(story, colour)
+    paces = _paces(boots_per_turn, "boots_per_turn")
+    n, seed = _args.trials(n), _args.seed(seed)
     board = load_board(story.board)
     d = float(distance_table(board, ["entrance"])[board.index(story.positions[colour]), 0])
     bag = story.countdown_bag()
     rows = []
-    for b in boots_per_turn:
+    for b in paces:
         turns = turns_to_exit(d, b)
         kw = {"clank_per_turn": clank_per_turn}
         exact = countdown_survival(story.health, bag, colour, turns, story.draws, **kw)
@@ -154,6 +166,8 @@ def survival_map(story: CountdownStory, colour: str, boots_per_turn: int) -> dic
     the health and bag of the story, walking ``boots_per_turn`` a turn."""
     from ..paths import distance_table
 
+    _check(story, colour)
+    boots_per_turn = _args.whole(boots_per_turn, "boots_per_turn", least=1)
     board = load_board(story.board)
     dist = distance_table(board, ["entrance"])[:, 0]
     bag = story.countdown_bag()
@@ -268,6 +282,23 @@ EXERCISE = register(
 )
 
 
+def _check(story: CountdownStory, colour: str) -> int:
+    """Check a countdown story and a colour inside; returns that thief's health."""
+    _args.story(story, CountdownStory, "countdown_story")
+    _args.one_of(colour, story.health, "colour")
+    _args.whole(story.draws, "story.draws")
+    return _args.whole(story.health[colour], "the thief's health", least=1)
+
+
+def _paces(paces: Iterable[int], what: str) -> list[int]:
+    """Boots a turn to try, each at least 1 (a list of at most :data:`~._args.MAX_COUNT`)."""
+    return [_args.whole(b, f"each of {what}", least=1) for b in _args.items(paces, what)]
+
+
+MAX_TREE = 20
+"""The most health and cubes a draw :func:`probability_tree` lists every path for."""
+
+
 # ---------------------------------------------------------------------------
 # The same answer as a probability tree and as a Markov chain
 
@@ -357,7 +388,7 @@ def countdown_chain(
     for ``colour``: every other cube is as good as black."""
     import numpy as np
 
-    h = int(story.health[colour])
+    h = _check(story, colour)
     attacks = countdown_attacks(turns, story.draws, colour=colour, clank_per_turn=clank_per_turn)
     mats = []
     for mine0, total, draws in _bag_before(story, colour, attacks):
@@ -376,7 +407,12 @@ def probability_tree(story: CountdownStory, colour: str, turns: int = 3) -> Tabl
     (the product along it), the damage in all, and whether it ends knocked out. A path
     stops at a knock-out, and all the damage that knocks out is one branch (``"2+"``: 2
     or more). The knocked-out paths' chances add up to the chance of a knock-out."""
-    h = int(story.health[colour])
+    h = _check(story, colour)
+    if h > MAX_TREE or story.draws > MAX_TREE:
+        raise LessonInputError(
+            f"a tree for {h} health and {story.draws} cubes a draw has too many paths to list "
+            f"(at most {MAX_TREE} of each): use countdown_chain"
+        )
     attacks = countdown_attacks(turns, story.draws, colour=colour)
     before = _bag_before(story, colour, attacks)
     rows: list[dict] = []
@@ -415,10 +451,11 @@ def countdown_explorer(colour: str = "blue", paces=range(1, 8)):
     from ..paths import distance_table
 
     story = countdown_story()
+    _check(story, colour)
+    paces = _paces(paces, "paces")
     board = load_board(story.board)
     d = float(distance_table(board, ["entrance"])[board.index(story.positions[colour]), 0])
     bag = story.countdown_bag()
-    paces = list(paces)
 
     def chances(health: int, clank: int) -> list[float]:
         hp = dict(story.health, **{colour: health})

@@ -13,7 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from .. import _args
 from ..data import Board, load_board
+from ..errors import LessonInputError, shown
 from ._common import Table
 from ._exercises import Exercise, register
 
@@ -25,8 +27,8 @@ def fronts(options, spaces: Iterable[str] | None = None, *, only_choices: bool =
     per option: the room's name, boots, swords, damage and the route (room names). Only
     ``spaces`` if given (in that order), else every reachable space; with ``only_choices``
     only the spaces that offer more than one option."""
-    board = options.board
-    wanted = list(options.reachable if spaces is None else spaces)
+    board = _options(options).board
+    wanted = list(options.reachable if spaces is None else _spaces(spaces))
     by_space: dict[str, list[dict]] = {}
     for r in options.table():
         by_space.setdefault(r["space"], []).append(r)
@@ -54,6 +56,7 @@ def key_savings(board: Board, target: str) -> dict[str, float]:
     spaces that cannot reach it either way are left out)."""
     from ..paths import distance_table
 
+    _board(board)
     without = distance_table(board, [target], keys=False)[:, 0]
     with_key = distance_table(board, [target], keys=True)[:, 0]
     out = {}
@@ -85,7 +88,11 @@ def random_walks(
     cave (or checkpoint) or the exit ends it; the exit needs ``can_exit``. Teleports are
     not tried. Returns, per space reached, the set of (boots, swords, damage) totals seen.
     """
-    rng = np.random.default_rng(seed)
+    _args.one_of(start, _board(board).space_ids, "start")
+    boots, swords = _args.whole(boots, "boots"), _args.whole(swords, "swords")
+    health = _args.whole(health, "health", least=1)
+    n = _args.whole(n, "n", least=1, most=MAX_WALKS)
+    rng = np.random.default_rng(_args.seed(seed))
     exits = {sid: board.exits(sid) for sid in board.space_ids}
     stops = {s.id: s.stops_movement for s in board.spaces}
     seen: dict[str, set[tuple[int, int, int]]] = {start: {(0, 0, 0)}}
@@ -118,6 +125,31 @@ def random_walks(
     return seen
 
 
+MAX_WALKS = 1_000_000
+"""The most walks one call of :func:`random_walks` takes (each takes up to ``boots``
+steps)."""
+
+
+def _board(board) -> Board:
+    if not isinstance(board, Board):
+        raise LessonInputError(f"board must be a Board (from load_board), got {shown(board)}")
+    return board
+
+
+def _options(options):
+    from ..paths import TurnOptions
+
+    if not isinstance(options, TurnOptions):
+        raise LessonInputError(
+            f"options must be the TurnOptions of paths.turn_options, got {shown(options)}"
+        )
+    return options
+
+
+def _spaces(spaces) -> list:
+    return [_args.text(s, "each of spaces", 64) for s in _args.items(spaces, "spaces", 10_000)]
+
+
 def _dominates(a: Sequence[int], b: Sequence[int]) -> bool:
     return all(x <= y for x, y in zip(a, b, strict=True)) and tuple(a) != tuple(b)
 
@@ -125,6 +157,8 @@ def _dominates(a: Sequence[int], b: Sequence[int]) -> bool:
 def walks_against_front(options, walks: Mapping[str, set]) -> Table:
     """Per reachable space: the exact front, how many distinct costs the walks found, and
     whether any walk beat the front (it never should) or matched all of it."""
+    _options(options)
+    _args.mapping(walks, "walks", "space to a set of costs (from random_walks)")
     rows = []
     for sid in options.reachable:
         front = [tuple(o) for o in options.front(sid)]

@@ -15,7 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from .. import _args
 from ..data import load_board, load_cards
+from ..errors import LessonInputError, shown
 from ._common import Table
 from ._exercises import Exercise, register
 
@@ -86,9 +88,12 @@ def card_table(deck: Mapping[str, int], cards: Mapping[str, Any]) -> Table:
     :func:`clankwidget.deck.card_resources` counts it)."""
     from ..deck import card_resources
 
+    _args.mapping(cards, "cards", "card id to card")
     rows = []
-    for cid, count in deck.items():
-        card = cards[cid]
+    deck = _args.mapping(deck, "deck", "card id to copies")
+    for cid, count in _args.items(deck.items(), "deck", 10_000):
+        card = cards[_args.one_of(cid, cards, "a card of deck")]
+        count = _args.whole(count, f"deck[{shown(cid)}]")
         gives = card_resources(card, choose_for="skill")
         text = ", ".join(f"draw {v}" if k == "draw" else f"{v:+d} {k}" for k, v in gives.items())
         rows.append({"card": card.name, "copies": count, "when played": text or "nothing"})
@@ -98,8 +103,10 @@ def card_table(deck: Mapping[str, int], cards: Mapping[str, Any]) -> Table:
 def distribution_table(dist, *, start: int | None = None) -> Table:
     """A :class:`~clankwidget.deck.TotalDistribution` as rows ``total``, ``P(= total)``
     and ``P(>= total)`` (from ``start``, default the lowest total with a chance)."""
+    if start is not None:
+        start = _args.whole(start, "start", least=-(2**31), most=2**31)
     rows = []
-    support = [int(k) for k in dist.support]
+    support = [int(k) for k in _distribution(dist, "dist").support]
     for k in support:
         if dist.prob(k) <= 0 or (start is not None and k < start):
             continue
@@ -143,8 +150,9 @@ def skill_shot_story() -> SkillShotStory:
 
 def skill_shot_tokens(skill: int, shot: Sequence[tuple[int, int]] = SKILL_SHOT) -> int:
     """Tokens a Skill Shot adds for ``skill`` generated this turn (0, 1 or 2)."""
+    skill = _args.whole(skill, "skill", least=-_args.MAX_COUNT)
     best = 0
-    for need, tokens in shot:
+    for need, tokens in _args.items(shot, "shot", _args.MAX_COUNT):
         if skill >= need:
             best = max(best, tokens)
     return best
@@ -152,7 +160,8 @@ def skill_shot_tokens(skill: int, shot: Sequence[tuple[int, int]] = SKILL_SHOT) 
 
 def best_artifact(tokens: int, costs: Mapping[int, int]) -> int | None:
     """The most valuable artifact ``tokens`` can take (``None``: none)."""
-    within = [value for value, cost in costs.items() if cost <= tokens]
+    tokens = _args.whole(tokens, "tokens", least=-_args.MAX_COUNT)
+    within = [value for value, cost in _costs(costs).items() if cost <= tokens]
     return max(within) if within else None
 
 
@@ -162,6 +171,11 @@ def token_distribution(
     """From the law of one turn's skill to the law of the token total and of the best
     artifact in reach: one row per token total with its probability, the skill that
     gives it, and the most valuable artifact it can take (named from ``names``)."""
+    _distribution(skill_pmf, "skill_pmf")
+    base_tokens = _args.whole(base_tokens, "base_tokens")
+    costs = _costs(costs)
+    if names is not None:
+        _args.mapping(names, "names", "artifact value to name")
     support = np.asarray(skill_pmf.support)
     pmf = np.asarray(skill_pmf.pmf)
     totals: dict[int, float] = {}
@@ -193,6 +207,8 @@ def prize_chances(
     no prize), ``probability`` and the ``tokens`` totals that take it. Token totals that
     take the same prize (a Skill Shot of 8 when 6 already pays for the best prize in reach)
     share one row, so each prize appears once: a chart's categories must be distinct."""
+    if names is not None:
+        _args.mapping(names, "names", "artifact value to name")
     by_prize: dict[Any, dict] = {}
     for r in token_distribution(skill_pmf, base_tokens, costs):
         value = r["best artifact"]
@@ -206,6 +222,26 @@ def prize_chances(
             row = {"prize": names.get(value, "-") if value is not None else "none", **row}
         rows.append(row)
     return Table(rows)
+
+
+def _distribution(dist, what: str):
+    from ..deck import TotalDistribution
+
+    if not isinstance(dist, TotalDistribution):
+        raise LessonInputError(
+            f"{what} must be a TotalDistribution (from deck.resource_distribution), "
+            f"got {shown(dist)}"
+        )
+    return dist
+
+
+def _costs(costs) -> dict:
+    """Artifact value -> its cost in tokens, each cost a whole number."""
+    _args.mapping(costs, "costs", "artifact value to tokens")
+    return {
+        value: _args.whole(cost, f"costs[{shown(value)}]")
+        for value, cost in _args.items(costs.items(), "costs", _args.MAX_COUNT)
+    }
 
 
 EXERCISE_04_CABINET = "Slogger"

@@ -8,9 +8,10 @@ exercise's piles: :func:`exercise_piles`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
-from ..errors import shown
+from .. import _args
+from ..errors import LessonInputError, shown
 from ._common import story_game
 from ._exercises import Exercise, _lesson_key, register
 
@@ -43,6 +44,8 @@ def first_turn_buy(seed: int = 3, colour_index: int = 0, buy: str = "explore"):
 
     if colour_index not in (0, 1) or isinstance(colour_index, bool):
         raise ValueError(f"colour_index is the player, 0 or 1, got {shown(colour_index)}")
+    if not isinstance(buy, str):
+        raise LessonInputError(f"buy must be a card id (text), got {shown(buy)}")
     game = Game.new(players=2, seed=seed)
     for _ in range(colour_index):
         _end_turn_playing_all(game, None)
@@ -79,7 +82,7 @@ class CyclingStory:
     seed: int
 
 
-@cache
+@lru_cache(maxsize=16)
 def _cycling_story(seed: int) -> CyclingStory:
     if seed == STORY_05["seed"]:
         game, bought = cycling_game(), STORY_05["bought"]
@@ -96,7 +99,7 @@ def cycling_story(seed: int = 3) -> CyclingStory:
     """Lesson 05: the piles after blue's first turn of a seeded two-player game. Seed 3 is
     the lesson's, read from its saved position (:func:`cycling_game`); any other seed
     plays that first turn with :func:`first_turn_buy`."""
-    return _cycling_story(seed)
+    return _cycling_story(_args.seed(seed))
 
 
 def _ex05():

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import _args
+from ..errors import LessonInputError
 from ._exercises import Exercise, register
 
 __all__ = [
@@ -58,8 +60,7 @@ def clone_damage(
     """
     from ..odds import attack_odds
 
-    if clones < 0:
-        raise ValueError(f"clones must be >= 0, got {clones}")
+    cubes, clones = _clone_args(cubes, colour, clones, red)
     odds = attack_odds(dict(cubes), draws, hit_all=red, clones={colour: clones})
     return odds.damage(colour)[: _most_clone_damage(cubes, draws, colour, clones, red) + 1]
 
@@ -89,8 +90,7 @@ def clone_damage_sampled(
     seeded attacks drawn by :func:`clankwidget.odds.sample_attacks`."""
     from ..odds import sample_attacks
 
-    if clones < 0:
-        raise ValueError(f"clones must be >= 0, got {clones}")
+    cubes, clones = _clone_args(cubes, colour, clones, red)
     sim = sample_attacks(dict(cubes), draws, n, seed=seed, hit_all=red, clones={colour: clones})
     size = _most_clone_damage(cubes, draws, colour, clones, red) + 1
     return np.bincount(sim.damage_samples(colour), minlength=size) / n
@@ -116,12 +116,21 @@ def clone_cube_cost(
     that without, averaged over this attack's draws with a red cube. Kept simple: nobody
     adds Clank! between the two attacks, and ``colour`` has no clone left at the next.
     """
+    cubes = _args.bag(cubes)
+    _args.one_of(colour, cubes, "colour")
+    _args.one_of(red, cubes, "red")
+    draws = _args.whole(draws, "draws", least=1)
+    d_next = draws if next_draws is None else _args.whole(next_draws, "next_draws")
     kinds = list(cubes)
-    if colour not in cubes or red not in cubes:
-        raise ValueError(f"the bag needs {colour!r} and {red!r} cubes")
-    d_next = draws if next_draws is None else next_draws
     total = sum(cubes.values())
     take = min(draws, total)
+    if (ways := math.prod(min(k, take) + 1 for k in cubes.values())) > MAX_DRAW_KINDS:
+        raise LessonInputError(
+            f"this bag has {float(ways):.3g} kinds of draw to go through; at most "
+            f"{MAX_DRAW_KINDS:,} are (fewer colours or fewer cubes drawn)"
+        )
+    if not cubes[red] or not take:
+        raise LessonInputError(f"no draw from this bag holds a {red} cube: nothing to absorb")
     weight = cost = 0.0
     for drawn in itertools.product(*(range(min(cubes[k], take) + 1) for k in kinds)):
         got = dict(zip(kinds, drawn, strict=True))
@@ -136,6 +145,19 @@ def clone_cube_cost(
         weight += p
         cost += p * (after - before)
     return cost / weight
+
+
+MAX_DRAW_KINDS = 1_000_000
+"""The most kinds of draw (cubes of each colour) :func:`clone_cube_cost` goes through."""
+
+
+def _clone_args(cubes, colour, clones, red) -> tuple[dict[str, int], int]:
+    """The bag and the clone count of the clone helpers, checked."""
+    cubes = _args.bag(cubes)
+    _args.one_of(colour, cubes, "colour")
+    if not isinstance(red, str):
+        raise LessonInputError(f"red must be a colour (text), got {_args.shown(red)}")
+    return cubes, _args.whole(clones, "clones")
 
 
 def _ex06():

@@ -15,11 +15,13 @@ import itertools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
 import numpy as np
 
+from .. import _args
+from ..errors import LessonInputError
 from ._common import Table, story_game, wilson
 from ._exercises import Exercise, register
 from .l02_countdown import COUNTDOWN_EXTRAS
@@ -121,8 +123,9 @@ def danger_table(story: DangerStory, colour: str, dangers: Iterable[int] | None 
     """One attack's odds for ``colour`` with 0, 1, ... Danger cards in the row (default:
     0 up to the story's count): draws, ``p_hit`` (at least one damage), ``expected``
     damage and ``p_knockout``. All from :func:`clankwidget.odds.attack_odds`."""
+    _check(story, colour)
     rows = []
-    for n in range(len(story.dangers) + 1) if dangers is None else dangers:
+    for n in range(len(story.dangers) + 1) if dangers is None else _counts(dangers, "dangers"):
         odds = story.attack(n)
         rows.append(
             {
@@ -143,9 +146,10 @@ def danger_attacks(story: DangerStory, attacks: int, dangers: int, *, added: int
     :func:`clankwidget.odds.knockout_odds`."""
     from ..odds import Attack
 
-    if attacks < 1:
-        raise ValueError(f"attacks must be >= 1, got {attacks}")
-    draws = story.draws_with(dangers)
+    _args.story(story, DangerStory, "danger_story")
+    attacks = _args.whole(attacks, "attacks", least=1, most=MAX_ATTACKS)
+    added = _args.whole(added, "added")
+    draws = story.draws_with(_args.whole(dangers, "dangers", most=MAX_DANGERS))
     later = {c: added for c in story.health} if added else {}
     return [Attack(draws)] + [Attack(draws, later) for _ in range(attacks - 1)]
 
@@ -169,7 +173,11 @@ def danger_knockout(
     the story adds a cube before each later attack, and no countdown)."""
     from ..odds import knockout_odds
 
-    counts = list(range(len(story.dangers), -1, -1) if dangers is None else dangers)
+    _check(story, colour)
+    attacks = _args.whole(attacks, "attacks", least=1, most=MAX_ATTACKS)
+    counts = list(
+        range(len(story.dangers), -1, -1) if dangers is None else _counts(dangers, "dangers")
+    )
     rows = [{"attack": t + 1} for t in range(attacks)]
     for n in counts:
         if rules:
@@ -186,6 +194,34 @@ def danger_knockout(
     return Table(rows, title=f"{colour}: knocked out by the end of attack ...")
 
 
+MAX_ATTACKS = 30
+"""The most attacks the knock-out helpers follow (a game has a few dozen rounds; the
+exact walk's states grow with each)."""
+
+MAX_DANGERS = 12
+"""The most Danger cards in the row: a card set's row has at most twelve places (its
+schema's bound; six in the shipped sets)."""
+
+MAX_EXACT = 20
+"""The most cubes an attack draws, and a thief adds a round, that
+:func:`knockout_by_attack` walks through exactly (the story: 5 and 1)."""
+
+MAX_STATES = 20_000
+"""The most ways the thieves' damage can stand (each from 0 to its health, or to all the
+cubes the attacks draw) that :func:`knockout_by_attack` walks through (the story: 256)."""
+
+
+def _check(story: DangerStory, colour: str) -> None:
+    """Check a danger story and a thief inside."""
+    _args.story(story, DangerStory, "danger_story")
+    _args.one_of(colour, story.health, "colour (a thief still inside)")
+
+
+def _counts(values: Iterable[int], what: str, most: int = MAX_DANGERS) -> list[int]:
+    """A list of whole numbers a student gave (at most :data:`~._args.MAX_COUNT`)."""
+    return [_args.whole(v, f"each of {what}", most=most) for v in _args.items(values, what)]
+
+
 def _countdown_draws(draws: int, countdown: int) -> int | None:
     """Cubes the attack draws when the countdown marker has just moved to ``countdown``
     (0: not started); ``None`` on its last space, where everyone inside is knocked out."""
@@ -196,7 +232,7 @@ def _countdown_draws(draws: int, countdown: int) -> int | None:
     return draws + COUNTDOWN_EXTRAS[countdown - 2]
 
 
-@cache
+@lru_cache(maxsize=10_000)  # (bounded: a student's bags could grow it without end)
 def _outcomes(counts: tuple[int, ...], draws: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Every way to draw ``draws`` cubes (all if fewer) from a bag with ``counts`` of each
     kind, without replacement: ``(drawn of each kind, probability)``."""
@@ -236,11 +272,21 @@ def knockout_by_attack(
     during these rounds, and the row keeps its ``dangers`` Danger cards. An exact walk
     over every bag and every thief's damage; :func:`knockout_sampled` simulates it.
     """
-    if colour not in story.health:
-        raise ValueError(f"{colour!r} is not inside; the thieves are {', '.join(story.health)}")
-    if attacks < 1:
-        raise ValueError(f"attacks must be >= 1, got {attacks}")
-    base = story.draws_with(dangers)
+    _check(story, colour)
+    attacks = _args.whole(attacks, "attacks", least=1, most=MAX_ATTACKS)
+    added = _args.whole(added, "added", most=MAX_EXACT)
+    base = story.draws_with(_args.whole(dangers, "dangers", most=MAX_DANGERS))
+    # each thief's damage takes at most min(health, cubes drawn in all) values
+    reach = attacks * (base + COUNTDOWN_EXTRAS[-1])
+    states = math.prod(
+        min(_args.whole(h, "a thief's health"), reach) + 1 for h in story.health.values()
+    )
+    if base > MAX_EXACT or states > MAX_STATES:
+        raise LessonInputError(
+            f"the exact walk follows at most {MAX_EXACT} cubes an attack (here {base}) and "
+            f"{MAX_STATES:,} ways the thieves' damage can stand (here {states:,}): "
+            "use knockout_sampled, or fewer attacks"
+        )
     # state: (countdown space, black cubes, ((thief, cubes, health left), ...)) -> chance
     states: dict = {(0, *_start(story)): 1.0}
     out, gone = [], 0.0
@@ -287,7 +333,12 @@ def knockout_sampled(
 ) -> list[float]:
     """The same chances as :func:`knockout_by_attack`, estimated from ``n`` seeded plays of
     the same rounds, cube by cube (an independent check: no shared code)."""
-    rng = np.random.default_rng(seed)
+    _check(story, colour)
+    attacks = _args.whole(attacks, "attacks", least=1, most=MAX_ATTACKS)
+    added = _args.whole(added, "added")
+    dangers = _args.whole(dangers, "dangers", most=MAX_DANGERS)
+    n = _args.trials(n)
+    rng = np.random.default_rng(_args.seed(seed))
     black, thieves = _start(story)
     names = [c for c, _, _ in thieves]
     me = names.index(colour)
@@ -348,6 +399,9 @@ def refill_odds(
     cards, marked or not), each simulated figure with its 95% Wilson interval."""
     from ..odds import sample_attacks
 
+    _args.story(story, DangerStory, "danger_story")
+    slots = _counts(slots, "slots", most=_args.MAX_COUNT)
+    n, seed = _args.trials(n), _args.seed(seed)
     deck = dict(story.deck)
     size = sum(deck.values())
     danger = deck["danger"] + deck["both"]

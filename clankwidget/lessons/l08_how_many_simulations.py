@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .. import _args
+from ..errors import LessonInputError, shown
 from ._common import Z95, Table, wilson_interval
 from ._exercises import Exercise, register
 from .l01_dragon_bag import dragon_bag_story
@@ -58,9 +60,13 @@ class SimulationStory:
         return float(dist[0] if event == "no damage" else dist[self.rare_health :].sum())
 
 
+MAX_SIMULATED = 10_000_000
+"""The most simulated attacks one call of :func:`simulated_hits` draws, and
+:func:`coverage_table` per size (sizes times repeats): a few hundred MB."""
+
+
 def _check_event(event: str) -> None:
-    if event not in EVENTS:
-        raise ValueError(f"event must be one of {', '.join(EVENTS)}, not {event!r}")
+    _args.one_of(event, EVENTS, "event")
 
 
 def simulation_story() -> SimulationStory:
@@ -75,7 +81,9 @@ def simulated_hits(story: SimulationStory, n: int, *, seed, event: str = "no dam
     ``event`` happened."""
     from ..odds import sample_attacks
 
+    _args.story(story, SimulationStory, "simulation_story")
     _check_event(event)
+    n = _args.whole(n, "n", least=1, most=MAX_SIMULATED)
     sim = sample_attacks(dict(story.cubes), story.draws, n, seed=seed, hit_all=None)
     mine = sim.counts[:, sim.columns.index(story.colour)]
     return mine == 0 if event == "no damage" else mine >= story.rare_health
@@ -85,7 +93,7 @@ def wald_interval(k, n, z: float = Z95):
     """The textbook interval ``p ± z sqrt(p (1 - p) / n)`` with ``p = k / n``, clipped to
     [0, 1]. Works on arrays. With ``k = 0`` it is ``[0, 0]``: it never covers a rare event
     that has not happened yet."""
-    k, n = np.asarray(k, dtype=float), np.asarray(n, dtype=float)
+    k, n, z = _args.successes(k, n, z)
     p = k / n
     half = z * np.sqrt(p * (1 - p) / n)
     return np.clip(p - half, 0, 1), np.clip(p + half, 0, 1)
@@ -95,12 +103,15 @@ def running_estimate(hits, checkpoints: Iterable[int], exact: float | None = Non
     """The estimate after the first ``n`` simulated attacks, for each ``n`` in
     ``checkpoints``, with its 95% Wilson interval (and, given ``exact``, whether the
     interval holds it)."""
+    if isinstance(hits, (str, bytes)) or np.ndim(hits) != 1:
+        raise LessonInputError(f"hits must be a 1-d array of True/False, got {shown(hits)}")
     hits = np.asarray(hits, dtype=bool)
+    if exact is not None:
+        exact = _args.chance(exact, "exact")
     counts = np.cumsum(hits)
     rows = []
-    for n in checkpoints:
-        if not 1 <= n <= len(hits):
-            raise ValueError(f"checkpoint {n} is outside 1..{len(hits)}")
+    for n in _args.items(checkpoints, "checkpoints", 100_000):
+        n = _args.whole(n, "each checkpoint", least=1, most=len(hits))
         k = int(counts[n - 1])
         lo, hi = wilson_interval(k, n)
         row = {"n": int(n), "hits": k, "estimate": k / n, "low": float(lo), "high": float(hi)}
@@ -116,8 +127,14 @@ def coverage_table(
     """How often a 95% interval holds the exact chance: for each event and each
     simulation size ``n``, ``repeats`` seeded simulations of ``n`` attacks, each giving
     a Wald and a Wilson interval. A good 95% method holds the truth about 95% of the time."""
+    _args.story(story, SimulationStory, "simulation_story")
+    repeats = _args.whole(repeats, "repeats", least=1, most=MAX_SIMULATED)
+    sizes = [
+        _args.whole(n, "each size", least=1, most=MAX_SIMULATED // repeats)
+        for n in _args.items(sizes, "sizes", _args.MAX_COUNT)
+    ]
     rows = []
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(_args.seed(seed))
     for event in EVENTS:
         p = story.exact(event)
         for n in sizes:
@@ -141,8 +158,8 @@ def coverage_table(
 def simulations_needed(p: float, margin: float, z: float = Z95) -> int:
     """The fewest simulations whose 95% (Wald) margin ``z sqrt(p (1 - p) / n)`` is at
     most ``margin``: ``n = ceil(z² p (1 - p) / margin²)``."""
-    if not 0 < margin < 1 or not 0 <= p <= 1:
-        raise ValueError("need 0 <= p <= 1 and 0 < margin < 1")
+    p, z = _args.chance(p, "p"), _args.real(z, "z", least=0.0, most=10.0)
+    margin = _args.real(margin, "margin", least=1e-9, most=1.0)
     return max(1, math.ceil(z * z * p * (1 - p) / (margin * margin) - 1e-9))
 
 
@@ -217,6 +234,8 @@ def simulation_explorer(event: str = "no damage", biggest: int = 100_000):
 
     from .. import plots
 
+    _check_event(event)
+    biggest = _args.whole(biggest, "biggest", least=100, most=MAX_SIMULATED)
     story = simulation_story()
     p = story.exact(event)
     sizes = [s for s in (100, 1_000, 10_000, 100_000, 1_000_000) if s <= biggest]

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .. import _args
+from ..errors import LessonInputError, shown
 from ._common import Table
 from ._exercises import Exercise, register
 
@@ -41,11 +43,11 @@ class CardValueStory:
     def with_changes(self, buy: Iterable[str] = (), trash: Iterable[str] = ()) -> dict[str, int]:
         """The deck after buying the cards ``buy`` and trashing the cards ``trash``."""
         out = dict(self.deck)
-        for c in buy:
-            out[c] = out.get(c, 0) + 1
-        for c in trash:
-            if out.get(c, 0) < 1:
-                raise ValueError(f"no {c!r} in the deck to trash")
+        for c in _args.items(buy, "buy", _args.MAX_COUNT):
+            out[_args.one_of(c, self.cards, "a card to buy")] = out.get(c, 0) + 1
+        for c in _args.items(trash, "trash", _args.MAX_COUNT):
+            if not isinstance(c, str) or out.get(c, 0) < 1:
+                raise LessonInputError(f"no {shown(c)} in the deck to trash")
             out[c] -= 1
         return {c: k for c, k in out.items() if k}
 
@@ -66,7 +68,7 @@ def skill_per_card(story: CardValueStory, deck: Mapping[str, int] | None = None)
     (:func:`clankwidget.deck.card_resources`)."""
     from ..deck import card_resources
 
-    deck = story.deck if deck is None else deck
+    deck = _deck(_story(story), story.deck if deck is None else deck)
     rows = [
         {
             "card": story.cards[c].name,
@@ -83,7 +85,9 @@ def hand_law(story: CardValueStory, deck: Mapping[str, int]):
     :func:`clankwidget.deck.resource_distribution`."""
     from ..deck import resource_distribution
 
-    return resource_distribution(dict(deck), cards=story.cards, resource="skill", hand_size=HAND)
+    return resource_distribution(
+        _deck(_story(story), deck), cards=story.cards, resource="skill", hand_size=HAND
+    )
 
 
 def _by_formula(story: CardValueStory, deck: Mapping[str, int]) -> tuple[float, float]:
@@ -106,8 +110,13 @@ def deck_table(story: CardValueStory, choices: Mapping[str, dict]) -> Table:
     the deck, the expected skill of a hand from the exact law and by linearity, the
     standard deviation (exact law, and the without-replacement formula), and the chance
     of at least ``story.price`` skill."""
+    _story(story)
     rows = []
-    for label, change in choices.items():
+    choices = _args.mapping(choices, "choices", "label to with_changes keywords")
+    for label, change in _args.items(choices.items(), "choices", _args.MAX_COUNT):
+        change = _args.mapping(change, f"choices[{shown(label)}]", "'buy'/'trash' to card ids")
+        for key in change:
+            _args.one_of(key, ("buy", "trash"), f"a key of choices[{shown(label)}]")
         deck = story.with_changes(**change)
         law = hand_law(story, deck)
         mean_f, var_f = _by_formula(story, deck)
@@ -126,6 +135,19 @@ def deck_table(story: CardValueStory, choices: Mapping[str, dict]) -> Table:
     return Table(rows, title=f"Skill in one hand of {HAND}")
 
 
+def _story(story) -> CardValueStory:
+    return _args.story(story, CardValueStory, "card_value_story")
+
+
+def _deck(story: CardValueStory, deck) -> dict[str, int]:
+    """A deck a student gave (card id -> copies) as a dict, each card of the story's set."""
+    deck = _args.mapping(deck, "deck", "card id to copies")
+    return {
+        _args.one_of(c, story.cards, "a card of deck"): _args.whole(k, f"deck[{shown(c)}]")
+        for c, k in _args.items(deck.items(), "deck", _args.MAX_COUNT)
+    }
+
+
 CHOICES = {
     "starting deck": {},
     "+ Explore": {"buy": ["explore"]},
@@ -141,7 +163,7 @@ def card_value_explorer(story: CardValueStory | None = None):
     driving the exact law of a hand's skill, with the price marked."""
     from .. import plots
 
-    story = card_value_story() if story is None else story
+    story = card_value_story() if story is None else _story(story)
 
     def deck_of(explores: int, trashed: int) -> dict[str, int]:
         return story.with_changes(buy=["explore"] * explores, trash=["stumble"] * trashed)

@@ -15,11 +15,13 @@ cubes), :func:`bayes_table`, :func:`next_token_table`; a seeded simulation of de
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from .. import _args
 from ._common import Table, wilson
 from ._exercises import Exercise, register
 
@@ -76,7 +78,8 @@ def secrets_story(seed: int = 16, opened: int = 4) -> SecretsStory:
     names = {t["id"]: t["name"] for t in majors}
     rooms = [s.id for s in board.spaces for _ in range(s.major_secrets or 0)]
     pool = [t for t, k in tokens.items() for _ in range(k)]
-    order = np.random.default_rng(seed).permutation(len(pool))
+    opened = _args.whole(opened, "opened", most=len(rooms))
+    order = np.random.default_rng(_args.seed(seed)).permutation(len(pool))
     dealt = [pool[i] for i in order[: len(rooms)]]
     return SecretsStory(tokens=tokens, names=names, rooms=rooms, dealt=dealt, opened=opened)
 
@@ -90,7 +93,8 @@ def on_board_posterior(story: SecretsStory, opened: int | None = None, target: s
     replacement, like cubes from the dragon bag); given not H, E is certain."""
     from ..odds import attack_odds
 
-    opened = story.opened if opened is None else opened
+    _check(story, target)
+    opened = story.opened if opened is None else _args.whole(opened, "opened", most=story.slots)
     copies = story.tokens[target]
     others = story.total - copies
     dealt = attack_odds({"black": others, target: copies}, story.slots, hit_all=None)
@@ -108,8 +112,9 @@ def on_board_posterior(story: SecretsStory, opened: int | None = None, target: s
 def bayes_table(story: SecretsStory, opened: Sequence[int], target: str = TARGET) -> Table:
     """:func:`on_board_posterior` for each number of rooms opened (none holding
     ``target``)."""
+    _check(story, target)
     rows = []
-    for k in opened:
+    for k in _opened(story, opened):
         prior, lh, ln, post = on_board_posterior(story, k, target)
         rows.append(
             {
@@ -127,6 +132,7 @@ def next_token_table(story: SecretsStory) -> Table:
     """What the next room opened holds, before and after what the opened rooms showed:
     by symmetry every token not yet seen is equally likely to lie under any closed room
     (or in the box), so P(type) = copies not seen / tokens not seen."""
+    _check(story)
     seen = story.seen
     left = story.total - len(seen)
     rows = []
@@ -150,7 +156,10 @@ def simulate_deals(
     rooms opened, keep the deals in which those rooms miss ``target`` and count how often
     ``target`` is on the board: the simulated posterior, beside the exact one, with its
     95% Wilson interval (over the deals kept)."""
-    rng = np.random.default_rng(seed)
+    _check(story, target)
+    opened = _opened(story, opened)
+    n = _args.trials(n)
+    rng = np.random.default_rng(_args.seed(seed))
     pool = [t for t, k in story.tokens.items() for _ in range(k)]
     mark = np.array([t == target for t in pool])
     perms = rng.permuted(np.tile(np.arange(len(pool)), (n, 1)), axis=1)
@@ -159,8 +168,11 @@ def simulate_deals(
     for k in opened:
         kept = where >= k
         m = int(kept.sum())
-        est = float((where[kept] < story.slots).mean())
-        low, high = wilson(est, m)
+        if m:
+            est = float((where[kept] < story.slots).mean())
+            low, high = wilson(est, m)
+        else:  # every deal showed the target in the rooms opened: none is kept
+            est = low = high = math.nan
         rows.append(
             {
                 "rooms opened": k,
@@ -172,6 +184,21 @@ def simulate_deals(
             }
         )
     return Table(rows, title=f"{n:,} seeded deals")
+
+
+def _check(story: SecretsStory, *target: str) -> None:
+    """Check a secrets story and, if given, a target token of it."""
+    _args.story(story, SecretsStory, "secrets_story")
+    for token in target:
+        _args.one_of(token, story.tokens, "target")
+
+
+def _opened(story: SecretsStory, opened: Sequence[int]) -> list[int]:
+    """Counts of rooms opened, each from 0 to the story's rooms."""
+    return [
+        _args.whole(k, "each of opened", most=story.slots)
+        for k in _args.items(opened, "opened", _args.MAX_COUNT)
+    ]
 
 
 # ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from .. import _args
 from ..data import load_board
 from ._common import Table, wilson
 from ._exercises import Exercise, register
@@ -30,13 +31,26 @@ def artifact_rooms(board_id: str = "teaching-dungeon") -> dict[str, int]:
     return {s.id: int(s.artifact) for s in board.spaces if s.artifact}
 
 
+MAX_HEALTH = 100
+"""The most health :func:`route_table` takes for a thief (ten in the game)."""
+
+
 def _routes(colour: str, start: str, boots_per_turn: int, rooms: Sequence[str] | None):
     from ..paths import distance_table
 
     story = countdown_story()
     board = load_board(story.board)
     arts = artifact_rooms(story.board)
-    rooms = list(arts) if rooms is None else list(rooms)
+    _args.one_of(colour, story.health, "colour")
+    _args.one_of(start, board.space_ids, "start")
+    boots_per_turn = _args.whole(boots_per_turn, "boots_per_turn", least=1)
+    if rooms is None:
+        rooms = list(arts)
+    else:
+        rooms = [
+            _args.one_of(room, arts, "each of rooms (an artifact room)")
+            for room in _args.items(rooms, "rooms", _args.MAX_COUNT)
+        ]
     dist = distance_table(board, [*rooms, "entrance"])
     out = []
     for j, room in enumerate(rooms):
@@ -69,6 +83,8 @@ def route_table(
     off, and the rage the artifact adds (every route takes one artifact).
     """
     story, board, routes = _routes(colour, start, boots_per_turn, rooms)
+    if health is not None:
+        health = _args.whole(health, "health", least=1, most=MAX_HEALTH)
     hp = dict(story.health) if health is None else dict(story.health, **{colour: health})
     bag = story.countdown_bag()
     rows = []
@@ -106,6 +122,7 @@ def route_simulation(
     simulated countdowns (``knockout_odds(..., method="simulate")``), with the simulated
     figure's 95% Wilson interval, and the expected points both ways."""
     story, board, routes = _routes(colour, start, boots_per_turn, rooms)
+    n, seed = _args.trials(n), _args.seed(seed)
     bag = story.countdown_bag()
     rows = []
     for room, points, _, turns in routes:
@@ -137,6 +154,7 @@ def risk_explorer(
     from .. import plots
 
     story = countdown_story()
+    rooms = [room for room, *_ in _routes(colour, start, 1, rooms)[2]]  # (checked)
 
     def draw(boots: int, health: int):
         t = route_table(colour, start, boots, health=health, rooms=rooms)

@@ -11,11 +11,12 @@ number comes from :func:`clankwidget.odds.hazard_odds` (and, for the dragon bag,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import numpy as np
 
-from ..errors import shown
+from .. import _args
+from ..dice import MAX_DICE
 from ._common import Table
 from ._exercises import Exercise, register
 
@@ -46,7 +47,7 @@ class DiceStory:
     faces: tuple[int, ...]
 
 
-@cache
+@lru_cache(maxsize=16)
 def _dice_story(seed: int) -> DiceStory:
     from ..game import Game
 
@@ -73,7 +74,7 @@ def _dice_story(seed: int) -> DiceStory:
 def dice_story(seed: int = 11) -> DiceStory:
     """Lesson 12: a new three-captain game (seed 11); the contract at Dispatch that shows
     the most hazard dice, and the hand of the captain who leads first."""
-    return _dice_story(seed)
+    return _dice_story(_args.seed(seed))
 
 
 def hazard_table(max_dice: int = 4, shields: int = 0, faces=None) -> Table:
@@ -81,6 +82,9 @@ def hazard_table(max_dice: int = 4, shields: int = 0, faces=None) -> Table:
     and the expected number (``shields`` blocked)."""
     from ..odds import hazard_odds
 
+    max_dice = _args.whole(max_dice, "max_dice", most=MAX_DICE)
+    shields = _args.whole(shields, "shields", most=20 * MAX_DICE)  # (more block every hazard)
+    hazard_odds(0, shields=shields, faces=faces)  # (checks shields and faces first)
     rows = []
     for n in range(max_dice + 1):
         h = hazard_odds(n, shields=shields, faces=faces)
@@ -102,11 +106,13 @@ def sample_hazards(dice: int, shields: int = 0, n: int = 100_000, seed: int = 20
     (an array as long as the exact distribution of :func:`~clankwidget.odds.hazard_odds`)."""
     from ..dice import TEACHING_DIE, hazard_odds
 
+    dice = _args.whole(dice, "dice", most=MAX_DICE)
+    size = len(hazard_odds(dice, shields=shields, faces=faces).pmf)  # (checks them all)
+    n = _args.whole(n, "n", least=1, most=_args.MAX_TRIALS * 10 // max(dice, 10))
     faces = np.asarray(TEACHING_DIE if faces is None else faces)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(_args.seed(seed))
     totals = rng.choice(faces, size=(n, dice)).sum(axis=1) if dice else np.zeros(n, int)
-    left = np.maximum(totals - shields, 0)
-    size = len(hazard_odds(dice, shields=shields, faces=tuple(int(f) for f in faces)).pmf)
+    left = np.maximum(totals - min(int(shields), 20 * MAX_DICE), 0)  # (as hazard_odds does)
     return np.bincount(left, minlength=size)[:size] / n
 
 
@@ -115,14 +121,7 @@ def shield_table(dice: int = 4, max_shields: int = 5, faces=None) -> Table:
     through, and the prestige expected to be lost."""
     from ..odds import hazard_odds
 
-    if (
-        isinstance(max_shields, bool)
-        or not isinstance(max_shields, int)
-        or not 0 <= max_shields <= 100
-    ):
-        raise ValueError(
-            f"max_shields must be a whole number from 0 to 100, got {shown(max_shields)}"
-        )
+    max_shields = _args.whole(max_shields, "max_shields", most=100)
     rows = []
     for s in range(max_shields + 1):
         h = hazard_odds(dice, shields=s, faces=faces)
@@ -137,6 +136,7 @@ def dice_vs_bag(max_draws: int = 6) -> Table:
     face or tile in ``n`` rolls or draws."""
     from ..odds import attack_odds, hazard_odds
 
+    max_draws = _args.whole(max_draws, "max_draws", least=1, most=6)  # (six tiles in the bag)
     rows = []
     for n in range(1, max_draws + 1):
         dice = 1 - hazard_odds(n, faces=(0, 0, 0, 1, 1, 1)).pmf[0]
@@ -152,6 +152,8 @@ def offer_value(prestige: int, dice: int, p_success: float, shields: int = 0, fa
     game; this ignores that floor (right for a captain with prestige to lose)."""
     from ..odds import hazard_odds
 
+    prestige = _args.whole(prestige, "prestige", least=-_args.MAX_COUNT)
+    p_success = _args.chance(p_success, "p_success")
     return p_success * prestige - hazard_odds(dice, shields=shields, faces=faces).expected
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _args
 from ._common import Table, compare
 from ._exercises import Exercise, register
 
@@ -130,12 +131,33 @@ def story_turns(
     (defaults: the story's). ``out=()`` plays the same rounds as if nobody had left."""
     from ..empty_bag import Turn
 
-    off = story.off_draws if off_draws is None else off_draws
-    draws = story.attack_draws if attack_draws is None else attack_draws
-    q = float(story.dragon_chance if dragon_chance is None else dragon_chance)
-    gone = story.out if out is None else out
+    _checked(story)
+    rounds = _rounds(rounds, least=0)
+    off = story.off_draws if off_draws is None else _args.whole(off_draws, "off_draws")
+    draws = (
+        story.attack_draws if attack_draws is None else _args.whole(attack_draws, "attack_draws")
+    )
+    q = float(
+        story.dragon_chance
+        if dragon_chance is None
+        else _args.chance(dragon_chance, "dragon_chance")
+    )
+    add = _args.whole(add, "add")
+    gone = story.out if out is None else _args.items(out, "out", _args.MAX_COUNT)
     one = [Turn(off) if c in gone else Turn(draws, q, add) for c in story.order]
     return one * rounds
+
+
+MAX_ROUNDS = 100
+"""The most rounds the empty-bag helpers follow (the bag runs dry long before)."""
+
+
+def _checked(story) -> LegacyStory:
+    return _args.story(story, LegacyStory, "legacy_story")
+
+
+def _rounds(rounds, least: int = 1) -> int:
+    return _args.whole(rounds, "rounds", least=least, most=MAX_ROUNDS)
 
 
 def _expected_drawn(turns) -> float:
@@ -149,6 +171,7 @@ def off_clock_table(story: LegacyStory) -> Table:
     expected cubes a round draws with that rule."""
     from ..odds import attack_odds
 
+    _checked(story)
     cases = [
         ("off the clock, 3-4 players", story.off_draws),
         ("off the clock, 2 players", story.game.rules.setup_numbers["out_draws"]["2"]),
@@ -193,7 +216,9 @@ def off_clock_rounds(story: LegacyStory, rounds: int = 4, *, n: int = 200_000, s
     (its simulation), with the 95% Wilson interval; and the cubes left in the bag."""
     from ..odds import knockout_odds
 
-    attacks = _off_clock_attacks(story, rounds)
+    rounds = _rounds(rounds)
+    n, seed = _args.trials(n), _args.seed(seed)
+    attacks = _off_clock_attacks(_checked(story), rounds)
     kw = {"bag": story.cubes, "hit_all": None}
     exact = knockout_odds(story.health, attacks, method="exact", **kw)
     sim = knockout_odds(story.health, attacks, method="simulate", n=n, seed=seed, **kw)
@@ -222,6 +247,8 @@ def dry_table(
     Wilson interval. ``turns_kw`` go to :func:`story_turns`."""
     from ..empty_bag import empty_bag_odds, sample_empty_bag
 
+    rounds = _rounds(rounds)
+    n, seed = _args.trials(n), _args.seed(seed)
     turns = story_turns(story, rounds, **turns_kw)
     per = len(story.order)
     exact = empty_bag_odds(story.bag, turns).dry[per - 1 :: per]
@@ -248,7 +275,8 @@ def empty_bag_explorer(story: LegacyStory, rounds: int = 8):
     from .. import plots
     from ..empty_bag import empty_bag_odds
 
-    per = len(story.order)
+    rounds = _rounds(rounds)
+    per = len(_checked(story).order)
 
     def curves(cubes: int, attack: int, off: int) -> dict[str, list[float]]:
         out = {}

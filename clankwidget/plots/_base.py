@@ -7,7 +7,13 @@ import os
 from typing import Any
 
 import numpy as np
+from bokeh.core.enums import LegendLocation
 from bokeh.plotting import figure
+
+from .._args import number_list as _numbers
+from .._args import one_of as _one_of
+from .._args import text as _text
+from ..errors import LessonInputError, shown
 
 OKABE_ITO = (
     "#0072B2",  # blue
@@ -62,12 +68,14 @@ def bokeh_mode(mode: str | None = None) -> str:
     ``"cdn"`` on Binder (detected by its ``BINDER_*`` environment variables) and
     ``"inline"`` everywhere else, since offline machines cannot reach the CDN.
     """
+    if mode is not None and not isinstance(mode, str):
+        raise LessonInputError(f"mode must be 'cdn' or 'inline', got {shown(mode)}")
     chosen = mode if mode is not None else os.environ.get(_MODE_ENV, "").strip().lower()
     if not chosen:
         return "cdn" if any(os.environ.get(name) for name in _BINDER_ENV) else "inline"
     if chosen not in ("cdn", "inline"):
         where = "mode" if mode is not None else f"the environment variable {_MODE_ENV}"
-        raise ValueError(f"{where} must be 'cdn' or 'inline', got {chosen!r}")
+        raise ValueError(f"{where} must be 'cdn' or 'inline', got {shown(chosen)}")
     return chosen
 
 
@@ -117,7 +125,17 @@ def show(fig) -> None:
 # Small helpers
 
 
+#: where a plot's legend may go: inside the plot, or right of it
+LEGEND_PLACES = (*LegendLocation, "outside")
+
+
+def _legend(legend: Any, *more: str) -> str:
+    return _one_of(legend, (*LEGEND_PLACES, *more), "legend")
+
+
 def _figure(title: str, x_label: str, y_label: str, **kw) -> figure:
+    title, x_label = _text(title, "title"), _text(x_label, "x_label")
+    y_label = _text(y_label, "y_label")
     fig = figure(
         title=title,
         width=kw.pop("width", _WIDTH),
@@ -143,14 +161,14 @@ def _pmf(obj: Any, colour: str | None, what: str) -> np.ndarray:
                 raise ValueError(f"{what}: say which player with colour= (one of {colours})")
             colour = colours[0]
         return np.asarray(obj.damage(colour), dtype=float)
-    return np.asarray(obj, dtype=float).ravel()
+    return _numbers(obj, what)
 
 
 def _total_pmf(obj: Any) -> tuple[np.ndarray, np.ndarray]:
     """(support, pmf) from a TotalDistribution-like object or a pmf array starting at 0."""
     if hasattr(obj, "pmf") and hasattr(obj, "support"):
         return np.asarray(obj.support), np.asarray(obj.pmf, dtype=float)
-    pmf = np.asarray(obj, dtype=float).ravel()
+    pmf = _numbers(obj, "the probabilities")
     return np.arange(len(pmf)), pmf
 
 
@@ -168,5 +186,20 @@ def _align(
     return xs, a, b
 
 
-def _round(values) -> list[float]:
-    return [round(float(v), 6) for v in values]
+def _round(values, what: str = "the values") -> list[float]:
+    return [round(v, 6) for v in _numbers(values, what).tolist()]
+
+
+def _limit(value: Any, what: str) -> float | None:
+    """An axis limit a caller gave: ``None`` or a finite number."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise LessonInputError(f"{what} must be a number or None, got {shown(value)}")
+    try:
+        out = float(value)
+    except OverflowError:
+        out = float("inf")
+    if not np.isfinite(out):
+        raise LessonInputError(f"{what} must be a finite number, got {shown(value)}")
+    return out

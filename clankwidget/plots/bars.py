@@ -16,14 +16,20 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure
 
+from .._args import MAX_POINTS
+from .._args import items as _items
 from ._base import (
     EXACT,
     OKABE_ITO,
     SIMULATED,
     _align,
     _figure,
+    _legend,
+    _limit,
+    _numbers,
     _pmf,
     _round,
+    _text,
     _total_pmf,
 )
 
@@ -51,8 +57,10 @@ def compare_bars(
     ``difference``) and, when ``simulated`` is given, ``"simulated"`` (a scatter on the
     same source).
     """
-    cats = list(categories)
-    exact = _round(exact)
+    cats = _items(categories, "categories", MAX_POINTS)
+    exact = _round(exact, "exact")
+    colour = _text(colour, "colour", 64)
+    legend = _legend(legend)
     if len(exact) != len(cats):
         raise ValueError(f"{len(cats)} categories but {len(exact)} exact values")
     numeric = all(
@@ -72,7 +80,7 @@ def compare_bars(
         "exact": exact,
     }
     if simulated is not None:
-        sim = _round(simulated)
+        sim = _round(simulated, "simulated")
         if len(sim) != len(cats):
             raise ValueError(f"{len(cats)} categories but {len(sim)} simulated values")
         data["simulated"] = sim
@@ -80,6 +88,7 @@ def compare_bars(
     source = ColumnDataSource(data)
     top = max([*exact, *(data.get("simulated") or [0.0]), 1e-9])
     kw = {} if numeric else {"x_range": xs}
+    y_max = _limit(y_max, "y_max")
     fig = _figure(title, x_label, y_label, y_range=Range1d(0, y_max if y_max else top * 1.15), **kw)
     bars = fig.vbar(
         x="x",
@@ -132,6 +141,8 @@ def damage_bars(
     (e.g. :class:`~clankwidget.odds.SampledAttacks`). Renderer ``"exact"`` has the damage
     values in ``data["damage"]``.
     """
+    if colour is not None:
+        colour = _text(colour, "colour", 64)
     p = _pmf(exact, colour, "exact")
     q = _pmf(simulated, colour, "simulated") if simulated is not None else None
     if q is not None and len(q) != len(p):
@@ -167,6 +178,7 @@ def resource_bars(
         xq, q = _total_pmf(simulated)
         xs, p, q = _align(xs, p, xq, q)
     resource = getattr(exact, "resource", "resource")
+    thresholds = [int(k) for k in _numbers(thresholds, "thresholds")[:10]]
     fig = compare_bars(
         [int(x) for x in xs],
         p,
@@ -202,8 +214,8 @@ def seen_bars(exact: Sequence[float], simulated: Sequence[float] | None = None, 
     """The turn a card first comes into hand: ``exact[n]`` = P(first seen on turn n), as
     :func:`~clankwidget.deck.turns_until_seen_distribution` returns (``[0]`` = 0 is
     dropped). Renderer ``"exact"`` has the turns in ``data["turn"]``."""
-    p = np.asarray(exact, dtype=float)
-    q = None if simulated is None else np.asarray(simulated, dtype=float)
+    p = _numbers(exact, "exact")
+    q = None if simulated is None else _numbers(simulated, "simulated")
     if q is not None and len(q) != len(p):
         n = max(len(p), len(q))
         p = np.pad(p, (0, n - len(p)))

@@ -21,17 +21,27 @@ from bokeh.models import (
 from bokeh.palettes import Cividis256
 from bokeh.plotting import figure
 
+from .._args import items as _items
 from ..data import Board
+from ..errors import LessonInputError, shown
 from ._base import (
     OKABE_ITO,
     _figure,
+    _limit,
+    _numbers,
+    _text,
 )
 
 
 def front_plot(options: Sequence, *, title: str = "") -> figure:
     """A space's Pareto front: each option (boots, swords, damage) as a point, swords paid
     across and damage taken up, labelled with its boots. Renderer ``"front"``."""
-    rows = [tuple(o)[:3] for o in options]
+    rows = []
+    for o in _items(options, "options", 10_000):
+        row = _numbers(o, "each option")
+        if len(row) < 3:
+            raise LessonInputError(f"each option must be (boots, swords, damage), got {shown(o)}")
+        rows.append(tuple(row[:3]))
     if not rows:
         raise ValueError("the front is empty: the space cannot be reached")
     data = {
@@ -108,6 +118,18 @@ def board_map(
     Renderers: ``"spaces"`` (data ``id``, ``name``, ``x``, ``y``, ``value``, ``text``),
     ``"unvalued"`` and ``"paths"``.
     """
+    if not isinstance(board, Board):
+        raise LessonInputError(f"board must be a Board (from load_board), got {shown(board)}")
+    if not isinstance(values, Mapping):
+        raise LessonInputError(
+            f"values must be a mapping of space id to number, got {shown(values)}"
+        )
+    if mark is not None and not isinstance(mark, Mapping):
+        raise LessonInputError(f"mark must be a mapping of space id to text, got {shown(mark)}")
+    title, label = _text(title, "title"), _text(label, "label")
+    low, high = _limit(low, "low"), _limit(high, "high")
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 9:
+        raise LessonInputError(f"digits must be a whole number from 0 to 9, got {shown(digits)}")
     spaces = board.spaces
     known = [s for s in spaces if _finite(values.get(s.id))]
     unknown = [s for s in spaces if not _finite(values.get(s.id))]
@@ -286,7 +308,8 @@ def board_map(
             )
     for space_id, text in (mark or {}).items():
         if space_id not in xy:
-            raise KeyError(f"mark: board {board.id!r} has no space {space_id!r}")
+            raise KeyError(f"mark: board {board.id!r} has no space {shown(space_id)}")
+        text = _text(text, f"mark[{shown(space_id)}]")
         x, y = xy[space_id]
         fig.add_layout(
             Label(
@@ -312,5 +335,5 @@ def _finite(value: Any) -> bool:
         return False
     try:
         return math.isfinite(float(value))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return False

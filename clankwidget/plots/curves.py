@@ -14,13 +14,23 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure
 
+from ..errors import LessonInputError, shown
 from ._base import (
     _DASHES,
     _MARKERS,
     OKABE_ITO,
     _figure,
+    _legend,
+    _limit,
+    _numbers,
     _round,
 )
+
+
+def _curves(curves) -> Mapping:
+    if not isinstance(curves, Mapping):
+        raise LessonInputError(f"curves must be a mapping of label to values, got {shown(curves)}")
+    return curves
 
 
 def line_chart(
@@ -38,13 +48,19 @@ def line_chart(
     curves can be told apart without colour). Each renderer is named after its curve and
     holds ``x`` and ``y``. ``markers``: extra points ``label -> (xs, ys)`` drawn as large
     open dots (e.g. a simulation's estimates), renderer ``"<label>"``."""
-    xs = [float(v) for v in x]
+    xs = _numbers(x, "x").tolist()
+    y_max = _limit(y_max, "y_max")
+    legend = _legend(legend)
+    if markers is not None and not isinstance(markers, Mapping):
+        raise LessonInputError(
+            f"markers must be a mapping of label to (xs, ys), got {shown(markers)}"
+        )
     kw = {"y_range": Range1d(0, y_max * 1.05)} if y_max else {}
     fig = _figure(title, x_label, y_label, **kw)
-    for i, (label, ys) in enumerate(curves.items()):
-        ys = _round(ys)
+    for i, (label, ys) in enumerate(_curves(curves).items()):
+        ys = _round(ys, f"curve {shown(label)}")
         if len(ys) != len(xs):
-            raise ValueError(f"curve {label!r} has {len(ys)} values for {len(xs)} x values")
+            raise ValueError(f"curve {shown(label)} has {len(ys)} values for {len(xs)} x values")
         source = ColumnDataSource({"x": xs, "y": ys, "curve": [label] * len(xs)})
         colour = OKABE_ITO[i % len(OKABE_ITO)]
         fig.line(
@@ -67,10 +83,15 @@ def line_chart(
             legend_label=label,
             name=f"{label} (points)",
         )
-    for label, (mx, my) in (markers or {}).items():
+    for label, pair in (markers or {}).items():
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise LessonInputError(
+                f"markers[{shown(label)}] must be a pair (xs, ys), got {shown(pair)}"
+            )
+        mx, my = pair
         fig.scatter(
-            [float(v) for v in mx],
-            _round(my),
+            _round(mx, f"markers[{shown(label)}] x"),
+            _round(my, f"markers[{shown(label)}] y"),
             size=13,
             marker="circle",
             fill_alpha=0,
@@ -102,8 +123,16 @@ def knockout_curve(
     of :func:`clankwidget.lessons.clank_sweep` (anything with ``.column(name)`` giving
     ``cubes`` and ``value``). Renderers are named ``"<draws> cubes drawn"``. The legend
     goes bottom right when every curve stays high ("auto"), else top left."""
-    if not sweep:
-        raise ValueError("sweep is empty: give {draws: table}")
+    if not isinstance(sweep, Mapping) or not sweep:
+        raise LessonInputError(
+            f"sweep must be a mapping of draws to tables (from "
+            f"lessons.clank_sweep), got {shown(sweep)}"
+        )
+    if not all(hasattr(table, "column") for table in sweep.values()):
+        raise LessonInputError("sweep: each value must be a table (from lessons.clank_sweep)")
+    if not isinstance(colour, str):
+        raise LessonInputError(f"colour must be text, got {shown(colour)}")
+    legend = _legend(legend, "auto")
     first = next(iter(sweep.values()))
     xs = first.column("cubes")
     curves = {f"{d} cubes drawn": table.column(value) for d, table in sweep.items()}
@@ -135,8 +164,13 @@ def estimate_band(
     interval as a shaded band and the exact value as a dashed line. Renderers:
     ``"band"`` (a ``varea``), ``"estimate"`` (a line; data ``n``, ``estimate``, ``low``,
     ``high``) and ``"exact"`` (a dashed line across the plot)."""
-    ns = [float(v) for v in n]
-    cols = {"estimate": _round(estimate), "low": _round(low), "high": _round(high)}
+    ns = _numbers(n, "n").tolist()
+    exact = _limit(exact, "exact")
+    cols = {
+        "estimate": _round(estimate, "estimate"),
+        "low": _round(low, "low"),
+        "high": _round(high, "high"),
+    }
     if any(len(v) != len(ns) for v in cols.values()):
         raise ValueError("n, estimate, low and high must have the same length")
     if any(v <= 0 for v in ns):
