@@ -51,9 +51,13 @@ def real(value: Any, what: str, *, least: float = -math.inf, most: float = math.
     except OverflowError:
         number = math.inf
     if not (math.isfinite(number) and least <= number <= most):
-        raise LessonInputError(
-            f"{what} must be a number from {least:g} to {most:g}, got {shown(value)}"
-        )
+        if math.isfinite(least) and math.isfinite(most):
+            span = f" from {least:g} to {most:g}"
+        elif math.isfinite(least):
+            span = f" of at least {least:g}"
+        else:
+            span = f" of at most {most:g}" if math.isfinite(most) else ""
+        raise LessonInputError(f"{what} must be a finite number{span}, got {shown(value)}")
     return number
 
 
