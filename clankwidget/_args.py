@@ -119,6 +119,8 @@ def bag(cubes: Any, what: str = "cubes") -> dict[str, int]:
         if not isinstance(colour, str):
             raise LessonInputError(f"{what}: a colour must be a string, got {shown(colour)}")
         out[colour] = whole(count, f"{what}[{shown(colour)}]")
+    if not sum(out.values()):
+        raise LessonInputError(f"{what} holds no cube")
     return out
 
 

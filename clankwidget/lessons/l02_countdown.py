@@ -291,7 +291,7 @@ def _check(story: CountdownStory, colour: str) -> int:
 
 
 def _paces(paces: Iterable[int], what: str) -> list[int]:
-    """Boots a turn to try, each at least 1 (a list of at most :data:`~._args.MAX_COUNT`)."""
+    """Boots a turn to try: a list of whole numbers, each at least 1."""
     return [_args.whole(b, f"each of {what}", least=1) for b in _args.items(paces, what)]
 
 

@@ -218,7 +218,7 @@ def _check(story: DangerStory, colour: str) -> None:
 
 
 def _counts(values: Iterable[int], what: str, most: int = MAX_DANGERS) -> list[int]:
-    """A list of whole numbers a student gave (at most :data:`~._args.MAX_COUNT`)."""
+    """A list of whole numbers a student gave, each from 0 to ``most``."""
     return [_args.whole(v, f"each of {what}", most=most) for v in _args.items(values, what)]
 
 
@@ -278,13 +278,13 @@ def knockout_by_attack(
     base = story.draws_with(_args.whole(dangers, "dangers", most=MAX_DANGERS))
     # each thief's damage takes at most min(health, cubes drawn in all) values
     reach = attacks * (base + COUNTDOWN_EXTRAS[-1])
-    states = math.prod(
+    ways = math.prod(
         min(_args.whole(h, "a thief's health"), reach) + 1 for h in story.health.values()
     )
-    if base > MAX_EXACT or states > MAX_STATES:
+    if base > MAX_EXACT or ways > MAX_STATES:
         raise LessonInputError(
             f"the exact walk follows at most {MAX_EXACT} cubes an attack (here {base}) and "
-            f"{MAX_STATES:,} ways the thieves' damage can stand (here {states:,}): "
+            f"{MAX_STATES:,} ways the thieves' damage can stand (here {ways:,}): "
             "use knockout_sampled, or fewer attacks"
         )
     # state: (countdown space, black cubes, ((thief, cubes, health left), ...)) -> chance

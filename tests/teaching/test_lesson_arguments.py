@@ -18,12 +18,11 @@ import math
 import re
 import signal
 
-import numpy as np
 import pytest
 
 from clankwidget import deck, lessons, paths, plots
 from clankwidget.data import load_board
-from clankwidget.errors import ClankwidgetError
+from clankwidget.errors import ClankwidgetError, LessonInputError
 
 HOSTILE = {
     "a megabyte of text": "z" * 1_000_000,
@@ -94,9 +93,16 @@ def _calls() -> dict:
         "countdown_chain": dict(story=countdown, colour="blue", turns=3, clank_per_turn=0),
         "countdown_explorer": dict(colour="blue", paces=[2, 3]),
         "countdown_survival": dict(
-            health=dict(countdown.health), bag=countdown.countdown_bag(), colour="blue",
-            turns=3, draws=4, clank_per_turn=0, method="simulate", n=500, seed=1,
-        ),  # fmt: skip
+            health=dict(countdown.health),
+            bag=countdown.countdown_bag(),
+            colour="blue",
+            turns=3,
+            draws=4,
+            clank_per_turn=0,
+            method="simulate",
+            n=500,
+            seed=1,
+        ),
         "countdown_table": dict(
             story=countdown, colour="blue", boots_per_turn=[3], clank_per_turn=0, n=500, seed=2
         ),
@@ -107,17 +113,22 @@ def _calls() -> dict:
         "fronts": dict(options=options, spaces=["cistern"], only_choices=False),
         "key_savings": dict(board=board, target="hoard-lip"),
         "random_walks": dict(
-            board=board, start="cistern", boots=2, swords=1, health=3, keys=False,
-            can_exit=False, n=50, seed=1,
-        ),  # fmt: skip
+            board=board,
+            start="cistern",
+            boots=2,
+            swords=1,
+            health=3,
+            keys=False,
+            can_exit=False,
+            n=50,
+            seed=1,
+        ),
         "walks_against_front": dict(options=options, walks={"cistern": {(0, 0, 0)}}),
         # lesson 04
         "best_artifact": dict(tokens=3, costs=shot.costs),
         "card_table": dict(deck=shot.deck, cards=shot.cards),
         "distribution_table": dict(dist=skill, start=0),
-        "prize_chances": dict(
-            skill_pmf=skill, base_tokens=5, costs=shot.costs, names=shot.names
-        ),
+        "prize_chances": dict(skill_pmf=skill, base_tokens=5, costs=shot.costs, names=shot.names),
         "skill_shot_tokens": dict(skill=7, shot=lessons.SKILL_SHOT),
         "token_distribution": dict(
             skill_pmf=skill, base_tokens=5, costs=shot.costs, names=shot.names
@@ -158,9 +169,7 @@ def _calls() -> dict:
         "next_token_table": dict(story=secrets),
         "on_board_posterior": dict(story=secrets, opened=2, target="jewelled-chalice"),
         "secrets_story": dict(seed=16, opened=4),
-        "simulate_deals": dict(
-            story=secrets, opened=[2], n=500, seed=1, target="jewelled-chalice"
-        ),
+        "simulate_deals": dict(story=secrets, opened=[2], n=500, seed=1, target="jewelled-chalice"),
         # lesson 11
         "artifact_rooms": dict(board_id="teaching-dungeon"),
         "risk_explorer": dict(colour="blue", start="cistern", rooms=["cistern"]),
@@ -183,37 +192,70 @@ def _calls() -> dict:
         "off_clock_rounds": dict(story=legacy, rounds=2, n=500, seed=1),
         "off_clock_table": dict(story=legacy),
         "story_turns": dict(
-            story=legacy, rounds=2, off_draws=4, attack_draws=3, dragon_chance=0.5, add=1,
+            story=legacy,
+            rounds=2,
+            off_draws=4,
+            attack_draws=3,
+            dragon_chance=0.5,
+            add=1,
             out=("yellow",),
-        ),  # fmt: skip
+        ),
         # plots
         "board_map": dict(
-            board=board, values={"cistern": 1.0}, title="t", label="v", low=0.0, high=2.0,
-            reverse=False, digits=1, mark={"cistern": "you"}, annotate=True,
-        ),  # fmt: skip
+            board=board,
+            values={"cistern": 1.0},
+            title="t",
+            label="v",
+            low=0.0,
+            high=2.0,
+            reverse=False,
+            digits=1,
+            mark={"cistern": "you"},
+            annotate=True,
+        ),
         "bokeh_mode": dict(mode="inline"),
         "compare_bars": dict(
-            categories=[1, 2], exact=[0.5, 0.5], simulated=[0.4, 0.6], title="t", x_label="x",
-            y_label="y", exact_label="e", simulated_label="s", colour="#000000", y_max=1.0,
+            categories=[1, 2],
+            exact=[0.5, 0.5],
+            simulated=[0.4, 0.6],
+            title="t",
+            x_label="x",
+            y_label="y",
+            exact_label="e",
+            simulated_label="s",
+            colour="#000000",
+            y_max=1.0,
             legend="outside",
-        ),  # fmt: skip
+        ),
         "damage_bars": dict(exact=[0.5, 0.5], simulated=[0.4, 0.6], colour=None, title="t"),
         "estimate_band": dict(
-            n=[10, 100], estimate=[0.4, 0.5], low=[0.2, 0.4], high=[0.6, 0.6], exact=0.5,
-            title="t", y_label="y",
-        ),  # fmt: skip
+            n=[10, 100],
+            estimate=[0.4, 0.5],
+            low=[0.2, 0.4],
+            high=[0.6, 0.6],
+            exact=0.5,
+            title="t",
+            y_label="y",
+        ),
         "front_plot": dict(options=[(1, 0, 0), (0, 1, 1)], title="t"),
         "knockout_curve": dict(
             sweep=table, value="p_hit", colour="blue", title="t", y_label="y", legend="auto"
         ),
         "line_chart": dict(
-            x=[1, 2], curves={"a": [0.1, 0.2]}, title="t", x_label="x", y_label="y",
-            y_max=1.0, markers={"m": ([1], [0.1])}, legend="top_left",
-        ),  # fmt: skip
+            x=[1, 2],
+            curves={"a": [0.1, 0.2]},
+            title="t",
+            x_label="x",
+            y_label="y",
+            y_max=1.0,
+            markers={"m": ([1], [0.1])},
+            legend="top_left",
+        ),
         "resource_bars": dict(exact=skill, simulated=None, thresholds=[6], title="t"),
         "seen_bars": dict(exact=[0.0, 0.5, 0.5], simulated=[0.0, 0.4, 0.6]),
-        "survival_bars": dict(categories=[1, 2], exact=[0.5, 0.6], simulated=None, title="t",
-                              x_label="x"),  # fmt: skip
+        "survival_bars": dict(
+            categories=[1, 2], exact=[0.5, 0.6], simulated=None, title="t", x_label="x"
+        ),
     }
 
 
@@ -265,7 +307,7 @@ def test_hostile_arguments_are_refused_cleanly(name, calls):
                         problems.append(f"{argument}={what}: a {len(message):,}-character message")
                     elif UNCLEAR.search(message):
                         problems.append(f"{argument}={what}: {type(error).__name__}: {message}")
-                except Exception as error:  # noqa: BLE001 - the point of the test
+                except Exception as error:
                     kind = type(error).__name__
                     problems.append(f"{argument}={what}: {kind}: {str(error)[:120]}")
                 finally:
@@ -274,3 +316,49 @@ def test_hostile_arguments_are_refused_cleanly(name, calls):
         signal.signal(signal.SIGALRM, previous)
     assert not problems, "\n".join(problems)
 
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        # the three examples of the teacher's guide ("When a student's call goes wrong")
+        (
+            lambda: lessons.hypergeometric_table(lessons.SMALL_BAG, 2, "Blue"),
+            "colour must be one of black, blue, yellow; got 'Blue'",
+        ),
+        (
+            lambda: lessons.knockout_by_attack(lessons.danger_story(), "green", 300, 1),
+            "attacks must be from 1 to 30, got 300",
+        ),
+        (
+            lambda: lessons.danger_table(None, "green"),
+            r"story must be a DangerStory \(from lessons.danger_story\(\)\), got None",
+        ),
+        # an empty bag has no law to tabulate (it divided by zero)
+        (lambda: lessons.hypergeometric_table({"blue": 0}, 0, "blue"), "cubes holds no cube"),
+        # a listing too long to print points to the table that counts instead
+        (
+            lambda: lessons.every_draw({"blue": 100, "black": 100}, 50),
+            "can be drawn 4.54e\\+47 ways; this table lists at most 10,000",
+        ),
+        # the exact walk's ceiling names the simulation that has none
+        (
+            lambda: lessons.knockout_by_attack(
+                lessons.DangerStory(
+                    cubes={"black": 9, "blue": 9, "green": 9, "red": 9},
+                    rage=3,
+                    dangers=(),
+                    health={"blue": 99, "green": 99, "red": 99},
+                    deck={},
+                    names={},
+                ),
+                "blue",
+                30,
+                0,
+            ),
+            "use knockout_sampled",
+        ),
+    ],
+)
+def test_a_refusal_names_the_argument_and_what_it_should_be(call, says):
+    with pytest.raises(LessonInputError, match=says):
+        call()
