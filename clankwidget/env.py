@@ -541,11 +541,13 @@ class ClankEnv(AECEnv):
             )
         low, high = entry.players
         if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise ValueError(f"players must be {low} to {high} for {entry.title}, got {players!r}")
+            raise ValueError(
+                f"players must be {low} to {high} for {entry.title}, got {shown(players)}"
+            )
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-            raise ValueError(f"max_steps must be a positive whole number, got {max_steps!r}")
+            raise ValueError(f"max_steps must be a positive whole number, got {shown(max_steps)}")
         if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+            raise ValueError(f"render_mode must be None or 'ansi', got {shown(render_mode)}")
         unknown = set(game_options) - {"board", "cards", "modules", "positions", "options"}
         if unknown:
             raise TypeError(f"unknown keyword arguments for the game: {', '.join(sorted(unknown))}")

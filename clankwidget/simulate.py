@@ -27,6 +27,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from numbers import Real
 
 import numpy as np
 
@@ -147,6 +148,14 @@ class GameRecord:
 
 def wilson_interval(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default); ``(0, 1)`` when n=0."""
+    checked = []
+    for name, value in (("wins", wins), ("n", n), ("z", z)):
+        if isinstance(value, bool) or not isinstance(value, Real) or not -(2**63) < value < 2**63:
+            raise ValueError(f"{name} must be a finite number, got {shown(value)}")
+        checked.append(float(value))
+    wins, n, z = checked
+    if not (math.isfinite(n) and 0 <= wins <= max(n, 0) and 0 <= z <= 10):
+        raise ValueError(f"need 0 <= wins <= n and 0 <= z <= 10, got {wins}, {n} and {z}")
     if n <= 0:
         return 0.0, 1.0
     phat = wins / n

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import pathlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from numbers import Real
 from typing import Any
 
 import anywidget
 import traitlets
 
 from ..bots import Bot
-from ..errors import IllegalAction, SaveError
+from ..errors import IllegalAction, SaveError, at_most, shown
 from ..game import Game
 from ..registry import edition
 from ..rules import actions as A
@@ -108,15 +109,24 @@ class ClankBoard(anywidget.AnyWidget):
         if not isinstance(game, Game):
             raise TypeError(f"ClankBoard needs a clankwidget Game, got {type(game).__name__}")
         n = len(game.players)
-        humans = [human] if human is None or isinstance(human, int) else list(human)
+        if isinstance(human, Iterable) and not isinstance(human, str | bytes):
+            humans = at_most(human, n, "human")  # (an endless iterable is not read on)
+        else:
+            humans = [human]  # (one seat, None, or something refused just below)
         humans = [h for h in humans if h is not None]
         if any(
             isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < n for h in humans
         ) or len(set(humans)) != len(humans):
             raise ValueError(
                 f"human must be a seat from 0 to {n - 1}, a list of such seats, or None; "
-                f"got {human!r}"
+                f"got {shown(human)}"
             )
+        if (
+            isinstance(bot_delay, bool)
+            or not isinstance(bot_delay, Real)
+            or not 0 <= bot_delay <= 60
+        ):
+            raise ValueError(f"bot_delay must be from 0 to 60 seconds, got {shown(bot_delay)}")
         self._game = game
         #: The seats people play (two or more: hot-seat, passing the device between turns).
         self._humans = tuple(humans)

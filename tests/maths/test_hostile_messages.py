@@ -79,6 +79,27 @@ CASES = {
         "obs must be a captain's observation",
     ),
     "tournament": (lambda g: simulate.tournament([BIG, "random"], 2), "unknown bot 'zzz"),
+    "a table's seats": (lambda g: cw.play(human=BIG), "human must be a seat from 0 to 1"),
+    "a table's seat number": (
+        lambda g: cw.play(human=10**5000),
+        "got <an integer of about 5,000 digits>",
+    ),
+    "a table's bot delay": (
+        lambda g: cw.play(bot_delay=BIG),
+        "bot_delay must be from 0 to 60 seconds, got 'zzz",
+    ),
+    "a table's endless bot delay": (
+        lambda g: cw.play(bot_delay=10**5000),
+        "bot_delay must be from 0 to 60 seconds",
+    ),
+    "an environment's players": (
+        lambda g: cw.env.env(players=BIG),
+        "players must be 2 to 4 for Clank!.*, got 'zzz",
+    ),
+    "a tournament's interval": (
+        lambda g: simulate.wilson_interval(10**5000, 3),
+        "wins must be a finite number, got <an integer of about 5,000 digits>",
+    ),
     "a simulation's seed": (
         lambda g: odds.sample_attacks({"blue": 3, "black": 3}, 2, 10, seed=BIG, hit_all=None),
         "seed must be an int, SeedSequence or Generator, got 'zzz",
@@ -127,6 +148,7 @@ ENDLESS = {
     "closed spaces": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, closed=endless("x")), "closed holds more than"),
     "lift groups": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, lifts=endless(["entrance"])), "lifts holds more than"),
     "a lift group": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, lifts=[endless("entrance")]), "a lift group holds more than"),
+    "seats at the table": (lambda g: cw.play(players=2, human=endless(0)), "human holds more than 2"),
     "bots at the table": (lambda g: cw.play(players=2, bots=endless("greedy")), "bots holds more than"),
     "card conditions": (lambda g: deck.resource_distribution(["a"], resource="skill", cards={"a": {"skill": 1}}, conditions=endless("x")), "conditions holds more than"),
     "a tournament's bots": (lambda g: simulate.tournament(endless("greedy"), 2), "more than 100 bots"),
