@@ -38,7 +38,7 @@ from typing import Any
 from .data import Board, check, check_plain, load_board, load_cards
 from .data._files import mtime, names, read_json, resolve
 from .errors import BoardDataError, SaveError
-from .game import MAX_SAVE_BYTES, Game
+from .game import MAX_SAVE_BYTES, Game, json_indent
 
 __all__ = ["CAMPAIGN_VERSION", "Campaign", "CampaignError", "list_campaigns", "load_campaign"]
 
@@ -233,7 +233,7 @@ class Campaign:
         }
 
     def to_json(self, indent: int | None = 1) -> str:
-        return json.dumps(self.to_dict(), indent=indent)
+        return json.dumps(self.to_dict(), indent=json_indent(indent))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Campaign:

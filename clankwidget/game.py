@@ -442,7 +442,7 @@ class Game:
             **body,
             "checksum": _digest(body),
         }
-        return json.dumps(doc, indent=indent)
+        return json.dumps(doc, indent=json_indent(indent))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -598,6 +598,19 @@ def _colours(
             "(its cubes are bounty hunters)"
         )
     return colours
+
+
+def json_indent(indent):
+    """``indent`` for :func:`json.dumps` if it is sensible (``None``, 0 to 16 spaces, or up
+    to 16 characters of white space), else a refusal: a save indented by a megabyte of
+    text, or by a trillion spaces, would never be written."""
+    if indent is None:
+        return None
+    if isinstance(indent, int) and not isinstance(indent, bool) and 0 <= indent <= 16:
+        return indent
+    if isinstance(indent, str) and len(indent) <= 16 and not indent.strip():
+        return indent
+    raise ValueError(f"indent must be None, 0 to 16 or up to 16 spaces, got {shown(indent)}")
 
 
 def _seed(seed) -> int:

@@ -12,6 +12,7 @@ import pytest
 
 import clankwidget as cw
 from clankwidget import deck, odds, paths, positions, simulate
+from clankwidget.campaign import Campaign
 
 BIG = "z" * 10**6
 
@@ -95,6 +96,12 @@ CASES = {
     "an environment's players": (
         lambda g: cw.env.env(players=BIG),
         "players must be 2 to 4 for Clank!.*, got 'zzz",
+    ),
+    "a save's indent": (lambda g: g.to_json(indent=BIG), "indent must be None, 0 to 16"),
+    "a save's huge indent": (lambda g: g.to_json(indent=10**12), "got 1000000000000"),
+    "a campaign's indent": (
+        lambda g: Campaign.start("quillmere-charter").to_json(indent=10**5000),
+        "indent must be None, 0 to 16 or up to 16 spaces, got <an integer of about 5,000",
     ),
     "a tournament's interval": (
         lambda g: simulate.wilson_interval(10**5000, 3),
