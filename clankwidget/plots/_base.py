@@ -12,6 +12,7 @@ from bokeh.plotting import figure
 
 from .._args import number_list as _numbers
 from .._args import one_of as _one_of
+from .._args import real as _real
 from .._args import text as _text
 from ..errors import LessonInputError, shown
 
@@ -192,14 +193,4 @@ def _round(values, what: str = "the values") -> list[float]:
 
 def _limit(value: Any, what: str) -> float | None:
     """An axis limit a caller gave: ``None`` or a finite number."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise LessonInputError(f"{what} must be a number or None, got {shown(value)}")
-    try:
-        out = float(value)
-    except OverflowError:
-        out = float("inf")
-    if not np.isfinite(out):
-        raise LessonInputError(f"{what} must be a finite number, got {shown(value)}")
-    return out
+    return None if value is None else _real(value, what)

@@ -18,6 +18,7 @@ from bokeh.plotting import figure
 
 from .._args import MAX_POINTS
 from .._args import items as _items
+from .._args import whole as _whole
 from ._base import (
     EXACT,
     OKABE_ITO,
@@ -178,7 +179,7 @@ def resource_bars(
         xq, q = _total_pmf(simulated)
         xs, p, q = _align(xs, p, xq, q)
     resource = getattr(exact, "resource", "resource")
-    thresholds = [int(k) for k in _numbers(thresholds, "thresholds")[:10]]
+    thresholds = [_whole(k, "each threshold") for k in _items(thresholds, "thresholds", 20)]
     fig = compare_bars(
         [int(x) for x in xs],
         p,

@@ -22,6 +22,7 @@ from bokeh.palettes import Cividis256
 from bokeh.plotting import figure
 
 from .._args import items as _items
+from .._args import whole as _whole
 from ..data import Board
 from ..errors import LessonInputError, shown
 from ._base import (
@@ -128,8 +129,7 @@ def board_map(
         raise LessonInputError(f"mark must be a mapping of space id to text, got {shown(mark)}")
     title, label = _text(title, "title"), _text(label, "label")
     low, high = _limit(low, "low"), _limit(high, "high")
-    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 9:
-        raise LessonInputError(f"digits must be a whole number from 0 to 9, got {shown(digits)}")
+    digits = _whole(digits, "digits", most=9)
     spaces = board.spaces
     known = [s for s in spaces if _finite(values.get(s.id))]
     unknown = [s for s in spaces if not _finite(values.get(s.id))]
