@@ -5,6 +5,11 @@ so a lesson prints the same numbers on every machine, and every number a lesson 
 comes from the public functions of :mod:`clankwidget.odds`, :mod:`clankwidget.paths` and
 :mod:`clankwidget.deck`; the functions here only set up the questions.
 
+Students call these from exercise cells, so each checks its arguments before any work
+(the checkers of ``clankwidget/_args.py``) and refuses a mistake with a
+:class:`~clankwidget.errors.LessonInputError` that names the argument; counts have
+ceilings (a thousand turns or draws, two million simulated trials a call).
+
 One module per lesson holds that lesson's story, its helpers, its exercise and the traps
 (known wrong answers) its check recognises, side by side:
 
