@@ -255,7 +255,7 @@ def play_bots(
     from ..bots import RandomBot
     from ..game import Game
 
-    until_turn = _args.whole(until_turn, "until_turn", most=_args.MAX_COUNT)
+    until_turn = _args.whole(until_turn, "until_turn")
     if bot_seed is not None:
         _args.seed(bot_seed, "bot_seed")
     game = Game.new(players=players, seed=seed)

@@ -80,8 +80,8 @@ def clank_sweep(
 
     cubes = _args.bag(cubes)
     _args.one_of(colour, cubes, "colour")
-    draws = [_args.whole(d, "each of draws") for d in _args.items(draws, "draws", _args.MAX_COUNT)]
-    added = [_args.whole(k, "each of added") for k in _args.items(added, "added", _args.MAX_COUNT)]
+    draws = [_args.whole(d, "each of draws") for d in _args.items(draws, "draws")]
+    added = [_args.whole(k, "each of added") for k in _args.items(added, "added")]
     out = {}
     for d in draws:
         rows = []

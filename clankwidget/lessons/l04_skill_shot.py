@@ -152,7 +152,7 @@ def skill_shot_tokens(skill: int, shot: Sequence[tuple[int, int]] = SKILL_SHOT) 
     """Tokens a Skill Shot adds for ``skill`` generated this turn (0, 1 or 2)."""
     skill = _args.whole(skill, "skill", least=-_args.MAX_COUNT)
     best = 0
-    for need, tokens in _args.items(shot, "shot", _args.MAX_COUNT):
+    for need, tokens in _args.items(shot, "shot"):
         if skill >= need:
             best = max(best, tokens)
     return best
@@ -240,7 +240,7 @@ def _costs(costs) -> dict:
     _args.mapping(costs, "costs", "artifact value to tokens")
     return {
         value: _args.whole(cost, f"costs[{shown(value)}]")
-        for value, cost in _args.items(costs.items(), "costs", _args.MAX_COUNT)
+        for value, cost in _args.items(costs.items(), "costs")
     }
 
 

@@ -131,7 +131,7 @@ def coverage_table(
     repeats = _args.whole(repeats, "repeats", least=1, most=MAX_SIMULATED)
     sizes = [
         _args.whole(n, "each size", least=1, most=MAX_SIMULATED // repeats)
-        for n in _args.items(sizes, "sizes", _args.MAX_COUNT)
+        for n in _args.items(sizes, "sizes")
     ]
     rows = []
     rng = np.random.default_rng(_args.seed(seed))

@@ -43,9 +43,9 @@ class CardValueStory:
     def with_changes(self, buy: Iterable[str] = (), trash: Iterable[str] = ()) -> dict[str, int]:
         """The deck after buying the cards ``buy`` and trashing the cards ``trash``."""
         out = dict(self.deck)
-        for c in _args.items(buy, "buy", _args.MAX_COUNT):
+        for c in _args.items(buy, "buy"):
             out[_args.one_of(c, self.cards, "a card to buy")] = out.get(c, 0) + 1
-        for c in _args.items(trash, "trash", _args.MAX_COUNT):
+        for c in _args.items(trash, "trash"):
             if not isinstance(c, str) or out.get(c, 0) < 1:
                 raise LessonInputError(f"no {shown(c)} in the deck to trash")
             out[c] -= 1
@@ -113,7 +113,7 @@ def deck_table(story: CardValueStory, choices: Mapping[str, dict]) -> Table:
     _story(story)
     rows = []
     choices = _args.mapping(choices, "choices", "label to with_changes keywords")
-    for label, change in _args.items(choices.items(), "choices", _args.MAX_COUNT):
+    for label, change in _args.items(choices.items(), "choices"):
         change = _args.mapping(change, f"choices[{shown(label)}]", "'buy'/'trash' to card ids")
         for key in change:
             _args.one_of(key, ("buy", "trash"), f"a key of choices[{shown(label)}]")
@@ -144,7 +144,7 @@ def _deck(story: CardValueStory, deck) -> dict[str, int]:
     deck = _args.mapping(deck, "deck", "card id to copies")
     return {
         _args.one_of(c, story.cards, "a card of deck"): _args.whole(k, f"deck[{shown(c)}]")
-        for c, k in _args.items(deck.items(), "deck", _args.MAX_COUNT)
+        for c, k in _args.items(deck.items(), "deck")
     }
 
 

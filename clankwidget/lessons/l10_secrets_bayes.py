@@ -196,8 +196,7 @@ def _check(story: SecretsStory, *target: str) -> None:
 def _opened(story: SecretsStory, opened: Sequence[int]) -> list[int]:
     """Counts of rooms opened, each from 0 to the story's rooms."""
     return [
-        _args.whole(k, "each of opened", most=story.slots)
-        for k in _args.items(opened, "opened", _args.MAX_COUNT)
+        _args.whole(k, "each of opened", most=story.slots) for k in _args.items(opened, "opened")
     ]
 
 

@@ -49,7 +49,7 @@ def _routes(colour: str, start: str, boots_per_turn: int, rooms: Sequence[str] |
     else:
         rooms = [
             _args.one_of(room, arts, "each of rooms (an artifact room)")
-            for room in _args.items(rooms, "rooms", _args.MAX_COUNT)
+            for room in _args.items(rooms, "rooms")
         ]
     dist = distance_table(board, [*rooms, "entrance"])
     out = []

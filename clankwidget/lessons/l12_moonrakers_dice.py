@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import _args
 from ..dice import MAX_DICE
+from ..errors import LessonInputError
 from ._common import Table
 from ._exercises import Exercise, register
 
@@ -101,6 +102,10 @@ def hazard_table(max_dice: int = 4, shields: int = 0, faces=None) -> Table:
     return Table(rows, title=f"Unblocked hazards, {shields} blocked")
 
 
+MAX_ROLLED = 20_000_000
+"""The most dice :func:`sample_hazards` rolls in one call (rolls times dice)."""
+
+
 def sample_hazards(dice: int, shields: int = 0, n: int = 100_000, seed: int = 2024, faces=None):
     """``n`` seeded rolls of ``dice`` dice: the frequency of 0, 1, 2... unblocked hazards
     (an array as long as the exact distribution of :func:`~clankwidget.odds.hazard_odds`)."""
@@ -108,7 +113,9 @@ def sample_hazards(dice: int, shields: int = 0, n: int = 100_000, seed: int = 20
 
     dice = _args.whole(dice, "dice", most=MAX_DICE)
     size = len(hazard_odds(dice, shields=shields, faces=faces).pmf)  # (checks them all)
-    n = _args.whole(n, "n", least=1, most=_args.MAX_TRIALS * 10 // max(dice, 10))
+    n = _args.trials(n)
+    if n * dice > MAX_ROLLED:  # (every die of every roll is drawn at once)
+        raise LessonInputError(f"{n:,} rolls of {dice} dice is more than {MAX_ROLLED:,} dice")
     faces = np.asarray(TEACHING_DIE if faces is None else faces)
     rng = np.random.default_rng(_args.seed(seed))
     totals = rng.choice(faces, size=(n, dice)).sum(axis=1) if dice else np.zeros(n, int)

@@ -143,7 +143,7 @@ def story_turns(
         else _args.chance(dragon_chance, "dragon_chance")
     )
     add = _args.whole(add, "add")
-    gone = story.out if out is None else _args.items(out, "out", _args.MAX_COUNT)
+    gone = story.out if out is None else _args.items(out, "out")
     one = [Turn(off) if c in gone else Turn(draws, q, add) for c in story.order]
     return one * rounds
 
