@@ -140,16 +140,8 @@ def _path_of(chain) -> str:
         elif isinstance(key, str) and key.replace("_", "").replace("-", "").isalnum():
             out += f".{key}"
         else:
-            out += f"[{_safe_repr(key)}]"
+            out += f"[{shown(key)}]"
     return out
-
-
-def _safe_repr(value: Any) -> str:
-    """``repr`` that never carries a lone surrogate or a huge text into a message."""
-    text = repr(value) if not isinstance(value, int) else shown(value)  # (no digit limit)
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def check_plain(doc: Any, source: str) -> None:
@@ -208,7 +200,7 @@ def check_plain(doc: Any, source: str) -> None:
                 for key, item in value.items():
                     if type(key) is not str:
                         raise BoardDataError(
-                            source, _path_of(chain), f"expected text keys, got {_safe_repr(key)}"
+                            source, _path_of(chain), f"expected text keys, got {shown(key)}"
                         )
                     _check_text(key, source, chain)
                     inner = nested + (key in _NESTING_KEYS)
@@ -258,7 +250,7 @@ def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
     was most of the time a new game took to find its board and cards."""
     if not isinstance(name_or_path, (str, Path)):
         raise BoardDataError(
-            _safe_repr(name_or_path),
+            shown(name_or_path),
             "$",
             f"expected the name of a shipped {kind} or a path to a file, "
             f"got a {type(name_or_path).__name__}",
@@ -272,13 +264,13 @@ def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
             return shipped
     except (OSError, ValueError) as exc:  # a NUL byte, a name too long for the system
         raise BoardDataError(
-            _safe_repr(str(name_or_path)),
+            shown(str(name_or_path)),
             "$",
             f"cannot be read ({getattr(exc, 'strerror', None) or exc})",
         ) from None
     known = ", ".join(names(folder)) or "none"
     raise BoardDataError(
-        _safe_repr(str(name_or_path)),
+        shown(str(name_or_path)),
         "$",
         f"expected the name of a shipped {kind} or the path of a file, and there is no "
         f"shipped {kind} by that name and no such file (shipped: {known})",
