@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import OddsInputError, shown
+from .errors import OddsInputError, big_number, shown
 from .kernels.rng import state_from
 
 BLACK = "black"
@@ -58,21 +58,14 @@ def _whole(value: Any, what: str, *, least: int = 0, most: int = MAX_CUBES) -> i
     if value < least:
         raise OddsInputError(f"{what} must be at least {least}, got {value}")
     if value > most:
-        raise OddsInputError(f"{what} must be at most {most:,}, got {_big(value)}")
+        raise OddsInputError(f"{what} must be at most {most:,}, got {big_number(value)}")
     return value
-
-
-def _big(value: int) -> str:
-    """A number for a message: in full up to 20 digits, else its size."""
-    if abs(value) < 10**20:
-        return f"{value:,}"
-    return f"about 10^{int(abs(value).bit_length() * 0.30103)}"
 
 
 def _check_total(total: int, what: str) -> None:
     if total > MAX_CUBES:
         raise OddsInputError(
-            f"{what} holds {_big(total)} cubes; at most {MAX_CUBES:,} are supported "
+            f"{what} holds {big_number(total)} cubes; at most {MAX_CUBES:,} are supported "
             "(a game's bag holds about 150)"
         )
 
@@ -88,7 +81,7 @@ def _check_bytes(need: int, what: str, advice: str) -> None:
 def _check_work(work: int, what: str) -> None:
     if work > MAX_WORK:
         raise OddsInputError(
-            f"{what} would draw {_big(work)} cubes (at most {MAX_WORK:,}, about half a "
+            f"{what} would draw {big_number(work)} cubes (at most {MAX_WORK:,}, about half a "
             "minute); use a smaller n: the error of a simulated share shrinks as 1/sqrt(n)"
         )
 

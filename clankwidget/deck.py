@@ -65,7 +65,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .data import Card
-from .errors import OddsInputError, at_most, shown
+from .errors import OddsInputError, at_most, big_number, shown
 from .kernels.deck import _sample_turns, _turn_pmf
 from .kernels.rng import state_from
 
@@ -330,15 +330,8 @@ def _as_int(name: str, value, minimum: int | None = None, maximum: int | None = 
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     if maximum is not None and value > maximum:
-        raise OddsInputError(f"{name} must be at most {maximum:,}, got {_shown(value)}")
+        raise OddsInputError(f"{name} must be at most {maximum:,}, got {big_number(value)}")
     return value
-
-
-def _shown(value: int) -> str:
-    """An integer for a message: in full up to 20 digits, else its size."""
-    if abs(value) < 10**20:
-        return f"{value:,}"
-    return f"about 10^{int(abs(value).bit_length() * 0.30103)}"
 
 
 def _too_many(where: str) -> OddsInputError:
@@ -446,7 +439,7 @@ def _draw_and_amount(key, res: Mapping[str, int], resource, include_draws) -> tu
     for what, value in (("draws", draw), (resource, amount)):
         if abs(value) > MAX_AMOUNT:
             raise OddsInputError(
-                f"card {key!r} gives {what} {_shown(value)}; at most {MAX_AMOUNT:,}"
+                f"card {key!r} gives {what} {big_number(value)}; at most {MAX_AMOUNT:,}"
             )
     return draw, amount
 

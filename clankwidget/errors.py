@@ -35,6 +35,14 @@ def shown(value: object) -> str:
     return _SHOWN.repr(value)
 
 
+def big_number(value: int) -> str:
+    """A whole number for a message: in full (with thousands separators) up to 20 digits,
+    else how big it is (``about 10^5000``)."""
+    if abs(value) < 10**20:
+        return f"{value:,}"
+    return f"about 10^{int(abs(value).bit_length() * 0.30103)}"
+
+
 def at_most(items, most: int, what: str, error: type[Exception] = ValueError) -> list:
     """``items`` (any iterable a caller gave) as a list, refused with ``error`` past
     ``most`` items: an endless or huge iterable is not read on."""

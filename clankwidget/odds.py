@@ -51,7 +51,6 @@ from ._odds_input import (
     MAX_CUBES,
     MAX_EXACT_STEPS,
     MAX_WORK,
-    _big,
     _check_bytes,
     _check_hit_all,
     _check_total,
@@ -66,7 +65,7 @@ from ._odds_input import (
 )
 from ._odds_results import AttackOdds, KnockoutOdds, SampledAttacks
 from .dice import HazardOdds, MeetOdds, captain_meet_odds, hazard_odds, meet_odds
-from .errors import OddsInputError, shown
+from .errors import OddsInputError, big_number, shown
 from .kernels.bag import (
     _attack_joint,
     _knockout_dp,
@@ -219,7 +218,7 @@ def attack_odds(
     cells = math.prod(shape)
     if cells > _MAX_JOINT:
         raise OddsInputError(
-            f"the joint distribution would have {_big(cells)} cells (more than "
+            f"the joint distribution would have {big_number(cells)} cells (more than "
             f"{_MAX_JOINT:,}); use sample_attacks, or knockout_odds for per-player odds"
         )
     if drawn > 64 and players:  # the kernel's scratch: see _attack_scratch
