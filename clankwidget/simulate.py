@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
 
@@ -33,7 +33,7 @@ import numpy as np
 
 from . import registry
 from .bots import Bot, make_bot
-from .errors import ClankwidgetError, IllegalAction, shown
+from .errors import ClankwidgetError, IllegalAction, big_number, shown
 from .game import Game
 from .rules.state import ESCAPED, KNOCKED_OUT
 
@@ -55,10 +55,23 @@ memory (a few hundred bytes a game), so a larger study is several tournaments, e
 its own seed."""
 MAX_BOTS = 100
 """The most bots one tournament or game is given (an endless iterable is refused)."""
+MAX_STEPS = 1_000_000
+"""The largest ``max_steps``: one call's games stay bounded in time (a game of greedy bots
+takes a few hundred actions; one of random Moonrakers captains may take tens of thousands)."""
 
 
 class SimulationError(ClankwidgetError, RuntimeError):
     """A simulated game went wrong: it ran past its step limit, or a bot broke the rules."""
+
+
+def _count(value, what: str, least: int, most: int, words: str) -> int:
+    """``value`` as an int from ``least`` to ``most`` (an int or NumPy integer, not a bool),
+    else a ``ValueError`` saying it ``must be <words>``."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise ValueError(f"{what} must be {words}, got {shown(value)}")
+    if not least <= value <= most:
+        raise ValueError(f"{what} must be {words}, from {least:,} to {most:,}, got {shown(value)}")
+    return int(value)
 
 
 def _bot_seed(seed: int, seat: int) -> int:
@@ -87,10 +100,11 @@ def play_game(
     (the engine refuses an illegal one anyway, with a less specific message).
     """
     bots = _bot_list(bots, "bots")
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise ValueError(f"max_steps must be a positive whole number, got {max_steps!r}")
+    max_steps = _count(max_steps, "max_steps", 1, MAX_STEPS, "a positive whole number")
     if players is None:
         players = len(bots)
+    elif not isinstance(players, Sequence) or isinstance(players, str):
+        raise ValueError(f"players must be a list of colours, one per bot, got {shown(players)}")
     elif len(players) != len(bots):
         raise ValueError(f"give one bot per player: {len(players)} colours, {len(bots)} bots")
     game = Game.new(edition=edition, board=board, players=players, seed=seed, cards=cards)
@@ -187,12 +201,21 @@ class TournamentResult:
 
     def win_rate(self, bot: str) -> float:
         """Share of its games ``bot`` won (ties split)."""
-        n = self.played[bot]
+        n = self.played[self._known(bot)]
         return self.wins[bot] / n if n else 0.0
 
     def interval(self, bot: str) -> tuple[float, float]:
         """95% Wilson confidence interval of ``bot``'s win rate."""
+        bot = self._known(bot)
         return wilson_interval(self.wins[bot], self.played[bot])
+
+    def _known(self, bot) -> str:
+        """``bot``, one of this tournament's bots (refused with their names otherwise)."""
+        if not isinstance(bot, str) or bot not in self.played:
+            raise ValueError(
+                f"no bot {shown(bot)} in this tournament: it had {', '.join(self.bots)}"
+            )
+        return bot
 
     #: The header of :meth:`table` (two markdown lines), for tables that join several.
     TABLE_HEAD = (
@@ -223,7 +246,7 @@ class TournamentResult:
         if not records:
             have = sorted({r.seats[0] for r in self.mirror_records})
             raise ValueError(
-                f"no mirror table for {bot!r}: "
+                f"no mirror table for {shown(bot)}: "
                 + (
                     f"the mirror tables are {', '.join(have)}"
                     if have
@@ -289,6 +312,7 @@ class SeatBalance:
 
     def share(self, seat: int) -> float:
         """Share of the games won from ``seat`` (0-based)."""
+        seat = _count(seat, "seat", 0, len(self.wins) - 1, "a seat number (0-based)")
         return self.wins[seat] / self.games if self.games else 0.0
 
     def intervals(self) -> list[tuple[float, float]]:
@@ -358,6 +382,8 @@ def _bot_list(bots, name: str) -> list:
         known = {e.name for e in registry.editions()}
         hint = f"; for the {bots} edition pass edition={bots!r}" if bots in known else ""
         raise ValueError(f"{name} must be a list of bots, got the text {shown(bots)}{hint}")
+    if not isinstance(bots, Iterable):
+        raise ValueError(f"{name} must be a list of bots, got {shown(bots)}")
     out = list(itertools.islice(bots, MAX_BOTS + 1))
     if len(out) > MAX_BOTS:
         raise ValueError(f"{name} holds more than {MAX_BOTS} bots")
@@ -417,7 +443,7 @@ def tournament(
     if len(set(labels)) != len(labels):
         raise ValueError(f"give each bot once (it plays every seat in turn), got {labels}")
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ValueError(f"players must be 2, 3 or 4, got {players!r}")
+        raise ValueError(f"players must be 2, 3 or 4, got {shown(players)}")
     if not kinds:
         raise ValueError("give at least one bot")
     if len(kinds) < players and not mirror:
@@ -425,16 +451,17 @@ def tournament(
             f"{players}-player games need at least {players} bots, got {len(kinds)} "
             "(or pass mirror=True for tables where one bot plays every seat)"
         )
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if isinstance(games, bool) or not isinstance(games, int | np.integer) or games < 1:
         raise ValueError(f"games must be a positive whole number, got {shown(games)}")
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
         raise ValueError(f"seed must be a whole number, 0 or more, got {shown(seed)}")
+    max_steps = _count(max_steps, "max_steps", 1, MAX_STEPS, "a positive whole number")
     total = (math.comb(len(kinds), players) + (len(kinds) if mirror else 0)) * games
     if total > MAX_GAMES:
         raise ValueError(
-            f"this tournament is {total:,} games, over the {MAX_GAMES:,} one call plays (it "
-            "keeps every game's record in memory): play several tournaments with different "
-            "seeds and add up their records"
+            f"this tournament is {big_number(total)} games, over the {MAX_GAMES:,} one call "
+            "plays (it keeps every game's record in memory): play several tournaments with "
+            "different seeds and add up their records"
         )
     if client is not None and use_dask:
         raise ValueError("give either client= (a Dask cluster) or use_dask=True, not both")
@@ -479,6 +506,8 @@ def _run_on_cluster(client, specs: list, progress: bool) -> list[GameRecord]:
         ) from None
     own = None
     if isinstance(client, str):
+        if not 0 < len(client) <= 1000:  # (an address is a short text; Dask quotes it whole)
+            raise ValueError(f"client must be a scheduler address, got {shown(client)}")
         own = client = Client(client)
     elif not isinstance(client, Client):
         raise TypeError(

@@ -107,6 +107,46 @@ CASES = {
         lambda g: simulate.wilson_interval(10**5000, 3),
         "wins must be a finite number, got <an integer of about 5,000 digits>",
     ),
+    "a game's step limit": (
+        lambda g: simulate.play_game(["random", "random"], 1, max_steps=BIG),
+        "max_steps must be a positive whole number, got 'zzz",
+    ),
+    "a game's huge step limit": (
+        lambda g: simulate.play_game(["random", "random"], 1, max_steps=10**5000),
+        "from 1 to 1,000,000, got <an integer of about 5,000 digits>",
+    ),
+    "a game's colours": (
+        lambda g: simulate.play_game(["random", "random"], 1, players=10**5000),
+        "players must be a list of colours, one per bot, got <an integer",
+    ),
+    "a tournament's bots": (
+        lambda g: simulate.tournament(10**5000, 2),
+        "bot_names must be a list of bots, got <an integer",
+    ),
+    "a tournament's players": (
+        lambda g: simulate.tournament(["greedy", "random"], 2, players=10**5000),
+        "players must be 2, 3 or 4, got <an integer",
+    ),
+    "a tournament's games": (
+        lambda g: simulate.tournament(["greedy", "random"], 10**5000),
+        "this tournament is about 10\\^5000 games, over the 1,000,000",
+    ),
+    "a tournament's step limit": (
+        lambda g: simulate.tournament(["greedy", "random"], 2, max_steps=BIG),
+        "max_steps must be a positive whole number, got 'zzz",
+    ),
+    "a tournament's cluster": (
+        lambda g: simulate.tournament(["greedy", "random"], 2, client=BIG),
+        "client must be a scheduler address, got 'zzz",
+    ),
+    "a result's bot": (
+        lambda g: simulate.tournament(["greedy", "random"], 2).win_rate(BIG),
+        "no bot 'zzz.*in this tournament: it had greedy, random",
+    ),
+    "a mirror table's seat": (
+        lambda g: simulate.tournament(["greedy"], 2, mirror=True).seat_balance("greedy").share(BIG),
+        "seat must be a seat number \\(0-based\\), got 'zzz",
+    ),
     "a simulation's seed": (
         lambda g: odds.sample_attacks({"blue": 3, "black": 3}, 2, 10, seed=BIG, hit_all=None),
         "seed must be an int, SeedSequence or Generator, got 'zzz",
