@@ -178,9 +178,15 @@ class Edition:
         return BOTS
 
     def make_bot(self, kind, seed: int = 0):
-        """A bot of this edition by name (a bot object is returned as it is)."""
+        """A bot of this edition: by name, from a bot class (made with ``seed``), or a bot
+        object (anything with a ``choose`` method), returned as it is."""
         if not isinstance(kind, str):
-            return kind
+            if callable(getattr(kind, "choose", None)):
+                return kind(seed=seed) if isinstance(kind, type) else kind
+            raise ValueError(
+                f"a bot is a name ({', '.join(self.bot_classes())}) or a bot object, "
+                f"got {shown(kind)}"
+            )
         classes = self.bot_classes()
         if kind not in classes:
             raise ValueError(

@@ -32,7 +32,7 @@ from numbers import Real
 import numpy as np
 
 from . import registry
-from .bots import Bot, make_bot
+from .bots import Bot
 from .errors import ClankwidgetError, IllegalAction, big_number, shown
 from .game import Game
 from .rules.state import ESCAPED, KNOCKED_OUT
@@ -136,11 +136,8 @@ def play_game(
 
 
 def _as_bot(kind, seed: int, edition: str = "clank") -> Bot:
-    if isinstance(kind, type) and issubclass(kind, Bot):
-        return kind(seed=seed)
-    if isinstance(kind, str):  # by name: the edition's own bots where it has them
-        return registry.edition(edition).make_bot(kind, seed=seed)
-    return make_bot(kind, seed=seed)
+    # by name (the edition's own bots where it has them), class or object
+    return registry.edition(edition).make_bot(kind, seed=seed)
 
 
 # ---------------------------------------------------------------------------

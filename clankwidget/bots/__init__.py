@@ -58,5 +58,5 @@ def make_bot(kind: str | Bot, seed: int = 0) -> Bot:
         return kind
     try:
         return BOTS[kind](seed=seed)
-    except KeyError:
+    except (KeyError, TypeError):  # (an unknown name, or something that is no name)
         raise ValueError(f"unknown bot {shown(kind)}; choose from {', '.join(BOTS)}") from None

@@ -62,8 +62,9 @@ class ClankBoard(anywidget.AnyWidget):
 
     ``ClankBoard(game, bots=("random",), human=0, bot_delay=0.4)`` shows ``game`` with
     seat ``human`` played by the person (``None``: watch the bots play) and every other
-    seat by a bot (a name for :func:`clankwidget.bots.make_bot` or a bot object; one
-    name is used for every bot seat). ``widget.game`` is the live game.
+    seat by a bot (one of the edition's bot names, a bot class, made seeded for its seat,
+    or a bot object; one name is used for every bot seat). ``widget.game`` is the live
+    game.
 
     After the person ends a turn the bots play theirs one action at a time,
     ``bot_delay`` seconds apart on the kernel's event loop (at once when no loop runs

@@ -4,10 +4,10 @@ turn, and warming the kernels the board calls before the first game shows."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..bots import Bot, make_bot
-from ..errors import at_most
+from ..errors import at_most, shown
 from ..game import Game
 from ..registry import edition
 from .view import RoutePlan
@@ -148,6 +148,11 @@ def _make_bots(
         bots = ["random"]
     if isinstance(bots, str | Bot):
         bots = [bots]
+    elif not isinstance(bots, Iterable):
+        raise ValueError(
+            f"bots must be a bot's name, a bot or a list of them (one per bot seat), "
+            f"got {shown(bots)}"
+        )
     bots = at_most(bots, 64, "bots")  # (one per seat; an endless iterable is not read on)
     make = edition(edition_name).make_bot if edition_name is not None else make_bot
     if len(bots) == 1 and len(seats) > 1 and isinstance(bots[0], str):

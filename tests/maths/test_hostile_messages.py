@@ -147,6 +147,18 @@ CASES = {
         lambda g: simulate.tournament(["greedy"], 2, mirror=True).seat_balance("greedy").share(BIG),
         "seat must be a seat number \\(0-based\\), got 'zzz",
     ),
+    "a table's bots": (
+        lambda g: cw.ClankBoard(g, bots=10**5000),
+        "bots must be a bot's name, a bot or a list of them \\(one per bot seat\\), got <an",
+    ),
+    "a table's bot": (
+        lambda g: cw.ClankBoard(g, bots=[BIG]),
+        "unknown bot 'zzz",
+    ),
+    "a table's bot of no kind": (
+        lambda g: cw.ClankBoard(g, bots=[10**5000]),
+        "a bot is a name \\(random, greedy, planner\\) or a bot object, got <an integer",
+    ),
     "a simulation's seed": (
         lambda g: odds.sample_attacks({"blue": 3, "black": 3}, 2, 10, seed=BIG, hit_all=None),
         "seed must be an int, SeedSequence or Generator, got 'zzz",

@@ -163,6 +163,13 @@ def test_seats_and_bots_are_checked():
         Game.new(board=SCENARIO["board"], cards=SCENARIO["cards"], seed=2), bots=[mine], bot_delay=0
     )
     assert w.bots[1] is mine
+    # a bot class is made for its seat, seeded as a name is; anything else is refused now,
+    # not when its turn comes
+    w = ClankBoard(game, bots=[RandomBot, "greedy"], human=1, bot_delay=0)
+    assert isinstance(w.bots[0], RandomBot) and w.bots[0].seed == (1 * 31 + 0) % 2**32
+    for bad in (5, [5, "random"], ["random", None], [RandomBot(1), [1]]):
+        with pytest.raises(ValueError, match="bot"):
+            ClankBoard(game, bots=bad, human=1)
 
 
 def test_every_public_trait_has_a_docstring():
