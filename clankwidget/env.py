@@ -583,10 +583,18 @@ class ClankEnv(AECEnv):
     # -- spaces and encodings -------------------------------------------------------
 
     def observation_space(self, agent: str):
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str):
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent) -> str:
+        """``agent``, one of :attr:`possible_agents` (else a ``ValueError`` naming them)."""
+        if agent not in self.possible_agents:
+            raise ValueError(
+                f"no agent {shown(agent)}; the agents are {', '.join(self.possible_agents)}"
+            )
+        return agent
 
     @property
     def observation_layout(self) -> dict[str, slice]:
@@ -672,11 +680,7 @@ class ClankEnv(AECEnv):
         return self._legal_cache[1]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if agent not in self.possible_agents:
-            raise ValueError(
-                f"no agent {shown(agent)}; the agents are {', '.join(self.possible_agents)}"
-            )
-        seat = self.possible_agents.index(agent)
+        seat = self.possible_agents.index(self._known(agent))
         obs = self._observer.observe(self.game, seat)
         if (
             not self.game.is_over

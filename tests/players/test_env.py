@@ -275,6 +275,11 @@ def test_observing_an_unknown_agent_names_the_agents():
     e.reset(seed=0)
     with pytest.raises(ValueError, match="no agent 'zzz.*the agents are player_0, player_1"):
         e.observe("z" * 10**6)
+    for space in (e.action_space, e.observation_space):  # (a KeyError quoted it whole)
+        with pytest.raises(ValueError, match="no agent <an integer of about 5,000 digits>; the"):
+            space(10**5000)
+        with pytest.raises(ValueError, match="no agent 'zzz.*the agents are player_0"):
+            space("z" * 10**6)
     with pytest.raises(ValueError, match="seed must be a non-negative integer, got 'sss"):
         e.reset(seed="s" * 10**6)
 
