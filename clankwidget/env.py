@@ -192,6 +192,11 @@ class ActionCodec:
         self.n = offset
         self._starts = np.array([off for off, _ in self.segments.values()])
         self._kinds = list(self.segments)
+        # Each action's index and each index's action, worked out once: an observation
+        # encodes every legal action, and the engine hands out the same few action values
+        # again and again (both hold at most one entry per index of the space)
+        self._codes: dict[Action, int] = {}
+        self._actions: dict[int, Action] = {}
 
     def _map_segments(self, game: Game) -> list:
         """The segments of an edition on a map (``segments`` given to the constructor
@@ -263,23 +268,37 @@ class ActionCodec:
 
     def encode(self, action: Action) -> int:
         """The index of an engine action."""
+        try:
+            return self._codes[action]
+        except KeyError:
+            index = self._codes[action] = self._encode(action)
+            return index
+        except TypeError:  # (an action built by hand with a field that cannot be hashed)
+            return self._encode(action)
+
+    def _encode(self, action: Action) -> int:
+        if not isinstance(action, Action):
+            raise ValueError(f"encode takes an engine action, got {shown(action)}")
         data = action.to_dict()
         kind = data.pop("kind")
         if kind not in self.segments:
-            raise ValueError(f"the action space has no {kind!r} actions (got {action})")
+            raise ValueError(f"the action space has no {kind!r} actions (got {shown(action)})")
         offset, fields = self.segments[kind]
         if set(data) != {name for name, _ in fields}:
             raise ValueError(
-                f"action {action} has fields {sorted(data)}, the {kind!r} segment encodes "
+                f"action {shown(action)} has fields {sorted(data)}, the {kind!r} segment encodes "
                 f"{[name for name, _ in fields]}"
             )
         index = 0
         for name, dom in fields:
-            i = self._lookup[kind, name].get(data[name])
+            try:
+                i = self._lookup[kind, name].get(data[name])
+            except TypeError:  # (a value that cannot be a dict key is in no domain)
+                i = None
             if i is None:
                 raise ValueError(
-                    f"action {action}: {name}={data[name]!r} is outside the action space "
-                    f"(the {kind!r} segment knows {len(dom)} values of {name!r})"
+                    f"action {shown(action)}: {name}={shown(data[name])} is outside the action "
+                    f"space (the {kind!r} segment knows {len(dom)} values of {name!r})"
                 )
             index = index * len(dom) + i
         return offset + index
@@ -295,6 +314,12 @@ class ActionCodec:
         if not 0 <= index < self.n:
             raise ValueError(f"action index must be from 0 to {self.n - 1}, got {shown(index)}")
         index = int(index)
+        known = self._actions.get(index)
+        if known is None:
+            known = self._actions[index] = self._decode(index)
+        return known
+
+    def _decode(self, index: int) -> Action:
         k = int(np.searchsorted(self._starts, index, side="right")) - 1
         kind = self._kinds[k]
         offset, fields = self.segments[kind]

@@ -123,6 +123,27 @@ def test_encode_refuses_an_action_outside_the_space():
         from clankwidget.rules.space import HackPort
 
         e.encode(HackPort())
+    # asked again (indices are kept once worked out): refused again, never remembered
+    with pytest.raises(ValueError, match="outside the action space"):
+        e.encode(cw.actions.Play("no-such-card"))
+    with pytest.raises(ValueError, match="outside the action space"):
+        e.encode(cw.actions.Play(["a list"]))  # (a value that cannot be a dict key)
+    with pytest.raises(ValueError, match="^action Play\\(card='zzz.*zzz'\\): card='zzz.*zzz' is"):
+        e.encode(cw.actions.Play("z" * 10**6))  # (quoted briefly)
+    with pytest.raises(ValueError, match="encode takes an engine action, got 5"):
+        e.encode(5)
+
+
+@pytest.mark.parametrize("edition", PLAYABLE)
+def test_every_index_decodes_and_encodes_back_the_same_twice(edition):
+    """The codec keeps each index's action and each action's index once worked out:
+    the second round trip over the whole space gives the same answers as the first."""
+    e = ClankEnv(edition, players=2)
+    for _ in range(2):
+        for i in range(e.codec.n):
+            action = e.decode(i)
+            assert e.encode(action) == i
+            assert e.encode(cw.actions.action_from_dict(action.to_dict())) == i  # a copy
 
 
 def _observation(e: ClankEnv, seat: int) -> np.ndarray:
