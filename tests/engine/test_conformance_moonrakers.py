@@ -173,3 +173,25 @@ def test_a_greedy_captain_decides_from_what_its_seat_may_see():
                 p.extra["objectives"] = p.extra["objectives"][::-1]
         assert GreedyCaptain(seat).choose(probe) == choice
         game.apply(choice)
+
+
+@pytest.mark.parametrize("options", [None, {"overload": True}])
+def test_the_legal_list_is_every_candidate_that_check_allows(options):
+    """Moonrakers lists its legal actions with check()'s common questions (the game on,
+    no pending choice, who acts) asked once per list: the list is still exactly the
+    candidates that check() allows, in their order, in every phase of seeded games."""
+    phases = Counter()
+    for seed in range(3):
+        game = Game.new("moonrakers", players=3, seed=seed, options=options)
+        captains = [GreedyCaptain(seed * 10 + i) for i in range(3)]
+        rnd, rng = RandomCaptain(seed), np.random.default_rng(seed)
+        for _ in range(1500):
+            if game.is_over:
+                break
+            rules, s = game.rules, game.state
+            listed = rules.legal_actions(s)
+            assert listed == [a for a in rules.candidates(s) if rules.check(s, a) is None]
+            phases[s.extra["mr"]["phase"]] += 1
+            seat = s.extra["mr"]["actor"]
+            game.apply((rnd if rng.random() < 0.2 else captains[seat]).choose(game))
+    assert {"plan", "negotiate", "respond", "execute", "buy"} <= set(phases), phases
