@@ -92,6 +92,9 @@ from .state import GameState, PlayerState
 
 __all__ = ["MoonrakersRules"]
 
+#: the kinds whose candidates _deal_listed answers in a legal list
+_DEALS = frozenset({"offer", "counter"})
+
 
 class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, DeckBuildingRules):
     """The Moonrakers rules (see the module docstring)."""
@@ -344,13 +347,22 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         # asks before the kind's own check answered once for the list instead of once per
         # candidate (three quarters of a game's time went to listing): the game is on, no
         # choice is pending (Moonrakers has none) and who acts (the same for every one)
+        # (offers and counters, most of a negotiation's list, are answered by
+        # _deal_listed, once per captain asked)
         if s.over or s.pending or type(self).check is not MoonrakersRules.check:
             return super().legal_actions(s)
         p, kinds, checks = self.acting(s), self._KINDS, self._checks
+        seen: dict = {}
         return [
             a
             for a in self.candidates(s)
-            if a.kind in kinds and (c := checks.get(a.kind)) is not None and c(s, p, a) is None
+            if (
+                self._deal_listed(s, p, a, seen)
+                if a.kind in _DEALS
+                else a.kind in kinds
+                and (c := checks.get(a.kind)) is not None
+                and c(s, p, a) is None
+            )
         ]
 
     def candidates(self, s: GameState) -> Iterable[A.Action]:

@@ -83,36 +83,41 @@ class DealRules:
             return "bonus is 0 (no) or 1 (the bonus card)"
         return None
 
-    def _share_options(self, s, seat: int) -> Iterable[dict]:
+    def _share_options(self, s, seat: int) -> Iterable[tuple[int, ...]]:
+        """Every share of what is left to ``seat``, as values of :data:`TERMS`."""
         left = self._left(s, seat)
-        ranges = [range(max(0, left[k]) + 1) for k in TERMS]
-        for values in product(*ranges):
-            yield dict(zip(TERMS, values, strict=True))
+        return product(*[range(max(0, left[k]) + 1) for k in TERMS])
 
     def _offer_candidates(self, s) -> Iterable[A.Action]:
         mr = s.extra["mr"]
+        act = self._action  # (each offer made once: a negotiation lists dozens)
         for seat in range(len(s.players)):
             if seat != mr["leader"] and seat not in mr["asked"]:
-                yield from (A.Offer(seat, **t) for t in self._share_options(s, seat))
+                yield from (act(A.Offer, seat, *t) for t in self._share_options(s, seat))
 
     def _counter_candidates(self, s) -> Iterable[A.Action]:
         offer = s.extra["mr"]["offer"]
         if offer["counters"] >= self.su["max_counters"]:
             return
+        now = tuple(offer["terms"][k] for k in TERMS)
         for t in self._share_options(s, offer["seat"]):
-            if t != offer["terms"]:
-                yield A.Counter(**t)
+            if t != now:
+                yield self._action(A.Counter, *t)
 
     def _check_offer(self, s, p, a: A.Offer):
+        return self._offer_problem(s, p, a.seat) or self._terms_problem(s, a.seat, _terms(a))
+
+    def _offer_problem(self, s, p, seat: int) -> str | None:
+        """What is wrong with ``p`` offering ``seat`` a deal now, whatever its terms."""
         mr = s.extra["mr"]
         why = self._phase(s, "negotiate") or self._leader_only(s, p)
         if why:
             return why
-        if not 0 <= a.seat < len(s.players) or a.seat == mr["leader"]:
-            return f"seat {a.seat} is not another captain"
-        if a.seat in mr["asked"]:
-            return f"{self.name(s.players[a.seat])} has already been invited to this contract"
-        return self._terms_problem(s, a.seat, _terms(a))
+        if not 0 <= seat < len(s.players) or seat == mr["leader"]:
+            return f"seat {seat} is not another captain"
+        if seat in mr["asked"]:
+            return f"{self.name(s.players[seat])} has already been invited to this contract"
+        return None
 
     def _do_offer(self, s, p, a: A.Offer):
         mr = s.extra["mr"]
@@ -129,15 +134,41 @@ class DealRules:
         )
 
     def _check_counter(self, s, p, a: A.Counter):
-        why = self._phase(s, "respond")
+        why = self._counter_problem(s)
         if why:
             return why
         offer = s.extra["mr"]["offer"]
-        if offer["counters"] >= self.su["max_counters"]:
-            return "no more counter-offers on this deal: accept or refuse"
         if _terms(a) == offer["terms"]:
             return "a counter-offer must change the terms (or accept them)"
         return self._terms_problem(s, offer["seat"], _terms(a))
+
+    def _counter_problem(self, s) -> str | None:
+        """What is wrong with countering the offer on the table now, whatever the terms."""
+        why = self._phase(s, "respond")
+        if why:
+            return why
+        if s.extra["mr"]["offer"]["counters"] >= self.su["max_counters"]:
+            return "no more counter-offers on this deal: accept or refuse"
+        return None
+
+    def _deal_listed(self, s, p, a: A.Offer | A.Counter, seen: dict) -> bool:
+        """Whether check() allows ``a``, an offer or counter of :meth:`_offer_candidates`
+        or :meth:`_counter_candidates` (for the legal list; ``seen`` is this list's own).
+        Their check asks the same of every candidate to one captain but its terms, and a
+        candidate's terms are a share of what is left to that captain, which
+        :meth:`_terms_problem` allows unless something left is overdrawn: so the check is
+        asked once per captain, and of each candidate's terms only in that case."""
+        offer = a.kind == "offer"
+        seat = a.seat if offer else s.extra["mr"]["offer"]["seat"]
+        known = seen.get(seat)
+        if known is None:
+            left = self._left(s, seat)
+            known = seen[seat] = (
+                (self._offer_problem(s, p, seat) if offer else self._counter_problem(s)) is None,
+                min(left.values()) >= 0 and left["bonus"] <= 1,
+            )
+        allowed, shares = known
+        return allowed and (shares or self._terms_problem(s, seat, _terms(a)) is None)
 
     def _do_counter(self, s, p, a: A.Counter):
         mr = s.extra["mr"]
