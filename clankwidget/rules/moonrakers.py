@@ -343,12 +343,11 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         return super().check(s, action)
 
     def legal_actions(self, s: GameState) -> list[A.Action]:
-        # The candidates that check() allows, in their order, with the questions check()
-        # asks before the kind's own check answered once for the list instead of once per
-        # candidate (three quarters of a game's time went to listing): the game is on, no
-        # choice is pending (Moonrakers has none) and who acts (the same for every one)
-        # (offers and counters, most of a negotiation's list, are answered by
-        # _deal_listed, once per captain asked)
+        # The candidates that check() allows, in their order. What check() asks before
+        # the kind's own check (the game is on, no choice is pending, who acts) is asked
+        # once for the list, not once per candidate: listing was three quarters of a
+        # game's time. Offers and counters, most of a negotiation's list, are answered by
+        # _deal_listed, once per captain asked.
         if s.over or s.pending or type(self).check is not MoonrakersRules.check:
             return super().legal_actions(s)
         p, kinds, checks = self.acting(s), self._KINDS, self._checks
