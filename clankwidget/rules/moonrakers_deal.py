@@ -160,10 +160,10 @@ class DealRules:
         asked once per captain, and of each candidate's terms only in that case."""
         offer = a.kind == "offer"
         seat = a.seat if offer else s.extra["mr"]["offer"]["seat"]
-        known = seen.get(seat)
+        known = seen.get((offer, seat))
         if known is None:
             left = self._left(s, seat)
-            known = seen[seat] = (
+            known = seen[offer, seat] = (
                 (self._offer_problem(s, p, seat) if offer else self._counter_problem(s)) is None,
                 min(left.values()) >= 0 and left["bonus"] <= 1,
             )
