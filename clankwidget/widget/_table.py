@@ -133,7 +133,7 @@ def _warm_kernels(game: Game) -> None:
         leave=False,
     ) as bar:
         for name, step in steps:
-            bar.set_postfix_str(name)
+            bar.set_postfix_str(name, refresh=False)  # (a refresh would show it now)
             # The previews are optional: the board says so when one is asked for.
             with contextlib.suppress(Exception):
                 step()

@@ -1254,6 +1254,13 @@ def test_play_shows_progress_while_the_kernels_compile(monkeypatch):
     assert w.game.state.turn == 1 and w.game.state.current == 0
 
 
+def test_play_shows_no_progress_when_the_kernels_are_ready(capsys):
+    play(players=2, seed=7, bot_delay=0)  # (the kernels ready, from here or the cache)
+    capsys.readouterr()
+    play(players=2, seed=8, bot_delay=0)
+    assert "Preparing the board" not in capsys.readouterr().err  # (a bar drawn at once was)
+
+
 def test_save_load_and_replay_intents_check_what_the_browser_sends():
     w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
     w.handle_intent({"kind": "play-all"})
