@@ -76,7 +76,7 @@ no prototype parts).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from ..data import Board, CardSet
@@ -364,56 +364,56 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
             )
         ]
 
-    def candidates(self, s: GameState) -> Iterable[A.Action]:
+    def candidates(self, s: GameState) -> list[A.Action]:
+        """Every action the acting captain might take now, a superset of the legal ones
+        in their order (each made once per rules object: a game lists hundreds)."""
         if s.over:
-            return
+            return []
         mr = s.extra["mr"]
         p = self.acting(s)
         phase = mr["phase"]
+        act = self._action
         if phase == "keep":
-            yield from (A.DropObjective(o) for o in self._keep_among(s, p))
-            return
+            return [act(A.DropObjective, o) for o in self._keep_among(s, p)]
         if phase == "refit":
-            yield from (A.Refit(i) for i in range(-1, len(p.extra["parts"])))
-            return
+            return [act(A.Refit, i) for i in range(-1, len(p.extra["parts"]))]
         if phase in ("join", "bonus"):
-            yield from self._overload_candidates(s, p)
-            return
-        yield from (A.ClaimObjective(o) for o in p.extra["objectives"])
+            return list(self._overload_candidates(s, p))
+        out = [act(A.ClaimObjective, o) for o in p.extra["objectives"]]
         n = len(mr["dispatch"])
         if phase == "plan":
-            yield from (A.SwapContract(i) for i in range(n))
-            yield from (A.ChooseContract(i) for i in range(n))
-            yield A.StayAtBase()
+            out += [act(A.SwapContract, i) for i in range(n)]
+            out += [act(A.ChooseContract, i) for i in range(n)]
+            out.append(act(A.StayAtBase))
         elif phase == "negotiate":
-            yield from self._offer_candidates(s)
-            yield A.Launch()
-            yield A.Abandon()
+            out += self._offer_candidates(s)
+            out += (act(A.Launch), act(A.Abandon))
         elif phase == "respond":
-            yield A.Accept()
-            yield A.Refuse()
-            yield from self._counter_candidates(s)
+            out += (act(A.Accept), act(A.Refuse))
+            out += self._counter_candidates(s)
         elif phase == "execute":
             exe = mr["execution"]
             if exe["playing"] is None:
-                yield from (A.CallOn(i) for i in exe["waiting"])
+                out += [act(A.CallOn, i) for i in exe["waiting"]]
             else:
-                yield from (A.Play(c) for c in dict.fromkeys(p.hand))
-                yield A.StopPlaying()
+                out += [act(A.Play, c) for c in dict.fromkeys(p.hand)]
+                out.append(act(A.StopPlaying))
         elif phase == "buy":
-            yield from (A.SwapContract(i) for i in range(n))
-            full = len(p.extra["parts"]) >= self.su["max_parts"]
+            out += [act(A.SwapContract, i) for i in range(n)]
+            parts = len(p.extra["parts"])
+            full = parts >= self.su["max_parts"]
             for i in range(len(mr["parts_offer"])):
-                if full:
-                    yield from (A.BuyPart(i, j) for j in range(len(p.extra["parts"])))
+                if full:  # say which installed part the new one replaces
+                    out += [act(A.BuyPart, i, j) for j in range(parts)]
                 else:
-                    yield A.BuyPart(i)
-            yield from (A.BuyCrew(i) for i in range(len(mr["crew_offer"])))
-            yield from (A.BuyAction(c) for c in s.reserve)
-            yield from (A.ReplaceOffer("parts", i) for i in range(len(mr["parts_offer"])))
-            yield from (A.ReplaceOffer("crew", i) for i in range(len(mr["crew_offer"])))
-            yield from self._advanced_candidates(s)
-            yield A.EndTurn()
+                    out.append(act(A.BuyPart, i))
+            out += [act(A.BuyCrew, i) for i in range(len(mr["crew_offer"]))]
+            out += [act(A.BuyAction, c) for c in s.reserve]
+            out += [act(A.ReplaceOffer, "parts", i) for i in range(len(mr["parts_offer"]))]
+            out += [act(A.ReplaceOffer, "crew", i) for i in range(len(mr["crew_offer"]))]
+            out += self._advanced_candidates(s)
+            out.append(act(A.EndTurn))
+        return out
 
     def _phase(self, s, *phases: str) -> str | None:
         phase = s.extra["mr"]["phase"]
@@ -571,29 +571,36 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         self.say(s, f"{self.name(p)} reveals {obj['name']}", "secret", p, objective=obj["id"])
         self._gain_prestige(s, p, 1, obj["name"])
 
+    #: What a captain has of each objective condition's measure (see the README), to be
+    #: at least the condition's number: ``(rules, captain, their stats) -> int``. The
+    #: condition ``completed`` (contracts of named kinds) is :meth:`objective_met`'s own.
+    _HAVE: ClassVar[Mapping[str, Callable[[MoonrakersRules, PlayerState, dict], int]]] = {
+        "parts": lambda r, p, st: len(p.extra["parts"]),
+        "credits": lambda r, p, st: p.gold,
+        "crew": lambda r, p, st: sum(r.mr_card(c)["kind"] == "crew" for c in p.all_cards),
+        "cards": lambda r, p, st: len(p.deck) + len(p.hand) + len(p.discard) + len(p.play),
+        "kinds": lambda r, p, st: sum(k > 0 for k in st["completed"].values()),
+        "helped": lambda r, p, st: st["helped"],
+        "led": lambda r, p, st: st["led"],
+        "clean": lambda r, p, st: st["clean"],
+        "completed_any": lambda r, p, st: sum(st["completed"].values()),
+        "head_to_head": lambda r, p, st: st.get("head_to_head", 0),
+        "advanced": lambda r, p, st: r.advanced_owned(p),
+    }
+
     def objective_met(self, s, p, cond: dict) -> bool:
-        """Whether ``p`` meets an objective's condition (one test, see the README)."""
+        """Whether ``p`` meets an objective's condition (one test, see the README). Every
+        legal list asks it of each objective held: a table of measures, not a branch
+        per condition."""
         ((key, value),) = cond.items()
         st = p.extra["stats"]
-        done = st["completed"]
-        have = {
-            "parts": lambda: len(p.extra["parts"]),
-            "credits": lambda: p.gold,
-            "crew": lambda: sum(1 for c in p.all_cards if self.mr_card(c)["kind"] == "crew"),
-            "cards": lambda: len(p.all_cards),
-            "kinds": lambda: sum(1 for k in done.values() if k > 0),
-            "helped": lambda: st["helped"],
-            "led": lambda: st["led"],
-            "clean": lambda: st["clean"],
-            "completed_any": lambda: sum(done.values()),
-            "head_to_head": lambda: st.get("head_to_head", 0),
-            "advanced": lambda: self.advanced_owned(p),
-        }
         if key == "completed":
+            done = st["completed"]
             return all(done.get(k, 0) >= n for k, n in value.items())
-        if key not in have:
+        have = self._HAVE.get(key)
+        if have is None:
             raise RuleNotImplemented(f"the Moonrakers objective condition {key!r} is unknown")
-        return have[key]() >= value
+        return have(self, p, st) >= value
 
     # -- the end of a turn and of the game ---------------------------------------------
 

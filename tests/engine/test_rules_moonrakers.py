@@ -7,6 +7,7 @@ was, so every card and contract is still somewhere once."""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
 
@@ -383,6 +384,82 @@ def test_objectives_are_claimed_when_met_for_one_prestige():
     game.apply(A.ClaimObjective("war-chest"))
     assert p.extra["prestige"] == 1 and p.extra["claimed"] == ["war-chest"]
     assert "not one of your" in game.why_illegal(A.ClaimObjective("war-chest"))
+
+
+def _naive_counts(rules, p) -> dict[str, int]:
+    """What a captain has of each objective measure, written out from the README."""
+    st, cards = p.extra["stats"], p.deck + p.hand + p.discard + p.play
+    advanced = {c for c, _ in rules.data.advanced}
+    return {
+        "parts": len(p.extra["parts"]),
+        "credits": p.gold,
+        "crew": len([c for c in cards if rules.data.cards[c]["kind"] == "crew"]),
+        "cards": len(cards),
+        "kinds": len([k for k, n in st["completed"].items() if n > 0]),
+        "helped": st["helped"],
+        "led": st["led"],
+        "clean": st["clean"],
+        "completed_any": sum(st["completed"].values()),
+        "head_to_head": st.get("head_to_head", 0),
+        "advanced": len([c for c in cards if c in advanced]),
+    }
+
+
+def _naive_met(rules, p, cond) -> bool:
+    ((key, value),) = cond.items()
+    if key == "completed":
+        done = p.extra["stats"]["completed"]
+        return all(done.get(kind, 0) >= n for kind, n in value.items())
+    return _naive_counts(rules, p)[key] >= value
+
+
+@pytest.mark.parametrize("options", [None, {"overload": True}])
+def test_every_objective_condition_reads_the_captains_own_state(options):
+    """Every measure an objective may ask for (every condition of the data schema) counts
+    what the README says, for every captain at every step of seeded games; every
+    objective in the data (Overload's too) is met exactly when that count says so, and
+    each is met somewhere and unmet somewhere."""
+    from clankwidget.bots.moonrakers import GreedyCaptain
+
+    schema = json.loads(
+        (cw.data.board_data_dir() / "schema" / "moonrakers.schema.json").read_text()
+    )
+    conditions = schema["$defs"]["objective"]["properties"]["condition"]["properties"]
+    assert set(MoonrakersRules._HAVE) | {"completed"} == set(conditions)
+    seen = Counter()
+    for seed in range(2):
+        game = Game.new("moonrakers", players=3, seed=seed, options=options)
+        rules = game.rules
+        objectives = list(rules.data.objectives.values())
+        captains = [GreedyCaptain(seed * 10 + i) for i in range(3)]
+        for _ in range(1500):
+            if game.is_over:
+                break
+            for p in game.state.players:
+                counts = {k: have(rules, p, p.extra["stats"]) for k, have in rules._HAVE.items()}
+                assert counts == _naive_counts(rules, p)
+                for obj in objectives:
+                    met = rules.objective_met(game.state, p, obj["condition"])
+                    assert met == _naive_met(rules, p, obj["condition"]), (obj["id"], p.colour)
+                    seen[obj["id"], met] += 1
+            game.apply(captains[mr(game)["actor"]].choose(game))
+        # and a captain with more of everything than any condition asks
+        rich = copy.deepcopy(game.state.players[0])
+        rich.gold += 50
+        rich.extra["parts"] = list(rules.data.parts)[:8]
+        rich.play += [c for c, card in rules.data.cards.items() if card["kind"] == "crew"]
+        rich.hand += [c for c, _ in rules.data.advanced] * 2
+        rich.deck += ["miss"] * 60
+        st = rich.extra["stats"]
+        for key in ("helped", "led", "clean", "head_to_head"):
+            st[key] = st.get(key, 0) + 20
+        st["completed"] = {c["kind"]: 20 for c in rules.data.contracts.values()}
+        for obj in objectives:
+            met = rules.objective_met(game.state, rich, obj["condition"])
+            assert met == _naive_met(rules, rich, obj["condition"]) is True, obj["id"]
+            seen[obj["id"], met] += 1
+    for obj in objectives:
+        assert seen[obj["id"], True] and seen[obj["id"], False], obj["id"]
 
 
 def test_the_game_ends_at_the_end_of_a_turn_with_ten_prestige():
