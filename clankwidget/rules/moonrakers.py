@@ -92,7 +92,7 @@ from .state import GameState, PlayerState
 
 __all__ = ["MoonrakersRules"]
 
-#: the kinds whose candidates _deal_listed answers in a legal list
+#: the kinds whose candidates come in groups that _deals_listed answers at once
 _DEALS = frozenset({"offer", "counter"})
 
 
@@ -122,6 +122,7 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         self.data = MoonrakersData.of(cards, overload=bool(self.options.get("overload")))
         self.su = self.setup_numbers
         self.kinds &= self._KINDS  # check() refuses the core's other kinds
+        self._deal_lists: dict[tuple, list[A.Action]] = {}  # see DealRules._deal_list
 
     @classmethod
     def load_card_set(cls, name_or_path) -> CardSet:
@@ -346,27 +347,33 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         # The candidates that check() allows, in their order. What check() asks before
         # the kind's own check (the game is on, no choice is pending, who acts) is asked
         # once for the list, not once per candidate: listing was three quarters of a
-        # game's time. Offers and counters, most of a negotiation's list, are answered by
-        # _deal_listed, once per captain asked.
+        # game's time. Offers and counters, most of a negotiation's list, come in groups
+        # of one captain's, each answered at once (_deals_listed).
         if s.over or s.pending or type(self).check is not MoonrakersRules.check:
             return super().legal_actions(s)
         p, kinds, checks = self.acting(s), self._KINDS, self._checks
-        seen: dict = {}
-        return [
-            a
-            for a in self.candidates(s)
-            if (
-                self._deal_listed(s, p, a, seen)
-                if a.kind in _DEALS
-                else a.kind in kinds
-                and (c := checks.get(a.kind)) is not None
-                and c(s, p, a) is None
-            )
-        ]
+        out = []
+        for group in self._candidate_groups(s):
+            if group and group[0].kind in _DEALS:
+                out += self._deals_listed(s, p, group)
+            else:
+                out += [
+                    a
+                    for a in group
+                    if a.kind in kinds
+                    and (c := checks.get(a.kind)) is not None
+                    and c(s, p, a) is None
+                ]
+        return out
 
     def candidates(self, s: GameState) -> list[A.Action]:
         """Every action the acting captain might take now, a superset of the legal ones
-        in their order (each made once per rules object: a game lists hundreds)."""
+        in their order."""
+        return [a for group in self._candidate_groups(s) for a in group]
+
+    def _candidate_groups(self, s: GameState) -> list[list[A.Action]]:
+        """:meth:`candidates` in groups: the offers to one captain, the counters, and the
+        rest (each action made once per rules object: a game lists hundreds)."""
         if s.over:
             return []
         mr = s.extra["mr"]
@@ -374,45 +381,54 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         phase = mr["phase"]
         act = self._action
         if phase == "keep":
-            return [act(A.DropObjective, o) for o in self._keep_among(s, p)]
+            return [[act(A.DropObjective, o) for o in self._keep_among(s, p)]]
         if phase == "refit":
-            return [act(A.Refit, i) for i in range(-1, len(p.extra["parts"]))]
+            return [[act(A.Refit, i) for i in range(-1, len(p.extra["parts"]))]]
         if phase in ("join", "bonus"):
-            return list(self._overload_candidates(s, p))
-        out = [act(A.ClaimObjective, o) for o in p.extra["objectives"]]
+            return [list(self._overload_candidates(s, p))]
+        groups = [[act(A.ClaimObjective, o) for o in p.extra["objectives"]]]
         n = len(mr["dispatch"])
         if phase == "plan":
-            out += [act(A.SwapContract, i) for i in range(n)]
-            out += [act(A.ChooseContract, i) for i in range(n)]
-            out.append(act(A.StayAtBase))
+            groups.append(
+                [
+                    *(act(A.SwapContract, i) for i in range(n)),
+                    *(act(A.ChooseContract, i) for i in range(n)),
+                    act(A.StayAtBase),
+                ]
+            )
         elif phase == "negotiate":
-            out += self._offer_candidates(s)
-            out += (act(A.Launch), act(A.Abandon))
+            groups += self._offer_groups(s)
+            groups.append([act(A.Launch), act(A.Abandon)])
         elif phase == "respond":
-            out += (act(A.Accept), act(A.Refuse))
-            out += self._counter_candidates(s)
+            groups.append([act(A.Accept), act(A.Refuse)])
+            groups.append(self._counter_group(s))
         elif phase == "execute":
             exe = mr["execution"]
             if exe["playing"] is None:
-                out += [act(A.CallOn, i) for i in exe["waiting"]]
+                groups.append([act(A.CallOn, i) for i in exe["waiting"]])
             else:
-                out += [act(A.Play, c) for c in dict.fromkeys(p.hand)]
-                out.append(act(A.StopPlaying))
+                groups.append([act(A.Play, c) for c in dict.fromkeys(p.hand)])
+                groups.append([act(A.StopPlaying)])
         elif phase == "buy":
-            out += [act(A.SwapContract, i) for i in range(n)]
-            parts = len(p.extra["parts"])
-            full = parts >= self.su["max_parts"]
-            for i in range(len(mr["parts_offer"])):
-                if full:  # say which installed part the new one replaces
-                    out += [act(A.BuyPart, i, j) for j in range(parts)]
-                else:
-                    out.append(act(A.BuyPart, i))
-            out += [act(A.BuyCrew, i) for i in range(len(mr["crew_offer"]))]
-            out += [act(A.BuyAction, c) for c in s.reserve]
-            out += [act(A.ReplaceOffer, "parts", i) for i in range(len(mr["parts_offer"]))]
-            out += [act(A.ReplaceOffer, "crew", i) for i in range(len(mr["crew_offer"]))]
-            out += self._advanced_candidates(s)
-            out.append(act(A.EndTurn))
+            groups.append(self._buy_candidates(s, p))
+        return groups
+
+    def _buy_candidates(self, s, p) -> list[A.Action]:
+        mr, act = s.extra["mr"], self._action
+        out = [act(A.SwapContract, i) for i in range(len(mr["dispatch"]))]
+        parts = len(p.extra["parts"])
+        full = parts >= self.su["max_parts"]
+        for i in range(len(mr["parts_offer"])):
+            if full:  # say which installed part the new one replaces
+                out += [act(A.BuyPart, i, j) for j in range(parts)]
+            else:
+                out.append(act(A.BuyPart, i))
+        out += [act(A.BuyCrew, i) for i in range(len(mr["crew_offer"]))]
+        out += [act(A.BuyAction, c) for c in s.reserve]
+        out += [act(A.ReplaceOffer, "parts", i) for i in range(len(mr["parts_offer"]))]
+        out += [act(A.ReplaceOffer, "crew", i) for i in range(len(mr["crew_offer"]))]
+        out += self._advanced_candidates(s)
+        out.append(act(A.EndTurn))
         return out
 
     def _phase(self, s, *phases: str) -> str | None:

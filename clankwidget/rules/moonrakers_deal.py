@@ -19,7 +19,6 @@ how many of its hazard dice they roll. The leader gets and rolls what is left.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import product
 
 from . import actions as A
@@ -83,26 +82,42 @@ class DealRules:
             return "bonus is 0 (no) or 1 (the bonus card)"
         return None
 
-    def _share_options(self, s, seat: int) -> Iterable[tuple[int, ...]]:
-        """Every share of what is left to ``seat``, as values of :data:`TERMS`."""
-        left = self._left(s, seat)
-        return product(*[range(max(0, left[k]) + 1) for k in TERMS])
-
-    def _offer_candidates(self, s) -> Iterable[A.Action]:
+    def _offer_groups(self, s) -> list[list[A.Offer]]:
+        """The offers the leader might make: for each captain not invited yet, one list of
+        every share of what is left to them (:meth:`_deal_list`)."""
         mr = s.extra["mr"]
-        act = self._action  # (each offer made once: a negotiation lists dozens)
-        for seat in range(len(s.players)):
-            if seat != mr["leader"] and seat not in mr["asked"]:
-                yield from (act(A.Offer, seat, *t) for t in self._share_options(s, seat))
+        return [
+            self._deal_list(s, seat, None)
+            for seat in range(len(s.players))
+            if seat != mr["leader"] and seat not in mr["asked"]
+        ]
 
-    def _counter_candidates(self, s) -> Iterable[A.Action]:
+    def _counter_group(self, s) -> list[A.Counter]:
+        """The counter-offers to the offer on the table: every other share of what is left
+        to the captain invited (none once the counters are used up)."""
         offer = s.extra["mr"]["offer"]
         if offer["counters"] >= self.su["max_counters"]:
-            return
-        now = tuple(offer["terms"][k] for k in TERMS)
-        for t in self._share_options(s, offer["seat"]):
-            if t != now:
-                yield self._action(A.Counter, *t)
+            return []
+        return self._deal_list(s, offer["seat"], tuple(offer["terms"][k] for k in TERMS))
+
+    def _deal_list(self, s, seat: int, now: tuple[int, ...] | None) -> list[A.Action]:
+        """Every share of what is left to ``seat``, in the order of :data:`TERMS`: as
+        offers to them (``now`` None), else as counters other than the terms ``now``. Made
+        once per rules object for each captain, what is left and terms (a negotiation
+        lists dozens, and the reward and dice of a contract are small numbers); the list
+        is shared, never to be changed."""
+        left = self._left(s, seat)
+        key = (seat, *(left[k] for k in TERMS), now)
+        made = self._deal_lists.get(key)
+        if made is None:
+            act = self._action
+            shares = product(*[range(max(0, left[k]) + 1) for k in TERMS])
+            if now is None:
+                made = [act(A.Offer, seat, *t) for t in shares]
+            else:
+                made = [act(A.Counter, *t) for t in shares if t != now]
+            self._deal_lists[key] = made
+        return made
 
     def _check_offer(self, s, p, a: A.Offer):
         return self._offer_problem(s, p, a.seat) or self._terms_problem(s, a.seat, _terms(a))
@@ -151,24 +166,21 @@ class DealRules:
             return "no more counter-offers on this deal: accept or refuse"
         return None
 
-    def _deal_listed(self, s, p, a: A.Offer | A.Counter, seen: dict) -> bool:
-        """Whether check() allows ``a``, an offer or counter of :meth:`_offer_candidates`
-        or :meth:`_counter_candidates` (for the legal list; ``seen`` is this list's own).
-        Their check asks the same of every candidate to one captain but its terms, and a
-        candidate's terms are a share of what is left to that captain, which
-        :meth:`_terms_problem` allows unless something left is overdrawn: so the check is
-        asked once per captain, and of each candidate's terms only in that case."""
-        offer = a.kind == "offer"
-        seat = a.seat if offer else s.extra["mr"]["offer"]["seat"]
-        known = seen.get((offer, seat))
-        if known is None:
-            left = self._left(s, seat)
-            known = seen[offer, seat] = (
-                (self._offer_problem(s, p, seat) if offer else self._counter_problem(s)) is None,
-                min(left.values()) >= 0 and left["bonus"] <= 1,
-            )
-        allowed, shares = known
-        return allowed and (shares or self._terms_problem(s, seat, _terms(a)) is None)
+    def _deals_listed(self, s, p, group: list[A.Action]) -> list[A.Action]:
+        """The legal ones of ``group``, one captain's offers (:meth:`_offer_groups`) or
+        the counters (:meth:`_counter_group`), for the legal list. Their check asks the
+        same of each but its terms, and each one's terms are a share of what is left to
+        that captain, which :meth:`_terms_problem` allows unless something left is
+        overdrawn: so the check is asked once for the group, and of each one's terms
+        only in that case."""
+        offer = group[0].kind == "offer"
+        seat = group[0].seat if offer else s.extra["mr"]["offer"]["seat"]
+        if (self._offer_problem(s, p, seat) if offer else self._counter_problem(s)) is not None:
+            return []
+        left = self._left(s, seat)
+        if min(left.values()) >= 0 and left["bonus"] <= 1:
+            return group
+        return [a for a in group if self._terms_problem(s, seat, _terms(a)) is None]
 
     def _do_counter(self, s, p, a: A.Counter):
         mr = s.extra["mr"]
