@@ -231,16 +231,48 @@ class PlannerCaptain(GreedyCaptain):
     """Negotiates by the odds from its own observation (see the module docstring)."""
 
     name = "planner"
+    #: exact answers kept per bot (all of them dropped when there are more)
+    KEPT = 4096
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        # Exact answers to questions asked again, by what they come from: a contract's
+        # odds are weighed in the plan, in the negotiation and at every answer to it (a
+        # third of a game's questions are repeats), and the hazards of so many dice
+        # against so many Shields nearly always are. Kept for one card set's data.
+        self._known: dict[tuple, float] = {}
+        self._known_for = None
+
+    def _kept(self, rules) -> dict[tuple, float]:
+        if self._known_for is not rules.data or len(self._known) >= self.KEPT:
+            self._known, self._known_for = {}, rules.data
+        return self._known
 
     def _odds(self, rules, obs, c: dict) -> float:
         """The chance its own hand and draw pile meet contract ``c`` alone."""
-        seed = int(self.rng.integers(2**31))
-        # (the engine's own hand, deck and cards: asked without the checks of a lesson's)
-        return _meet_odds(*_captain(rules, obs, c), n=400, seed=seed, max_exact=5_000).p
+        seed = int(self.rng.integers(2**31))  # drawn even for a kept answer: the same games
+        hand, deck, requires, cards, actions, met = _captain(rules, obs, c)
+        # an exact answer reads the hand and the draw pile as multisets
+        key = (tuple(sorted(hand)), tuple(sorted(deck)), tuple(requires.items()), actions)
+        key += tuple(sorted(met.items()))
+        known = self._kept(rules)
+        p = known.get(key)
+        if p is None:
+            # (the engine's own hand, deck and cards: asked without the checks of a lesson's)
+            odds = _meet_odds(hand, deck, requires, cards, actions, met, 400, seed, 5_000)
+            p = odds.p
+            if odds.method == "exact":
+                known[key] = p
+        return p
 
     def _hazards(self, rules, obs, dice: int) -> float:
         shields = sum(rules.mr_card(cid)["effects"].get("block", 0) for cid in obs["hand"])
-        return hazard_odds(dice, shields=shields, faces=rules.data.faces).expected
+        known = self._kept(rules)
+        key = ("hazards", dice, shields)
+        v = known.get(key)
+        if v is None:
+            v = known[key] = hazard_odds(dice, shields=shields, faces=rules.data.faces).expected
+        return v
 
     @staticmethod
     def _worth(t: dict) -> float:

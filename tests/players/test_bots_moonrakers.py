@@ -91,3 +91,90 @@ def test_a_seeded_tournament_ranks_random_greedy_planner():
     wins = result.wins
     assert wins["random"] < wins["greedy"] < wins["planner"]
     assert result.interval("random")[1] < result.interval("planner")[0]
+
+
+def test_the_planner_keeps_exact_answers_without_changing_a_game(monkeypatch):
+    """The planner keeps the exact answers to questions it asks again: seeded games with
+    and without kept answers (KEPT = 0 drops them at every question) are the same action
+    for action, with fewer questions to the odds kernels."""
+    from clankwidget.bots import moonrakers
+
+    asked = {"meet": 0, "hazard": 0}
+    meet, hazard = moonrakers._meet_odds, moonrakers.hazard_odds
+
+    def counted(kind, fn):
+        def call(*args, **kwargs):
+            asked[kind] += 1
+            return fn(*args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(moonrakers, "_meet_odds", counted("meet", meet))
+    monkeypatch.setattr(moonrakers, "hazard_odds", counted("hazard", hazard))
+
+    answers = []
+
+    class Recorded(PlannerCaptain):
+        def _odds(self, rules, obs, c):
+            answers.append(super()._odds(rules, obs, c))
+            return answers[-1]
+
+        def _hazards(self, rules, obs, dice):
+            answers.append(super()._hazards(rules, obs, dice))
+            return answers[-1]
+
+    class Forgetful(Recorded):
+        KEPT = 0
+
+    def play(planner, seed, options):
+        game = Game.new("moonrakers", players=3, seed=seed, options=options)
+        bots = [planner(seed), GreedyCaptain(seed + 1), planner(seed + 2)]
+        before = dict(asked)
+        answers.clear()
+        while not game.is_over and len(game.actions) < 3000:
+            game.apply(bots[game.state.extra["mr"]["actor"]].choose(game))
+        return game.actions, list(answers), {k: asked[k] - before[k] for k in asked}
+
+    for seed, options in ((4, None), (5, {"overload": True})):
+        kept, kept_answers, with_kept = play(Recorded, seed, options)
+        fresh, fresh_answers, without = play(Forgetful, seed, options)
+        assert kept_answers == fresh_answers and kept == fresh
+        assert with_kept["meet"] < without["meet"]
+        assert with_kept["hazard"] < without["hazard"] / 4
+
+
+def test_a_kept_answer_is_for_the_same_hand_draw_pile_parts_and_contract():
+    """Each thing a contract's odds read is part of what a kept answer is kept by: after
+    one question, a changed hand, draw pile, installed parts or contract get their own
+    answer, the same as a planner that keeps nothing gives."""
+    game = _to_phase(3, "plan")
+    rules, seat = game.rules, game.state.extra["mr"]["actor"]
+    obs = rules.observation(game.state, seat)
+
+    class Forgetful(PlannerCaptain):
+        KEPT = 0
+
+    def with_parts(o, parts):
+        captains = list(o["captains"])
+        captains[seat] = {**captains[seat], "parts": parts}
+        return {**o, "captains": captains}
+
+    one_action = {**obs, "hand": ["damage-1", "damage-1", "shield", "thruster", "miss"]}
+    variants = [
+        obs,
+        {**obs, "deck_cards": [c for c in obs["deck_cards"] if c != "thruster"]},
+        {**obs, "deck_cards": [*obs["deck_cards"], "thruster", "thruster"]},
+        {**obs, "hand": sorted(obs["hand"], reverse=True)},  # the same multiset
+        one_action,
+        with_parts(one_action, ["auto-loader"]),  # one more action
+        with_parts(one_action, ["point-defense"]),  # a Damage met
+    ]
+    planner, answers = PlannerCaptain(7), {}
+    for c in rules.data.contracts.values():
+        for i, variant in enumerate(variants):
+            p = answers[c["id"], i] = planner._odds(rules, variant, c)
+            assert p == Forgetful(7)._odds(rules, variant, c), (c["id"], i)
+    # every variant but the reordered hand asks a question of its own somewhere
+    for i in (1, 2, 4, 5, 6):
+        before = 0 if i < 5 else 4
+        assert any(answers[c, i] != answers[c, before] for c in rules.data.contracts), i
