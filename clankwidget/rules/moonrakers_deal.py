@@ -27,6 +27,8 @@ from .moonrakers_data import KINDS, dice_words
 __all__ = ["TERMS", "DealRules"]
 
 TERMS = ("prestige", "credits", "bonus", "dice")
+#: At most this many lists of offers or counters are kept (see DealRules._deal_list).
+KEPT_DEALS = 256
 
 
 def _terms(a) -> dict:
@@ -104,12 +106,14 @@ class DealRules:
         """Every share of what is left to ``seat``, in the order of :data:`TERMS`: as
         offers to them (``now`` None), else as counters other than the terms ``now``. Made
         once per rules object for each captain, what is left and terms (a negotiation
-        lists dozens, and the reward and dice of a contract are small numbers); the list
-        is shared, never to be changed."""
+        lists dozens), at most :data:`KEPT_DEALS` lists at a time; the list is shared,
+        never to be changed."""
         left = self._left(s, seat)
         key = (seat, *(left[k] for k in TERMS), now)
         made = self._deal_lists.get(key)
         if made is None:
+            if len(self._deal_lists) >= KEPT_DEALS:  # (a card set's rewards may go to 20)
+                self._deal_lists.clear()
             act = self._action
             shares = product(*[range(max(0, left[k]) + 1) for k in TERMS])
             if now is None:
