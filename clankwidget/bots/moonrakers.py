@@ -239,7 +239,7 @@ class PlannerCaptain(GreedyCaptain):
         # Exact answers to questions asked again, by what they come from: a contract's
         # odds are weighed in the plan, in the negotiation and at every answer to it (a
         # third of a game's questions are repeats), and the hazards of so many dice
-        # against so many Shields nearly always are. Kept for one card set's data.
+        # against so many Shields nearly always are. Kept for the data of one game's rules.
         self._known: dict[tuple, float] = {}
         self._known_for = None
 
