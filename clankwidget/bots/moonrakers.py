@@ -117,17 +117,20 @@ class GreedyCaptain(Bot):
             kinds.update(rules.mr_card(cid)["meets"])
         return kinds
 
-    def _gap(self, rules, obs, c: dict) -> int:
-        """How many requirements of contract ``c`` the hand probably leaves unmet."""
-        cap = self._capacity(rules, obs["hand"])
+    def _gap(self, rules, obs, c: dict, cap: Counter | None = None) -> int:
+        """How many requirements of contract ``c`` the hand probably leaves unmet
+        (``cap``: the hand's :meth:`_capacity`, when it is worked out already)."""
+        if cap is None:
+            cap = self._capacity(rules, obs["hand"])
         return sum(max(0, v - cap.get(k, 0)) for k, v in c["requires"].items())
 
     def _plan(self, rules, obs, by_kind):
         t = obs["table"]
         best, best_key = None, None
+        cap = self._capacity(rules, obs["hand"])  # (one hand for every contract)
         for a in by_kind["choose-contract"]:
             c = rules.data.contracts[t["dispatch"][a.slot]]
-            gap = self._gap(rules, obs, c)
+            gap = self._gap(rules, obs, c, cap)
             key = (gap == 0, -gap, c["reward"]["prestige"] - c["dice"])
             if best_key is None or key > best_key:
                 best, best_key = a, key
