@@ -94,6 +94,32 @@ __all__ = ["MoonrakersRules"]
 
 #: the kinds whose candidates come in groups that _deals_listed answers at once
 _DEALS = frozenset({"offer", "counter"})
+#: The lists of candidates kept for every game (:class:`_KeptLists`) hold about this many
+#: actions at most: then they are all dropped.
+KEPT_ACTIONS = 100_000
+
+
+class _KeptLists:
+    """Lists of candidate actions, each by the key it follows from (see
+    :meth:`MoonrakersRules._kept_list`), and how many actions they hold in all."""
+
+    def __init__(self):
+        self.lists: dict[tuple, list[A.Action]] = {}
+        self.size = 0
+
+    def get(self, key: tuple, make: Callable[[], list[A.Action]]) -> list[A.Action]:
+        made = self.lists.get(key)
+        if made is None:
+            made = make()
+            if self.size + len(made) > KEPT_ACTIONS:
+                self.lists.clear()
+                self.size = 0
+            self.lists[key] = made
+            self.size += len(made)
+        return made
+
+
+_KEPT = _KeptLists()
 
 
 class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, DeckBuildingRules):
@@ -122,7 +148,6 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         self.data = MoonrakersData.of(cards, overload=bool(self.options.get("overload")))
         self.su = self.setup_numbers
         self.kinds &= self._KINDS  # check() refuses the core's other kinds
-        self._deal_lists: dict[tuple, list[A.Action]] = {}  # see DealRules._deal_list
 
     @classmethod
     def load_card_set(cls, name_or_path) -> CardSet:
@@ -373,63 +398,69 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
 
     def _candidate_groups(self, s: GameState) -> list[list[A.Action]]:
         """:meth:`candidates` in groups: the offers to one captain, the counters, and the
-        rest (each action made once per rules object: a game lists hundreds)."""
+        rest, most of them lists kept by what they are made from (:meth:`_kept_list`)."""
         if s.over:
             return []
         mr = s.extra["mr"]
         p = self.acting(s)
         phase = mr["phase"]
-        act = self._action
         if phase == "keep":
-            return [[act(A.DropObjective, o) for o in self._keep_among(s, p)]]
+            return [[A.DropObjective(o) for o in self._keep_among(s, p)]]
         if phase == "refit":
-            return [[act(A.Refit, i) for i in range(-1, len(p.extra["parts"]))]]
+            return [[A.Refit(i) for i in range(-1, len(p.extra["parts"]))]]
         if phase in ("join", "bonus"):
             return [list(self._overload_candidates(s, p))]
-        groups = [[act(A.ClaimObjective, o) for o in p.extra["objectives"]]]
+        kept = self._kept_list
+        held = tuple(p.extra["objectives"])
+        groups = [kept(("claim", held), lambda: [A.ClaimObjective(o) for o in held])]
         n = len(mr["dispatch"])
         if phase == "plan":
             groups.append(
-                [
-                    *(act(A.SwapContract, i) for i in range(n)),
-                    *(act(A.ChooseContract, i) for i in range(n)),
-                    act(A.StayAtBase),
-                ]
+                kept(
+                    ("plan", n),
+                    lambda: [
+                        *(A.SwapContract(i) for i in range(n)),
+                        *(A.ChooseContract(i) for i in range(n)),
+                        A.StayAtBase(),
+                    ],
+                )
             )
         elif phase == "negotiate":
             groups += self._offer_groups(s)
-            groups.append([act(A.Launch), act(A.Abandon)])
+            groups.append(kept(("launch",), lambda: [A.Launch(), A.Abandon()]))
         elif phase == "respond":
-            groups.append([act(A.Accept), act(A.Refuse)])
+            groups.append(kept(("answer",), lambda: [A.Accept(), A.Refuse()]))
             groups.append(self._counter_group(s))
         elif phase == "execute":
             exe = mr["execution"]
             if exe["playing"] is None:
-                groups.append([act(A.CallOn, i) for i in exe["waiting"]])
+                waiting = tuple(exe["waiting"])
+                groups.append(kept(("call-on", waiting), lambda: [A.CallOn(i) for i in waiting]))
             else:
-                groups.append([act(A.Play, c) for c in dict.fromkeys(p.hand)])
-                groups.append([act(A.StopPlaying)])
+                cards = tuple(dict.fromkeys(p.hand))
+                groups.append(kept(("play", cards), lambda: [A.Play(c) for c in cards]))
+                groups.append(kept(("stop",), lambda: [A.StopPlaying()]))
         elif phase == "buy":
-            groups.append(self._buy_candidates(s, p))
+            full = len(p.extra["parts"]) >= self.su["max_parts"]
+            shape = (
+                n,
+                len(p.extra["parts"]) if full else None,  # a new part replaces one of these
+                len(mr["parts_offer"]),
+                len(mr["crew_offer"]),
+                tuple(s.reserve),
+                tuple(mr["advanced_offer"]) if self.overload else (),
+            )
+            groups.append(kept(("buy", *shape), lambda: _buying(*shape)))
         return groups
 
-    def _buy_candidates(self, s, p) -> list[A.Action]:
-        mr, act = s.extra["mr"], self._action
-        out = [act(A.SwapContract, i) for i in range(len(mr["dispatch"]))]
-        parts = len(p.extra["parts"])
-        full = parts >= self.su["max_parts"]
-        for i in range(len(mr["parts_offer"])):
-            if full:  # say which installed part the new one replaces
-                out += [act(A.BuyPart, i, j) for j in range(parts)]
-            else:
-                out.append(act(A.BuyPart, i))
-        out += [act(A.BuyCrew, i) for i in range(len(mr["crew_offer"]))]
-        out += [act(A.BuyAction, c) for c in s.reserve]
-        out += [act(A.ReplaceOffer, "parts", i) for i in range(len(mr["parts_offer"]))]
-        out += [act(A.ReplaceOffer, "crew", i) for i in range(len(mr["crew_offer"]))]
-        out += self._advanced_candidates(s)
-        out.append(act(A.EndTurn))
-        return out
+    @staticmethod
+    def _kept_list(key: tuple, make: Callable[[], list[A.Action]]) -> list[A.Action]:
+        """``make()``, a list of candidates that follows from ``key`` alone (its kind,
+        then the numbers and ids it is made from), kept for every game: a game lists
+        hundreds, and the same lists come back turn after turn. Shared, never to be
+        changed; the lists kept hold about :data:`KEPT_ACTIONS` actions at most (a
+        negotiation's can be thousands long, with a card set's largest rewards)."""
+        return _KEPT.get(key, make)
 
     def _phase(self, s, *phases: str) -> str | None:
         phase = s.extra["mr"]["phase"]
@@ -722,3 +753,23 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
             "objectives": list(me.extra["objectives"]),
             "deck_cards": sorted(me.deck),
         }
+
+
+def _buying(n, replace, parts, crew, reserve, advanced) -> list[A.Action]:
+    """The buying phase's candidates: swaps of the ``n`` contracts in Dispatch, each of
+    the ``parts`` on offer (replacing each of ``replace`` installed parts when the
+    terminal is full, else ``None``), the ``crew`` on offer, the ``reserve``'s action
+    cards, replacing a card on offer, Overload's ``advanced`` action cards, the end of
+    the turn."""
+    out: list[A.Action] = [A.SwapContract(i) for i in range(n)]
+    for i in range(parts):
+        out += [A.BuyPart(i)] if replace is None else [A.BuyPart(i, j) for j in range(replace)]
+    out += [A.BuyCrew(i) for i in range(crew)]
+    out += [A.BuyAction(c) for c in reserve]
+    out += [A.ReplaceOffer("parts", i) for i in range(parts)]
+    out += [A.ReplaceOffer("crew", i) for i in range(crew)]
+    if advanced:
+        out += [A.BuyAction(c) for c in dict.fromkeys(advanced)]
+        out += [A.ReplaceOffer("advanced", i) for i in range(len(advanced))]
+    out.append(A.EndTurn())
+    return out

@@ -27,8 +27,6 @@ from .moonrakers_data import KINDS, dice_words
 __all__ = ["TERMS", "DealRules"]
 
 TERMS = ("prestige", "credits", "bonus", "dice")
-#: At most this many lists of offers or counters are kept (see DealRules._deal_list).
-KEPT_DEALS = 256
 
 
 def _terms(a) -> dict:
@@ -104,24 +102,19 @@ class DealRules:
 
     def _deal_list(self, s, seat: int, now: tuple[int, ...] | None) -> list[A.Action]:
         """Every share of what is left to ``seat``, in the order of :data:`TERMS`: as
-        offers to them (``now`` None), else as counters other than the terms ``now``. Made
-        once per rules object for each captain, what is left and terms (a negotiation
-        lists dozens), at most :data:`KEPT_DEALS` lists at a time; the list is shared,
-        never to be changed."""
-        left = self._left(s, seat)
-        key = (seat, *(left[k] for k in TERMS), now)
-        made = self._deal_lists.get(key)
-        if made is None:
-            if len(self._deal_lists) >= KEPT_DEALS:  # (a card set's rewards may go to 20)
-                self._deal_lists.clear()
-            act = self._action
-            shares = product(*[range(max(0, left[k]) + 1) for k in TERMS])
+        offers to them (``now`` None), else as counters other than the terms ``now``
+        (kept by what they follow from: a negotiation lists dozens)."""
+        share = self._left(s, seat)
+        left = tuple(share[k] for k in TERMS)
+
+        def make():
+            shares = product(*[range(max(0, n) + 1) for n in left])
             if now is None:
-                made = [act(A.Offer, seat, *t) for t in shares]
-            else:
-                made = [act(A.Counter, *t) for t in shares if t != now]
-            self._deal_lists[key] = made
-        return made
+                return [A.Offer(seat, *t) for t in shares]
+            return [A.Counter(*t) for t in shares if t != now]
+
+        key = ("offer", seat, *left) if now is None else ("counter", *left, now)
+        return self._kept_list(key, make)
 
     def _check_offer(self, s, p, a: A.Offer):
         return self._offer_problem(s, p, a.seat) or self._terms_problem(s, a.seat, _terms(a))

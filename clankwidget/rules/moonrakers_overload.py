@@ -99,12 +99,6 @@ class OverloadRules:
         elif mr["phase"] == "bonus":
             yield from (A.TakeBonus(c) for c in self._bonus_choices(s))
 
-    def _advanced_candidates(self, s) -> Iterable[A.Action]:
-        if self.overload:
-            mr = s.extra["mr"]
-            yield from (A.BuyAction(c) for c in dict.fromkeys(mr["advanced_offer"]))
-            yield from (A.ReplaceOffer("advanced", i) for i in range(len(mr["advanced_offer"])))
-
     # -- head-to-head contracts --------------------------------------------------------
 
     def _start_join(self, s) -> None:

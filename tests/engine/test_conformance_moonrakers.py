@@ -29,7 +29,7 @@ import pytest
 from clankwidget import Game, IllegalAction
 from clankwidget.bots.moonrakers import GreedyCaptain, RandomCaptain
 from clankwidget.rules import actions as A
-from clankwidget.rules import moonrakers_deal
+from clankwidget.rules import moonrakers
 from clankwidget.rules.deckbuilding import EVENT_KINDS
 
 MAX_STEPS = 4_000
@@ -176,15 +176,17 @@ def test_a_greedy_captain_decides_from_what_its_seat_may_see():
         game.apply(choice)
 
 
-@pytest.mark.parametrize("kept", [moonrakers_deal.KEPT_DEALS, 1])
+@pytest.mark.parametrize("kept", [moonrakers.KEPT_ACTIONS, 40])
 @pytest.mark.parametrize("options", [None, {"overload": True}])
 def test_the_legal_list_is_every_candidate_that_check_allows(options, kept, monkeypatch):
     """Moonrakers lists its legal actions with check()'s common questions (the game on,
     no pending choice, who acts) asked once per list, and a captain's offers (or the
-    counters) as one group: the list is still exactly the candidates that check()
-    allows, in their order, in every phase of seeded games; the lists of offers kept for
-    later stay within their bound (down to one)."""
-    monkeypatch.setattr(moonrakers_deal, "KEPT_DEALS", kept)
+    counters) as one group, from lists of candidates kept for every game: the list is
+    still exactly the candidates that check() allows, in their order, in every phase of
+    seeded games, the candidates made afresh for each state; the lists kept stay within
+    their bound (down to a few lists, or a longer one alone)."""
+    monkeypatch.setattr(moonrakers, "KEPT_ACTIONS", kept)
+    running = moonrakers._KeptLists()  # kept across the games (the reference: a fresh one)
     phases = Counter()
     for seed in range(3):
         game = Game.new("moonrakers", players=3, seed=seed, options=options)
@@ -194,9 +196,12 @@ def test_the_legal_list_is_every_candidate_that_check_allows(options, kept, monk
             if game.is_over:
                 break
             rules, s = game.rules, game.state
+            monkeypatch.setattr(moonrakers, "_KEPT", running)
             listed = rules.legal_actions(s)
+            assert running.size == sum(map(len, running.lists.values()))
+            assert running.size <= kept or len(running.lists) == 1
+            monkeypatch.setattr(moonrakers, "_KEPT", moonrakers._KeptLists())
             assert listed == [a for a in rules.candidates(s) if rules.check(s, a) is None]
-            assert len(rules._deal_lists) <= kept
             phases[s.extra["mr"]["phase"]] += 1
             seat = s.extra["mr"]["actor"]
             game.apply((rnd if rng.random() < 0.2 else captains[seat]).choose(game))
