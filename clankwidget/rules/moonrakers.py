@@ -398,7 +398,7 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
 
     def _candidate_groups(self, s: GameState) -> list[list[A.Action]]:
         """:meth:`candidates` in groups: the offers to one captain, the counters, and the
-        rest, most of them lists kept by what they are made from (:meth:`_kept_list`)."""
+        rest; the longer lists kept by what they are made from (:meth:`_kept_list`)."""
         if s.over:
             return []
         mr = s.extra["mr"]
@@ -410,9 +410,8 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
             return [[A.Refit(i) for i in range(-1, len(p.extra["parts"]))]]
         if phase in ("join", "bonus"):
             return [list(self._overload_candidates(s, p))]
-        kept = self._kept_list
-        held = tuple(p.extra["objectives"])
-        groups = [kept(("claim", held), lambda: [A.ClaimObjective(o) for o in held])]
+        kept, act = self._kept_list, self._action
+        groups = [[act(A.ClaimObjective, o) for o in p.extra["objectives"]]]
         n = len(mr["dispatch"])
         if phase == "plan":
             groups.append(
@@ -437,8 +436,8 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
                 waiting = tuple(exe["waiting"])
                 groups.append(kept(("call-on", waiting), lambda: [A.CallOn(i) for i in waiting]))
             else:
-                cards = tuple(dict.fromkeys(p.hand))
-                groups.append(kept(("play", cards), lambda: [A.Play(c) for c in cards]))
+                plays = self._plays  # (a hand's cards in any order: not kept by their order)
+                groups.append([plays[c] for c in dict.fromkeys(p.hand)])
                 groups.append(kept(("stop",), lambda: [A.StopPlaying()]))
         elif phase == "buy":
             full = len(p.extra["parts"]) >= self.su["max_parts"]

@@ -103,18 +103,22 @@ class DealRules:
     def _deal_list(self, s, seat: int, now: tuple[int, ...] | None) -> list[A.Action]:
         """Every share of what is left to ``seat``, in the order of :data:`TERMS`: as
         offers to them (``now`` None), else as counters other than the terms ``now``
-        (kept by what they follow from: a negotiation lists dozens)."""
+        (kept by what is left: a negotiation lists dozens)."""
         share = self._left(s, seat)
-        left = tuple(share[k] for k in TERMS)
+        left = tuple(max(0, share[k]) for k in TERMS)
 
-        def make():
-            shares = product(*[range(max(0, n) + 1) for n in left])
-            if now is None:
-                return [A.Offer(seat, *t) for t in shares]
-            return [A.Counter(*t) for t in shares if t != now]
+        def make(cls, *head):
+            return lambda: [cls(*head, *t) for t in product(*[range(n + 1) for n in left])]
 
-        key = ("offer", seat, *left) if now is None else ("counter", *left, now)
-        return self._kept_list(key, make)
+        if now is None:
+            return self._kept_list(("offer", seat, *left), make(A.Offer, seat))
+        counters = self._kept_list(("counter", *left), make(A.Counter))
+        if not all(0 <= t <= n for t, n in zip(now, left, strict=True)):
+            return counters  # (terms past what is left are none of them)
+        i = 0  # the place of the terms now in the order of the shares
+        for t, n in zip(now, left, strict=True):
+            i = i * (n + 1) + t
+        return counters[:i] + counters[i + 1 :]
 
     def _check_offer(self, s, p, a: A.Offer):
         return self._offer_problem(s, p, a.seat) or self._terms_problem(s, a.seat, _terms(a))
