@@ -83,7 +83,7 @@ from ..data import Board, CardSet
 from ..errors import RuleNotImplemented
 from . import actions as A
 from .deckbuilding import DeckBuildingRules
-from .moonrakers_armory import ArmoryRules
+from .moonrakers_armory import ArmoryRules, buying_candidates
 from .moonrakers_data import MoonrakersData, card_set_from_dict, dice_words, load_card_set
 from .moonrakers_deal import DealRules
 from .moonrakers_overload import OverloadRules
@@ -449,7 +449,7 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
                 tuple(s.reserve),
                 tuple(mr["advanced_offer"]) if self.overload else (),
             )
-            groups.append(kept(("buy", *shape), lambda: _buying(*shape)))
+            groups.append(kept(("buy", *shape), lambda: buying_candidates(*shape)))
         return groups
 
     @staticmethod
@@ -752,23 +752,3 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
             "objectives": list(me.extra["objectives"]),
             "deck_cards": sorted(me.deck),
         }
-
-
-def _buying(n, replace, parts, crew, reserve, advanced) -> list[A.Action]:
-    """The buying phase's candidates: swaps of the ``n`` contracts in Dispatch, each of
-    the ``parts`` on offer (replacing each of ``replace`` installed parts when the
-    terminal is full, else ``None``), the ``crew`` on offer, the ``reserve``'s action
-    cards, replacing a card on offer, Overload's ``advanced`` action cards, the end of
-    the turn."""
-    out: list[A.Action] = [A.SwapContract(i) for i in range(n)]
-    for i in range(parts):
-        out += [A.BuyPart(i)] if replace is None else [A.BuyPart(i, j) for j in range(replace)]
-    out += [A.BuyCrew(i) for i in range(crew)]
-    out += [A.BuyAction(c) for c in reserve]
-    out += [A.ReplaceOffer("parts", i) for i in range(parts)]
-    out += [A.ReplaceOffer("crew", i) for i in range(crew)]
-    if advanced:
-        out += [A.BuyAction(c) for c in dict.fromkeys(advanced)]
-        out += [A.ReplaceOffer("advanced", i) for i in range(len(advanced))]
-    out.append(A.EndTurn())
-    return out

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from . import actions as A
 
-__all__ = ["ArmoryRules"]
+__all__ = ["ArmoryRules", "buying_candidates"]
 
 
 class ArmoryRules:
@@ -180,3 +180,23 @@ class ArmoryRules:
         self.say(
             s, f"{self.name(p)} replaces {name} at the Armory ({how}; under its deck)", "row", p
         )
+
+
+def buying_candidates(n, replace, parts, crew, reserve, advanced) -> list[A.Action]:
+    """The buying phase's candidates: swaps of the ``n`` contracts in Dispatch, each of
+    the ``parts`` on offer (replacing each of ``replace`` installed parts when the
+    terminal is full, else ``None``), the ``crew`` on offer, the ``reserve``'s action
+    cards, replacing a card on offer, Overload's ``advanced`` action cards, the end of
+    the turn."""
+    out: list[A.Action] = [A.SwapContract(i) for i in range(n)]
+    for i in range(parts):
+        out += [A.BuyPart(i)] if replace is None else [A.BuyPart(i, j) for j in range(replace)]
+    out += [A.BuyCrew(i) for i in range(crew)]
+    out += [A.BuyAction(c) for c in reserve]
+    out += [A.ReplaceOffer("parts", i) for i in range(parts)]
+    out += [A.ReplaceOffer("crew", i) for i in range(crew)]
+    if advanced:
+        out += [A.BuyAction(c) for c in dict.fromkeys(advanced)]
+        out += [A.ReplaceOffer("advanced", i) for i in range(len(advanced))]
+    out.append(A.EndTurn())
+    return out
