@@ -194,6 +194,18 @@ export function mapZoom(boardWidth, outputWidth, zoom) {
 }
 
 /**
+ * What the zoom bar says of a map wider than its view (it scrolls sideways, and a
+ * scrollbar may be hidden until used), else null.
+ * @param {{level: number, fits: boolean}} zoom
+ */
+export function zoomHint(zoom) {
+  if (zoom.fits) return null;
+  return zoom.level === 0
+    ? "wider than the view at the smallest legible size: scroll sideways for the rest"
+    : "wider than the view: scroll sideways for the rest, or press Fit";
+}
+
+/**
  * The zoom level after a zoom action ("zoom-in", "zoom-out" or "zoom-fit").
  * @param {number} level @param {string} action
  */

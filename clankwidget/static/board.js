@@ -217,6 +217,10 @@ function mapZoom(boardWidth, outputWidth, zoom) {
   const style = fits ? "min-width: 0" : `min-width: ${Math.round(W * scale)}px`;
   return { wide, style, names: true, level, scale, fits };
 }
+function zoomHint(zoom) {
+  if (zoom.fits) return null;
+  return zoom.level === 0 ? "wider than the view at the smallest legible size: scroll sideways for the rest" : "wider than the view: scroll sideways for the rest, or press Fit";
+}
 function nextZoom(level, action) {
   if (action === "zoom-fit") return level === 0 ? ZOOM_AUTO : 0;
   return Math.max(0, Math.min(ZOOMS.length - 1, level + (action === "zoom-in" ? 1 : -1)));
@@ -1510,6 +1514,7 @@ function mapWidth(root) {
 }
 function zoomBar(zoom) {
   const pct2 = `${Math.round(zoom.scale * 100)}%`;
+  const hint = zoomHint(zoom);
   return h(
     "div",
     { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct2}` },
@@ -1545,7 +1550,7 @@ function zoomBar(zoom) {
       title: zoom.level === 0 ? "Larger (0)" : "Fit (0)",
       text: zoom.level === 0 ? "Larger" : "Fit"
     }),
-    zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" })
+    hint ? h("span", { class: "cw-dim cw-small-text cw-zoom-more", text: hint }) : null
   );
 }
 

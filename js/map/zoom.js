@@ -1,7 +1,7 @@
 // The map's zoom bar (shown for a wide board, a ship): out, in, whole map / legible.
 
 import { h } from "../dom.js";
-import { ZOOMS } from "../geometry.js";
+import { ZOOMS, zoomHint } from "../geometry.js";
 
 /**
  * The width the map may take in the widget: its scroll area's, once drawn (a column
@@ -13,9 +13,10 @@ export function mapWidth(root) {
   return sc && sc.clientWidth ? sc.clientWidth + 26 : root.clientWidth;
 }
 
-/** @param {{level: number, scale: number, names: boolean}} zoom */
+/** @param {{level: number, scale: number, names: boolean, fits: boolean}} zoom */
 export function zoomBar(zoom) {
   const pct = `${Math.round(zoom.scale * 100)}%`;
+  const hint = zoomHint(zoom);
   return h(
     "div",
     { class: "cw-zoom", role: "group", "aria-label": `Map zoom, now ${pct}` },
@@ -51,6 +52,6 @@ export function zoomBar(zoom) {
       title: zoom.level === 0 ? "Larger (0)" : "Fit (0)",
       text: zoom.level === 0 ? "Larger" : "Fit",
     }),
-    zoom.names ? null : h("span", { class: "cw-dim cw-small-text", text: "point at a space for its name" }),
+    hint ? h("span", { class: "cw-dim cw-small-text cw-zoom-more", text: hint }) : null,
   );
 }

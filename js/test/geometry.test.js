@@ -14,6 +14,7 @@ import {
   rectEdge,
   tabSpot,
   wrapName,
+  zoomHint,
 } from "../geometry.js";
 
 /** @param {string} id @param {number} x @param {number} y @param {Record<string, any>} [more] */
@@ -159,5 +160,23 @@ describe("arrowheads", () => {
     const two = arrowheads({ x: 0, y: 0 }, { x: 0, y: 100 });
     expect(two.map((a) => a.y)).toEqual([22, 78]);
     expect(two[0].ang).toBe(90);
+  });
+});
+
+describe("zoomHint", () => {
+  it("says nothing when the map fits its view", () => {
+    expect(zoomHint(mapZoom(900, 1000, null))).toBeNull();
+  });
+  it("says a wider map scrolls sideways, and that Fit shows more of it", () => {
+    const ship = mapZoom(3000, 1000, null);
+    expect(ship.fits).toBe(false);
+    expect(zoomHint(ship)).toMatch(/scroll sideways.*press Fit/);
+  });
+  it("says a map that scrolls even at the smallest legible size does so, without Fit", () => {
+    const long = mapZoom(3000, 500, 0);
+    expect(long.fits).toBe(false);
+    expect(zoomHint(long)).toMatch(/scroll sideways/);
+    expect(zoomHint(long)).not.toMatch(/Fit/);
+    expect(zoomHint(mapZoom(3000, 2000, 0))).toBeNull(); // fitted whole
   });
 });

@@ -33,6 +33,7 @@ def test_play_the_start_notebook_by_mouse_and_keyboard(lab_page):
     n_spaces = kernel_eval(page, f"len({G}.board.spaces)")
     assert widget.locator(".cw-map [data-space-id]").count() == n_spaces
     assert widget.locator('[data-action="end-turn"]').count() == 1
+    expect(widget.locator(".cw-zoom-more")).to_have_count(0)  # the dungeon fits its view
 
     # Run All leaves the person at the start of the first turn, facing the greedy bot;
     # the notebook's last cell only asked for the odds (through the same protocol).

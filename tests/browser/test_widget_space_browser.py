@@ -126,7 +126,9 @@ def test_edition_actions_by_mouse_and_keyboard(lab_page, tmp_path):
     odds.wait_for(timeout=10_000)
     expect(odds).to_contain_text("2 bounty hunter cubes")
 
-    # Zoom: the ship as small as it goes, names still on it; back to a legible size.
+    # Zoom: the ship, wider than its view, says it scrolls (a scrollbar may be hidden);
+    # as small as it goes, names still on it; back to a legible size.
+    expect(widget.locator(".cw-zoom-more")).to_contain_text("scroll sideways")
     legible = widget.locator(".cw-map").bounding_box()["width"]
     widget.locator('[data-action="zoom-fit"]').click()
     page.wait_for_function(
