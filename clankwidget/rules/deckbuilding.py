@@ -311,9 +311,11 @@ class DeckBuildingRules(CardTakes, TurnEnd, CardEffects):
         return self.rng
 
     def shuffled(self, items) -> list:
-        """A new list of ``items`` (a list or tuple) in a random order."""
-        order = self.random().permutation(len(items))
-        return list(map(items.__getitem__, order.tolist()))  # Python ints index faster
+        """A new list of ``items`` in a random order. (Shuffling the list itself draws
+        what ``permutation(len(items))`` draws, the same swaps, without making arrays.)"""
+        out = list(items)
+        self.random().shuffle(out)
+        return out
 
     def say(self, s: GameState, text: str, kind: str = "info", who=None, **details) -> None:
         """Add a line to the log and its structured event (see :data:`EVENT_KINDS`):

@@ -113,3 +113,18 @@ def test_unshuffled_decks_are_the_card_sets(edition):
     for items in (dungeon, starting, list(dungeon)):
         plain = [list(items)[i] for i in other.rng.permutation(len(items)).tolist()]
         assert rules.shuffled(items) == plain
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 7, 30, 64])
+def test_shuffled_is_the_permutation_order(n):
+    """``shuffled`` shuffles the list itself: the same order, from the same draws, as
+    indexing the items by ``permutation(len(items))`` (how decks were shuffled before)."""
+    rules = Game.new("clank", players=2, seed=0).rules
+    items = tuple(f"card{i}" for i in range(n))
+    for seed in range(20):
+        rules.rng = np.random.default_rng(seed)
+        got = rules.shuffled(items)
+        after = rules.rng.integers(1 << 30)  # what the generator gives next
+        rng = np.random.default_rng(seed)
+        assert got == [items[i] for i in rng.permutation(n)]
+        assert after == rng.integers(1 << 30)
