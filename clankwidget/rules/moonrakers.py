@@ -83,7 +83,7 @@ from ..data import Board, CardSet
 from ..errors import RuleNotImplemented
 from . import actions as A
 from .deckbuilding import DeckBuildingRules
-from .moonrakers_armory import ArmoryRules, buying_candidates
+from .moonrakers_armory import ArmoryRules, Family, buying_groups
 from .moonrakers_data import MoonrakersData, card_set_from_dict, dice_words, load_card_set
 from .moonrakers_deal import DealRules
 from .moonrakers_overload import OverloadRules
@@ -100,22 +100,23 @@ KEPT_ACTIONS = 100_000
 
 
 class _KeptLists:
-    """Lists of candidate actions, each by the key it follows from (see
+    """Candidate actions in groups, each list of groups by the key it follows from (see
     :meth:`MoonrakersRules._kept_list`), and how many actions they hold in all."""
 
     def __init__(self):
-        self.lists: dict[tuple, list[A.Action]] = {}
+        self.lists: dict[tuple, list[list[A.Action]]] = {}
         self.size = 0
 
-    def get(self, key: tuple, make: Callable[[], list[A.Action]]) -> list[A.Action]:
+    def get(self, key: tuple, make: Callable[[], list[list[A.Action]]]) -> list[list[A.Action]]:
         made = self.lists.get(key)
         if made is None:
             made = make()
-            if self.size + len(made) > KEPT_ACTIONS:
+            n = sum(map(len, made))
+            if self.size + n > KEPT_ACTIONS:
                 self.lists.clear()
                 self.size = 0
             self.lists[key] = made
-            self.size += len(made)
+            self.size += n
         return made
 
 
@@ -379,8 +380,14 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         p, kinds, checks = self.acting(s), self._KINDS, self._checks
         out = []
         for group in self._candidate_groups(s):
-            if group and group[0].kind in _DEALS:
+            if not group:
+                continue
+            first = group[0]
+            if first.kind in _DEALS:
                 out += self._deals_listed(s, p, group)
+            elif group.__class__ is Family:  # one check answers for all (see Family)
+                if checks[first.kind](s, p, first) is None:
+                    out += group
             else:
                 out += [
                     a
@@ -397,8 +404,9 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         return [a for group in self._candidate_groups(s) for a in group]
 
     def _candidate_groups(self, s: GameState) -> list[list[A.Action]]:
-        """:meth:`candidates` in groups: the offers to one captain, the counters, and the
-        rest; the longer lists kept by what they are made from (:meth:`_kept_list`)."""
+        """:meth:`candidates` in groups: the offers to one captain, the counters, a
+        :class:`Family` and the rest; the longer lists kept by what they are made from
+        (:meth:`_kept_list`)."""
         if s.over:
             return []
         mr = s.extra["mr"]
@@ -414,31 +422,29 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         groups = [[act(A.ClaimObjective, o) for o in p.extra["objectives"]]]
         n = len(mr["dispatch"])
         if phase == "plan":
-            groups.append(
-                kept(
-                    ("plan", n),
-                    lambda: [
-                        *(A.SwapContract(i) for i in range(n)),
-                        *(A.ChooseContract(i) for i in range(n)),
-                        A.StayAtBase(),
-                    ],
-                )
+            groups += kept(
+                ("plan", n),
+                lambda: [
+                    Family(A.SwapContract(i) for i in range(n)),
+                    [A.ChooseContract(i) for i in range(n)],
+                    [A.StayAtBase()],
+                ],
             )
         elif phase == "negotiate":
             groups += self._offer_groups(s)
-            groups.append(kept(("launch",), lambda: [A.Launch(), A.Abandon()]))
+            groups += kept(("launch",), lambda: [[A.Launch(), A.Abandon()]])
         elif phase == "respond":
-            groups.append(kept(("answer",), lambda: [A.Accept(), A.Refuse()]))
+            groups += kept(("answer",), lambda: [[A.Accept(), A.Refuse()]])
             groups.append(self._counter_group(s))
         elif phase == "execute":
             exe = mr["execution"]
             if exe["playing"] is None:
                 waiting = tuple(exe["waiting"])
-                groups.append(kept(("call-on", waiting), lambda: [A.CallOn(i) for i in waiting]))
+                groups += kept(("call-on", waiting), lambda: [[A.CallOn(i) for i in waiting]])
             else:
                 plays = self._plays  # (a hand's cards in any order: not kept by their order)
                 groups.append([plays[c] for c in dict.fromkeys(p.hand)])
-                groups.append(kept(("stop",), lambda: [A.StopPlaying()]))
+                groups += kept(("stop",), lambda: [[A.StopPlaying()]])
         elif phase == "buy":
             full = len(p.extra["parts"]) >= self.su["max_parts"]
             shape = (
@@ -449,13 +455,13 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
                 tuple(s.reserve),
                 tuple(mr["advanced_offer"]) if self.overload else (),
             )
-            groups.append(kept(("buy", *shape), lambda: buying_candidates(*shape)))
+            groups += kept(("buy", *shape), lambda: buying_groups(*shape))
         return groups
 
     @staticmethod
-    def _kept_list(key: tuple, make: Callable[[], list[A.Action]]) -> list[A.Action]:
-        """``make()``, a list of candidates that follows from ``key`` alone (its kind,
-        then the numbers and ids it is made from), kept for every game: a game lists
+    def _kept_list(key: tuple, make: Callable[[], list[list[A.Action]]]) -> list[list[A.Action]]:
+        """``make()``, candidates in groups that follow from ``key`` alone (its kind,
+        then the numbers and ids they are made from), kept for every game: a game lists
         hundreds, and the same lists come back turn after turn. Shared, never to be
         changed; the lists kept hold about :data:`KEPT_ACTIONS` actions at most (a
         negotiation's can be thousands long, with a card set's largest rewards)."""

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from . import actions as A
 
-__all__ = ["ArmoryRules", "buying_candidates"]
+__all__ = ["ArmoryRules", "Family", "buying_groups"]
 
 
 class ArmoryRules:
@@ -182,21 +182,30 @@ class ArmoryRules:
         )
 
 
-def buying_candidates(n, replace, parts, crew, reserve, advanced) -> list[A.Action]:
-    """The buying phase's candidates: swaps of the ``n`` contracts in Dispatch, each of
-    the ``parts`` on offer (replacing each of ``replace`` installed parts when the
+def buying_groups(n, replace, parts, crew, reserve, advanced) -> list[list[A.Action]]:
+    """The buying phase's candidates in groups: swaps of the ``n`` contracts in Dispatch,
+    each of the ``parts`` on offer (replacing each of ``replace`` installed parts when the
     terminal is full, else ``None``), the ``crew`` on offer, the ``reserve``'s action
     cards, replacing a card on offer, Overload's ``advanced`` action cards, the end of
-    the turn."""
-    out: list[A.Action] = [A.SwapContract(i) for i in range(n)]
+    the turn. A :class:`Family` is answered by its first action's check."""
+    groups: list[list[A.Action]] = [Family(A.SwapContract(i) for i in range(n))]
     for i in range(parts):
-        out += [A.BuyPart(i)] if replace is None else [A.BuyPart(i, j) for j in range(replace)]
-    out += [A.BuyCrew(i) for i in range(crew)]
-    out += [A.BuyAction(c) for c in reserve]
-    out += [A.ReplaceOffer("parts", i) for i in range(parts)]
-    out += [A.ReplaceOffer("crew", i) for i in range(crew)]
+        if replace is None:
+            groups.append([A.BuyPart(i)])
+        else:  # which part the new one replaces changes nothing its check asks
+            groups.append(Family(A.BuyPart(i, j) for j in range(replace)))
+    groups.append([A.BuyCrew(i) for i in range(crew)])
+    groups.append([A.BuyAction(c) for c in reserve])
+    groups.append(Family(A.ReplaceOffer("parts", i) for i in range(parts)))
+    groups.append(Family(A.ReplaceOffer("crew", i) for i in range(crew)))
     if advanced:
-        out += [A.BuyAction(c) for c in dict.fromkeys(advanced)]
-        out += [A.ReplaceOffer("advanced", i) for i in range(len(advanced))]
-    out.append(A.EndTurn())
-    return out
+        groups.append([A.BuyAction(c) for c in dict.fromkeys(advanced)])
+        groups.append(Family(A.ReplaceOffer("advanced", i) for i in range(len(advanced))))
+    groups.append([A.EndTurn()])
+    return [g for g in groups if g]
+
+
+class Family(list):
+    """Candidate actions whose checks ask the same questions but for the slot (or the
+    part replaced) each names, and each of those is one the list was made from: the
+    first action's check answers for all of them, and the legal list asks it once."""

@@ -108,11 +108,11 @@ class DealRules:
         left = tuple(max(0, share[k]) for k in TERMS)
 
         def make(cls, *head):
-            return lambda: [cls(*head, *t) for t in product(*[range(n + 1) for n in left])]
+            return lambda: [[cls(*head, *t) for t in product(*[range(n + 1) for n in left])]]
 
         if now is None:
-            return self._kept_list(("offer", seat, *left), make(A.Offer, seat))
-        counters = self._kept_list(("counter", *left), make(A.Counter))
+            return self._kept_list(("offer", seat, *left), make(A.Offer, seat))[0]
+        counters = self._kept_list(("counter", *left), make(A.Counter))[0]
         if not all(0 <= t <= n for t, n in zip(now, left, strict=True)):
             return counters  # (terms past what is left are none of them)
         i = 0  # the place of the terms now in the order of the shares
