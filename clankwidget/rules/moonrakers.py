@@ -416,12 +416,13 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
             return [[A.DropObjective(o) for o in self._keep_among(s, p)]]
         if phase == "refit":
             return [[A.Refit(i) for i in range(-1, len(p.extra["parts"]))]]
-        if phase in ("join", "bonus"):
-            return [list(self._overload_candidates(s, p))]
         kept, act = self._kept_list, self._action
+        # a captain who acts may claim what they meet, in every phase but the two above
         groups = [[act(A.ClaimObjective, o) for o in p.extra["objectives"]]]
         n = len(mr["dispatch"])
-        if phase == "plan":
+        if phase in ("join", "bonus"):
+            groups.append(list(self._overload_candidates(s, p)))
+        elif phase == "plan":
             groups += kept(
                 ("plan", n),
                 lambda: [

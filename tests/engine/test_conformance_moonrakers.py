@@ -206,3 +206,29 @@ def test_the_legal_list_is_every_candidate_that_check_allows(options, kept, monk
             seat = s.extra["mr"]["actor"]
             game.apply((rnd if rng.random() < 0.2 else captains[seat]).choose(game))
     assert {"plan", "negotiate", "respond", "execute", "buy"} <= set(phases), phases
+
+
+def test_a_captain_who_acts_is_offered_every_objective_they_may_claim():
+    """Objectives are claimed by the captain who acts, whenever they act (but while
+    putting objectives back or refitting): the legal list offers each objective met in
+    every other phase, Overload's joining and bonus choices too, and none that is not."""
+    phases = Counter()
+    for seed in range(4):
+        game = Game.new("moonrakers", players=3, seed=seed, options={"overload": True})
+        captains = [GreedyCaptain(seed * 10 + i) for i in range(3)]
+        rnd, rng = RandomCaptain(seed), np.random.default_rng(seed)
+        for _ in range(2500):
+            if game.is_over:
+                break
+            s, legal = game.state, game.legal_actions()
+            p, phase = game.acting_player, s.extra["mr"]["phase"]
+            for o in p.extra["objectives"]:
+                claim = A.ClaimObjective(o)
+                allowed = game.why_illegal(claim) is None
+                assert (claim in legal) == allowed, (seed, phase, o)
+                if allowed:
+                    phases[phase] += 1
+            game.apply(
+                (rnd if rng.random() < 0.3 else captains[s.extra["mr"]["actor"]]).choose(game)
+            )
+    assert {"bonus", "buy", "plan"} <= set(phases), phases
