@@ -630,7 +630,7 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
     _HAVE: ClassVar[Mapping[str, Callable[[MoonrakersRules, PlayerState, dict], int]]] = {
         "parts": lambda r, p, st: len(p.extra["parts"]),
         "credits": lambda r, p, st: p.gold,
-        "crew": lambda r, p, st: sum(r.mr_card(c)["kind"] == "crew" for c in p.all_cards),
+        "crew": lambda r, p, st: p.cards_among(r.data.crew_cards),
         "cards": lambda r, p, st: len(p.deck) + len(p.hand) + len(p.discard) + len(p.play),
         "kinds": lambda r, p, st: sum(k > 0 for k in st["completed"].values()),
         "helped": lambda r, p, st: st["helped"],

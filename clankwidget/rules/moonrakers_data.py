@@ -204,6 +204,9 @@ class MoonrakersData:
     advanced: tuple[tuple[str, int], ...] = ()
     #: Overload's set-up numbers (``advanced_offer``, ``free_removals``; empty without it).
     overload: dict | None = None
+    #: The ids of the crew cards, and of the advanced action cards (objectives count them).
+    crew_cards: frozenset[str] = frozenset()
+    advanced_cards: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, card_set: CardSet, overload: bool = False) -> MoonrakersData:
@@ -229,13 +232,17 @@ class MoonrakersData:
         def both(key: str) -> list:
             return raw[key] + (ol[key] if ol else [])
 
+        cards = {c["id"]: c for c in both("cards")}
+        advanced = tuple((e["card"], e["count"]) for e in ol["advanced"]) if ol else ()
         return cls(
-            cards={c["id"]: c for c in both("cards")},
+            cards=cards,
             parts={c["id"]: c for c in both("parts")},
             contracts={c["id"]: c for c in both("contracts")},
             objectives={c["id"]: c for c in both("objectives")},
             crew_deck=tuple((e["card"], e["count"]) for e in both("crew_deck")),
             faces=tuple(raw["die"]["faces"]),
-            advanced=tuple((e["card"], e["count"]) for e in ol["advanced"]) if ol else (),
+            advanced=advanced,
             overload=dict(ol["setup"]) if ol else None,
+            crew_cards=frozenset(cid for cid, c in cards.items() if c["kind"] == "crew"),
+            advanced_cards=frozenset(cid for cid, _ in advanced),
         )

@@ -265,8 +265,7 @@ class OverloadRules:
 
     def advanced_owned(self, p) -> int:
         """How many advanced action cards captain ``p`` owns (an objective's count)."""
-        advanced = {c for c, _ in self.data.advanced}
-        return sum(1 for c in p.all_cards if c in advanced)
+        return p.cards_among(self.data.advanced_cards)
 
     @staticmethod
     def fresh_own(c: dict, n: int) -> list[dict] | None:

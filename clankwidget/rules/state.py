@@ -69,6 +69,10 @@ class PlayerState:
     def all_cards(self) -> list[str]:
         return self.deck + self.hand + self.discard + self.play
 
+    def cards_among(self, ids: frozenset[str]) -> int:
+        """How many of the player's cards, in every pile, have an id in ``ids``."""
+        return sum(map(ids.__contains__, self.deck + self.hand + self.discard + self.play))
+
     def copy(self) -> PlayerState:
         new = object.__new__(PlayerState)
         d = new.__dict__
