@@ -182,6 +182,12 @@ class ArmoryRules:
         )
 
 
+class Family(list):
+    """Candidate actions whose checks ask the same questions but for the slot (or the
+    part replaced) each names, and each of those is one the list was made from: the
+    first action's check answers for all of them, and the legal list asks it once."""
+
+
 def buying_groups(n, replace, parts, crew, reserve, advanced) -> list[list[A.Action]]:
     """The buying phase's candidates in groups: swaps of the ``n`` contracts in Dispatch,
     each of the ``parts`` on offer (replacing each of ``replace`` installed parts when the
@@ -203,9 +209,3 @@ def buying_groups(n, replace, parts, crew, reserve, advanced) -> list[list[A.Act
         groups.append(Family(A.ReplaceOffer("advanced", i) for i in range(len(advanced))))
     groups.append([A.EndTurn()])
     return [g for g in groups if g]
-
-
-class Family(list):
-    """Candidate actions whose checks ask the same questions but for the slot (or the
-    part replaced) each names, and each of those is one the list was made from: the
-    first action's check answers for all of them, and the legal list asks it once."""
