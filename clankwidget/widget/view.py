@@ -37,7 +37,7 @@ What it holds (keys of the returned dict)::
                    zones ({index: [name]}) on the track
     countdown      track, position (None until it starts), colour
     dungeon        deck and discard counts
-    pending        None or prompt, options (words), optional, mine
+    pending        None or prompt, options (words; empty unless mine), optional, mine
     actions        the viewer's legal actions now: [{intent, label, where, icon, space?}];
                    where: "hand", "row", "reserve", "market", "map", "choice", "turn",
                    or, for an edition's own actions, "here" (about the viewer's space)
@@ -268,11 +268,13 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
 
     pending = None
     if s.pending:
+        mine = seat is not None and s.pending.get("player", s.current) == seat
         pending = {
             "prompt": s.pending["prompt"],
-            "options": list(s.pending["options"]),
+            # only the chooser sees the options: they can name cards in their hand
+            "options": list(s.pending["options"]) if mine else [],
             "optional": bool(s.pending.get("optional")),
-            "mine": seat is not None and s.pending.get("player", s.current) == seat,
+            "mine": mine,
         }
 
     reach = moves(game) if viewer_to_play and not s.pending and s.player.is_in else []

@@ -407,6 +407,30 @@ def test_the_synced_traits_do_not_change_when_hidden_information_does(where):
             assert same, f"the synced trait {key!r} depends on hidden information"
 
 
+@pytest.mark.parametrize("name", ["clank", "space", "legacy"])
+def test_another_players_choice_shows_its_prompt_and_not_its_options(name):
+    """A choice a bot makes can list the cards in its hand (a card to discard or trash):
+    the others see its prompt only; the chooser sees the options, as the engine words
+    them. (Shuffling the hidden cards cannot show this: the options are words already.)"""
+    game = Game.new(name, players=2, seed=1)
+    bots = [RandomBot(seed=i) for i in range(2)]
+    seen = 0
+    for _ in range(3000):
+        s = game.state
+        if game.is_over:
+            break
+        if s.pending:
+            chooser = s.pending.get("player", s.current)
+            theirs = view_state(game, 1 - chooser)["pending"]
+            assert theirs["options"] == [] and not theirs["mine"]
+            assert theirs["prompt"] == s.pending["prompt"]
+            mine = view_state(game, chooser)["pending"]
+            assert mine["options"] == list(s.pending["options"]) and mine["mine"]
+            seen += 1
+        game.apply(bots[s.current].choose(game))
+    assert seen
+
+
 def test_view_shows_features_and_what_is_left():
     game = Game.new(board=SCENARIO["board"], cards=SCENARIO["cards"], seed=1)
     spaces = {s["id"]: s for s in view_state(game, 0)["board"]["spaces"]}
