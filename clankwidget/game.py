@@ -361,7 +361,14 @@ class Game:
     def path_context(self) -> dict[str, Any]:
         """The current player's movement resources, as keyword arguments for
         :func:`clankwidget.paths.turn_options`."""
+        self._needs("map", "path_context()")
         return self.rules.path_context(self.state, self.current_player)
+
+    def _needs(self, feature: str, what: str) -> None:
+        """Refuse ``what`` (a :class:`TypeError`) in an edition without ``feature``."""
+        if not registry.edition(self.edition).has(feature):
+            noun = {"map": "a map", "bag": "a dragon's bag of cubes"}[feature]
+            raise TypeError(f"{what} needs an edition with {noun}; {self.edition!r} has none")
 
     def attack_cubes(self, extra: int | None = None) -> tuple[dict[str, int], int]:
         """The bag as the next dragon attack will see it (bag + Clank! area), and its draws.
@@ -371,6 +378,7 @@ class Game:
         the black cubes. ``extra`` cubes are added to the draw; ``None`` adds the
         countdown's extra cubes when the countdown is running (its next space's number).
         """
+        self._needs("bag", "attack_cubes()")
         s = self.state
         inside = [p.colour for p in s.players if p.is_in]
         out = {p.colour for p in s.players if not p.is_in}
@@ -404,6 +412,7 @@ class Game:
         """
         from . import odds
 
+        self._needs("bag", "attack_odds()")
         cubes, draws = self.attack_cubes(extra)
         s = self.state
         health = {p.colour: self.rules.health - p.damage for p in self.players if p.is_in}

@@ -7,6 +7,7 @@ import contextlib
 from typing import Any
 
 from ..game import Game
+from ..registry import edition
 from ._intents import IntentError
 from .routes import option_view, route_survival, step_view
 from .view import RoutePlan, edition_part, terms
@@ -84,7 +85,10 @@ def hover_space(g: Game, seat: int | None, busy: bool, id: str) -> dict:
 
 def hover_bag(g: Game) -> dict:
     """The next attack's odds for each player still in (damage, expected, knock-out), with
-    the edition's notes on what they count. A preview: never an error."""
+    the edition's notes on what they count. A preview: never an error, but in an
+    edition without the dragon's bag."""
+    if not edition(g.edition).has("bag"):
+        raise IntentError(f"a {g.edition} game has no dragon's bag of cubes")
     _cubes, draws = g.attack_cubes()
     reply: dict[str, Any] = {"kind": "odds", "available": False, "draws": draws, "players": []}
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -600,3 +601,15 @@ def test_who_may_act_in_negotiation_and_execution():
     assert "only the leader" in game.why_illegal(A.CallOn(a))
     game.apply(A.StopPlaying())
     assert m["actor"] == lead and "not a captain waiting" in game.why_illegal(A.CallOn(b))
+
+
+def test_what_needs_a_map_or_the_dragons_bag_says_moonrakers_has_none():
+    game = Game.new("moonrakers", players=2, seed=1)
+    for call, what in (
+        (game.attack_cubes, "attack_cubes() needs an edition with a dragon's bag of cubes"),
+        (game.attack_odds, "attack_odds() needs an edition with a dragon's bag of cubes"),
+        (game.path_context, "path_context() needs an edition with a map"),
+    ):
+        with pytest.raises(TypeError, match=re.escape(f"{what}; 'moonrakers' has none")):
+            call()
+    assert game.countdown_extra() == 0  # (no countdown: nothing to add)

@@ -75,9 +75,11 @@ def test_an_illegal_or_malformed_intent_is_refused_and_changes_nothing():
         {"kind": "buy-part", "slot": 0, "extra": 1},
         {"kind": "move-to", "id": "x"},
         {"kind": "hover-space", "id": "x"},
+        {"kind": "hover-bag"},  # no dragon: refused, not an unexpected error
     ):
         reply = w.handle_intent(bad)
         assert reply["kind"] == "error", bad
+        assert not reply["message"].startswith("unexpected"), reply
         assert w.status["level"] == "error"
     assert len(w.game.actions) == n
     assert json.dumps(w.game.state.to_dict(), sort_keys=True) == before
