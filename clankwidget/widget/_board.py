@@ -152,7 +152,7 @@ class ClankBoard(anywidget.AnyWidget):
 
     @property
     def game(self) -> Game:
-        """The live game. Assigning a new game shows it (same seats and bots)."""
+        """The live game. Assigning a new game shows it (same edition, seats and bots)."""
         return self._game
 
     @game.setter
@@ -161,8 +161,14 @@ class ClankBoard(anywidget.AnyWidget):
             raise TypeError(f"expected a clankwidget Game, got {type(game).__name__}")
         if len(game.players) != len(self._game.players):
             raise ValueError("the new game must have as many players as the old one")
+        if game.edition != self._game.edition:  # the bots play one edition
+            raise ValueError(
+                f"the new game must be of the board's edition ({self._game.edition!r}), "
+                f"not {game.edition!r}: make a new board for it"
+            )
         self._cancel_bots()
         self._replay = None
+        self._pass_to = None  # (hot-seat: the new game's first turn is asked for afresh)
         self._game = game
         self._turn_start = len(game.actions)
         self._human_turn = self._own_turn = False
@@ -212,6 +218,8 @@ class ClankBoard(anywidget.AnyWidget):
     def set_state(self, sync_data) -> None:
         """State sent by the browser is ignored: the view is untrusted and changes nothing
         but through intents. The kernel's values are sent back so the view is right again."""
+        if not isinstance(sync_data, dict):
+            return  # (nothing to send back: not even a state)
         keys = [k for k in sync_data if isinstance(k, str) and k in self.keys]
         if keys:
             self.send_state(keys)
@@ -356,11 +364,16 @@ class ClankBoard(anywidget.AnyWidget):
             game = Game.from_json(text)
         except SaveError as exc:
             raise IntentError(str(exc)) from None
-        n = len(self._game.players)
-        if len(game.players) != n:
+        n, ed = len(self._game.players), self._game.edition
+        if len(game.players) != n or game.edition != ed:
+            what = (
+                f"has {len(game.players)} players and this board seats {n}"
+                if len(game.players) != n
+                else f"is a {game.edition!r} game and this board plays {ed!r}"
+            )
             raise IntentError(
-                f"not loaded: the save has {len(game.players)} players and this board seats "
-                f"{n}; open it with clankwidget.widget.ClankBoard(Game.from_json(text), ...)"
+                f"not loaded: the save {what}; open it with "
+                "clankwidget.widget.ClankBoard(Game.from_json(text), ...)"
             )
         self._replay = None
         self.game = game

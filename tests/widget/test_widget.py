@@ -753,6 +753,9 @@ def test_state_sent_by_the_browser_is_ignored(monkeypatch):
     assert w.seat == 0 and w.bot_delay == 0 and not w.busy and w.view["players"]
     assert snapshot(w) == before
     assert sorted(resent[0]) == ["bot_delay", "busy", "seat", "view"]
+    for bad in (None, 5, ["seat"]):  # not a state at all: nothing to send back
+        w.set_state(bad)
+    assert len(resent) == 1 and snapshot(w) == before
 
 
 def test_the_message_channel_replies(monkeypatch):
@@ -1308,6 +1311,12 @@ def test_save_load_and_replay_intents_check_what_the_browser_sends():
         assert len(other.game.actions) == 0, why
     three = play(players=3, bots=["greedy"], seed=2, bot_delay=0)
     assert "seats 3" in three.handle_intent({"kind": "load", "text": saved["text"]})["message"]
+    ship = play("space", players=2, bots=["greedy"], seed=2, bot_delay=0)
+    reply = ship.handle_intent({"kind": "load", "text": saved["text"]})  # its bots fly ships
+    assert "is a 'clank' game and this board plays 'space'" in reply["message"]
+    assert ship.game.edition == "space" and len(ship.game.actions) == 0
+    with pytest.raises(ValueError, match="must be of the board's edition"):
+        ship.game = other.game
     assert other.handle_intent({"kind": "load", "text": saved["text"]})["kind"] == "ok"
     assert [a.to_dict() for a in other.game.actions] == [a.to_dict() for a in w.game.actions]
 
@@ -1423,3 +1432,14 @@ def test_hot_seat_hides_the_last_hand_until_the_next_person_is_ready():
     assert w.game.state.current == 0 and w.view["pass_to"] == "blue"
     with pytest.raises(ValueError, match="a list of such seats"):
         play(players=3, human=[0, 0], bots=["greedy"])
+
+
+def test_a_new_game_while_the_board_is_passed_asks_for_its_first_player():
+    w = play(players=["human", "human", "random"], seed=2, bot_delay=0)
+    w.handle_intent({"kind": "play-all"})
+    w.handle_intent({"kind": "end-turn"})
+    assert w.view["pass_to"] == "yellow"
+    assert w.handle_intent({"kind": "new-game", "seed": 5})["kind"] == "ok"
+    assert w.game.state.current == 0 and w.view["pass_to"] == "blue"
+    assert w.handle_intent({"kind": "ready"})["kind"] == "ok"
+    assert w.seat == 0 and "pass_to" not in w.view
