@@ -31,6 +31,7 @@ SCHEMAS = (
     "space-cards",
     "position",
     "campaign",
+    "moonrakers",
     "moonrakers-position",
 )
 """The registered schemas, by kind: ``board_data/schema/<kind>.schema.json``."""

@@ -122,13 +122,17 @@ class LegacyRules(ClankRules):
                     f"expected the id of a reserve card, got {pid!r}",
                 )
         chosen = self.options.get("contracts", [])
-        if not isinstance(chosen, list) or any(c not in self.contracts for c in chosen):
+        if not isinstance(chosen, list) or any(
+            not isinstance(c, str) or c not in self.contracts for c in chosen
+        ):
             raise ValueError(
                 f"option 'contracts' must list contract ids of {cards.id!r} "
                 f"({', '.join(self.contracts)}), got {chosen!r}"
             )
         patron = self.options.get("patron")
-        if patron is not None and patron not in self.legacy["patrons"]:
+        if patron is not None and (
+            not isinstance(patron, str) or patron not in self.legacy["patrons"]
+        ):
             raise ValueError(
                 f"option 'patron' must be one of {', '.join(self.legacy['patrons'])}, "
                 f"got {patron!r}"

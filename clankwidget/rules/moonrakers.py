@@ -80,7 +80,7 @@ from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from ..data import Board, CardSet
-from ..errors import RuleNotImplemented
+from ..errors import RuleNotImplemented, shown
 from . import actions as A
 from .deckbuilding import DeckBuildingRules
 from .moonrakers_armory import ArmoryRules, Family, buying_groups
@@ -141,6 +141,9 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
 
     def __init__(self, board: Board | None, cards: CardSet, options: dict | None = None):
         super().__init__(board, cards, options)
+        for name, value in self.options.items():
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name!r} is true or false, got {shown(value)}")
         for name, why in self._REFUSED.items():
             if self.options.get(name):
                 raise RuleNotImplemented(

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..data import Card, CardSet, board_data_dir
+from ..data._schema import validator
 from ..errors import BoardDataError
 
 __all__ = ["KINDS", "MoonrakersData", "card_set_from_dict", "dice_words", "load_card_set"]
@@ -37,20 +38,11 @@ def dice_words(n: int, what: str = "") -> str:
     return f"{n} {what} {noun}" if what else f"{n} {noun}"
 
 
-@cache
-def _validator():
-    from jsonschema import Draft202012Validator
-
-    path = board_data_dir() / "schema" / "moonrakers.schema.json"
-    schema = json.loads(path.read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
 def _schema_check(doc: Any, source: str) -> None:
     from jsonschema.exceptions import best_match
 
-    error = best_match(_validator().iter_errors(doc))
+    # (the data layer's validator: a count is an integer, 5.0 is not one)
+    error = best_match(validator("moonrakers").iter_errors(doc))
     if error is None:
         return
     schema = error.schema if isinstance(error.schema, dict) else {}

@@ -79,6 +79,9 @@ def test_contracts_and_a_patron_come_from_the_options():
         Game.new("legacy", options={"contracts": ["steal-the-moon"]})
     with pytest.raises(ValueError, match="option 'patron' must be one of"):
         Game.new("legacy", options={"patron": "mercenary"})
+    for bad in ({"contracts": [["survey-lake"]]}, {"contracts": [{}]}, {"patron": ["x"]}):
+        with pytest.raises(ValueError, match="must"):  # (not a TypeError from a dict lookup)
+            Game.new("legacy", options=bad)
 
 
 def test_a_waypoint_without_a_passage_names_the_file_and_path():

@@ -531,6 +531,10 @@ def test_the_data_loader_names_the_file_and_the_path():
     doc["crew_deck"][0]["card"] = "reactor"
     with pytest.raises(BoardDataError, match=r"\$\.crew_deck\[0\]\.card.*kind crew"):
         card_set_from_dict(doc, source="bad.json")
+    doc = json.loads(DATA.read_text())
+    doc["setup"]["hand_size"] = 5.0  # a count is a whole number, 5.0 is not one
+    with pytest.raises(BoardDataError, match=r"\$\.setup\.hand_size: .*integer"):
+        card_set_from_dict(doc, source="bad.json")
     with pytest.raises(BoardDataError, match="no shipped Moonrakers card set"):
         load_card_set("nope")
     with pytest.raises(BoardDataError, match="Moonrakers card set"):

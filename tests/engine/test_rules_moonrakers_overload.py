@@ -103,6 +103,12 @@ def test_iosphere_and_nomad_are_refused_saying_why():
     assert "IOsphere tokens not included" in type(_game().rules).known_options["overload"]
 
 
+@pytest.mark.parametrize("value", [1, 10**30, "yes", [[True]], None])
+def test_an_option_is_true_or_false(value):
+    with pytest.raises(ValueError, match="option 'overload' is true or false"):
+        Game.new("moonrakers", seed=0, options={"overload": value})
+
+
 def test_a_card_set_without_overload_content_refuses_the_option():
     doc = json.loads(json.dumps(load_card_set("moonrakers-teaching").raw))
     del doc["overload"]
