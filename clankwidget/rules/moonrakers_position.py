@@ -116,17 +116,15 @@ class PositionRules:
             for cid in p.all_cards:
                 if cid not in self.data.cards:
                     raise PositionError(at, f"unknown card {cid!r}")
-        offer, exe = mr.get("offer"), mr.get("execution")
-        if offer is not None and not 0 <= offer.get("seat", -1) < n:
-            raise PositionError("$.state.extra.mr.offer.seat", "not a captain")
-        if exe is not None and any(not 0 <= i < n for i in exe.get("seats", [])):
-            raise PositionError("$.state.extra.mr.execution.seats", "not a captain")
-        for key in ("join", "bonus"):
-            if (mr.get(key) is not None) != (mr["phase"] == key):
-                raise PositionError(f"$.state.extra.mr.{key}", f"set only in the {key} phase")
-        seats = [*(mr.get("join") or {}).get("queue", []), (mr.get("bonus") or {}).get("seat", 0)]
-        if any(not 0 <= i < n for i in seats):
-            raise PositionError("$.state.extra.mr", "a head-to-head or bonus seat is not a captain")
+        overload = {"advanced_deck", "advanced_offer", "free_removal", "join", "bonus"}
+        if self.overload and overload - set(mr):
+            missing = ", ".join(sorted(overload - set(mr)))
+            raise PositionError("$.state.extra.mr", f"the overload option needs {missing}")
+        if not self.overload and overload & set(mr):
+            extra = ", ".join(sorted(overload & set(mr)))
+            raise PositionError("$.state.extra.mr", f"{extra}: only with the overload option")
+        self._verify_seats(mr, n)
+        self._verify_phase(mr)
         if mr["contract"] is not None and not 0 <= mr["contract"] < len(mr["dispatch"]):
             raise PositionError("$.state.extra.mr.contract", "no such Dispatch slot")
         for what, have, want in (
@@ -141,6 +139,84 @@ class PositionRules:
                         "$.state",
                         f"{what} {key!r} is in {have[key]} places, the set-up has {want[key]}",
                     )
+        exe = mr["execution"]
+        if exe is not None and mr["contract"] is not None:
+            head_to_head = bool(self.contract(s).get("head_to_head"))
+            if (exe["own"] is not None) != head_to_head:
+                raise PositionError(
+                    "$.state.extra.mr.execution.own",
+                    "counts of one's own are kept exactly for a head-to-head contract",
+                )
+
+    @staticmethod
+    def _verify_seats(mr: dict, n: int) -> None:
+        """Every seat the table names is a captain's, and what it counts per seat has one
+        number for each (the schema has checked the types)."""
+        at = "$.state.extra.mr"
+        named = {"asked": mr["asked"], "deals": [int(k) for k in mr["deals"]]}
+        for key, fields in (
+            ("offer", ("seat", "by")),
+            ("execution", ("seats", "waiting", "playing")),
+            ("keep", ("queue",)),
+            ("refit", ("seat",)),
+            ("join", ("queue", "joined")),
+            ("bonus", ("seat",)),
+        ):
+            part = mr.get(key) or {}
+            for field in fields:
+                value = part.get(field)
+                named[f"{key}.{field}"] = value if isinstance(value, list) else [value]
+        for where, seats in named.items():
+            if any(i is not None and not 0 <= i < n for i in seats):
+                raise PositionError(f"{at}.{where}", f"expected seats from 0 to {n - 1}")
+        exe = mr["execution"]
+        for key in ("actions", "dice", "rolled", "blocks", "miss_damage", "own"):
+            if exe is not None and exe[key] is not None and len(exe[key]) != n:
+                raise PositionError(
+                    f"{at}.execution.{key}", f"expected one entry per captain ({n})"
+                )
+
+    @staticmethod
+    def _verify_phase(mr: dict) -> None:
+        """What the phase needs is there (and what only another phase has is not), and
+        the captain who acts is the one the phase waits for."""
+        at, phase = "$.state.extra.mr", mr["phase"]
+        for key in ("keep", "refit", "join", "bonus"):
+            if (mr.get(key) is not None) != (phase == key):
+                raise PositionError(f"{at}.{key}", f"set only in the {key} phase")
+        needs = {"respond": "offer", "execute": "execution"}
+        if phase in needs and mr[needs[phase]] is None:
+            raise PositionError(f"{at}.{needs[phase]}", f"the {phase} phase needs it")
+        if phase in ("negotiate", "respond", "execute", "join") and mr["contract"] is None:
+            raise PositionError(f"{at}.contract", f"the {phase} phase is about a contract")
+        queue = (mr.get(phase) or {}).get("queue") if phase in ("keep", "join") else None
+        if queue is not None and not queue:
+            raise PositionError(f"{at}.{phase}.queue", "expected the captains still to answer")
+        exe, offer = mr["execution"], mr["offer"]
+        waits_for = {
+            "keep": queue[0] if queue else None,
+            "join": queue[0] if queue else None,
+            "refit": (mr["refit"] or {}).get("seat"),
+            "bonus": (mr.get("bonus") or {}).get("seat"),
+            "execute": exe["playing"] if exe and exe["playing"] is not None else mr["leader"],
+        }.get(phase, mr["leader"])
+        if phase == "respond":  # whoever did not make the terms on the table
+            waits_for = offer["seat"] if offer["by"] == mr["leader"] else mr["leader"]
+        if mr["actor"] != waits_for:
+            raise PositionError(f"{at}.actor", f"the {phase} phase waits for seat {waits_for}")
+        keep = mr["keep"]
+        if keep is not None and (keep["drop"] < 1 or keep["among"] == []):
+            raise PositionError(
+                f"{at}.keep", "expected an objective to put back, and one to choose"
+            )
+        if phase == "execute":
+            if mr["leader"] not in exe["seats"]:
+                raise PositionError(f"{at}.execution.seats", "expected the leader among them")
+            if exe["playing"] is None and not exe["waiting"]:
+                raise PositionError(f"{at}.execution.waiting", "expected a captain still to play")
+            for i in exe["seats"]:
+                if i != mr["leader"] and str(i) not in mr["deals"]:
+                    raise PositionError(f"{at}.deals", f"seat {i} helps without a deal")
 
     @staticmethod
     def _contracts(s) -> Counter:

@@ -80,6 +80,18 @@ def _pos():
             lambda d: d["state"]["players"][0]["extra"]["parts"].extend(["a", "b", "c", "d", "e"]),
             "parts",
         ),
+        # the shape of every part of the table, not only its lists of ids
+        (lambda d: d["state"]["extra"]["mr"].pop("contract"), "$.state.extra.mr"),
+        (lambda d: d["state"]["extra"]["mr"].update(contract="x"), "$.state.extra.mr.contract"),
+        (lambda d: d["state"]["extra"]["mr"].update(offer="x"), "$.state.extra.mr.offer"),
+        (lambda d: d["state"]["extra"]["mr"].pop("swapped"), "$.state.extra.mr"),
+        (lambda d: d["state"]["players"][0].update(tokens=None), "$.state.players[0].tokens"),
+        (lambda d: d["state"]["players"][0].update(colour="x"), "$.state.players[0].colour"),
+        (lambda d: d["state"].update(row=None), "$.state.row"),
+        (lambda d: d["state"]["players"][1]["extra"].update(stats={}), "extra.stats"),
+        (lambda d: d.update(options={"overload": 10**30}), "$.options"),
+        (lambda d: d["state"]["extra"]["mr"].update(advanced_deck=[]), "only with the overload"),
+        (lambda d: d["state"]["extra"]["mr"].update(asked=[7]), "$.state.extra.mr.asked"),
     ],
 )
 def test_a_position_that_breaks_the_rules_is_refused(change, field):
@@ -95,3 +107,50 @@ def test_the_widget_opens_a_position():
     w = play(position=pos, bots="greedy", bot_delay=0, seed=3)
     assert w.view["layout"] == "table"
     assert w.game.state.turn >= pos["state"]["turn"]
+
+
+@pytest.mark.parametrize("options", [None, {"overload": True}])
+def test_a_mistyped_field_anywhere_is_refused_naming_it(options):
+    """Every field of a position, at a few moments of a game, set to values of the wrong
+    kind (or taken out): refused with a PositionError, or, where the value happens to be
+    one the field takes, a table the rules can play on."""
+    game = Game.new("moonrakers", players=3, seed=4, options=options)
+    bots = [GreedyCaptain(seed=i) for i in range(3)]
+    docs = []
+    for step in range(400):
+        if step in (0, 25, 90, 399) or game.is_over:
+            docs.append(game.position())
+        if game.is_over:
+            break
+        game.apply(bots[game.players.index(game.acting_player)].choose(game))
+
+    def paths(value, at=()):
+        yield at
+        if isinstance(value, dict | list):
+            items = value.items() if isinstance(value, dict) else enumerate(value[:2])
+            for k, v in items:
+                yield from paths(v, (*at, k))
+
+    tried = 0
+    for doc in docs:
+        for at in list(paths(doc["state"]))[1:]:
+            for bad in (None, "x", 1.5, -1, 2.0, [], {}, [None], "__delete__"):
+                edited = json.loads(json.dumps(doc))
+                parent = edited["state"]
+                for k in at[:-1]:
+                    parent = parent[k]
+                if bad == "__delete__":
+                    del parent[at[-1]]
+                else:
+                    parent[at[-1]] = bad
+                try:
+                    again = Game.from_position(edited, seed=1)
+                except PositionError:
+                    tried += 1
+                    continue
+                for _ in range(30):  # accepted: it plays on
+                    if again.is_over:
+                        break
+                    again.apply(GreedyCaptain(seed=1).choose(again))
+                tried += 1
+    assert tried > 3000
