@@ -136,7 +136,8 @@ def _check_components(rules, s: GameState, fresh: GameState) -> None:
 def _counted(c: Counter) -> str:
     if set(c) <= {""}:
         return str(c[""])
-    return ", ".join(f"{k} {v}" for k, v in sorted(c.items()) if v) or "none"
+    # (sorted as text: a position may name a thing by a value that is not)
+    return ", ".join(f"{k} {v}" for k, v in sorted(c.items(), key=repr) if v) or "none"
 
 
 def _check_data_cubes(s: GameState, fresh: GameState) -> None:
@@ -226,7 +227,7 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
     except (KeyError, TypeError, AttributeError) as exc:
         problem = f"the edition's components are incomplete ({exc})"
         raise PositionError("$.state.extra", problem) from None
-    for colour in sorted(set(have_cubes) | set(want_cubes)):
+    for colour in sorted(set(have_cubes) | set(want_cubes), key=repr):
         if have_cubes.get(colour, 0) != want_cubes.get(colour, 0):
             raise PositionError(
                 "$.state",

@@ -304,6 +304,7 @@ def state_from_position(doc: Any, source: str = "<position>"):
 
     fresh_rules = rules_cls(board, cards, options)
     fresh = fresh_rules.setup(colours, np.random.Generator(np.random.PCG64(0)))
+    _check_extra(state, fresh)
     _check(rules, state, fresh)
     rules.rng = np.random.Generator(np.random.PCG64(0))
     try:
@@ -318,6 +319,33 @@ def state_from_position(doc: Any, source: str = "<position>"):
         why = "the player to move has left the game" if left else "nobody can move"
         raise PositionError("$.state.current", why)
     return rules, state
+
+
+def _check_extra(state: GameState, fresh: GameState) -> None:
+    """The edition's own fields (``extra`` of the state and of each player) that a fresh
+    set-up has are there, each the same kind of JSON value (the schema leaves them to the
+    edition; its rules read them without asking)."""
+    pairs = [("$.state.extra", state.extra, fresh.extra)]
+    pairs += [
+        (f"$.state.players[{i}].extra", p.extra, q.extra)
+        for i, (p, q) in enumerate(zip(state.players, fresh.players, strict=True))
+    ]
+    for at, have, want in pairs:
+        for key, value in want.items():
+            if key not in have:
+                raise PositionError(f"{at}.{_field(key)}", "expected this field of the edition")
+            if value is not None and _json_kind(have[key]) != _json_kind(value):
+                raise PositionError(
+                    f"{at}.{_field(key)}",
+                    f"expected {_json_kind(value)}, got {shown(have[key])}",
+                )
+
+
+def _json_kind(value) -> str:
+    for kind, types in (("true or false", bool), ("a whole number", int), ("text", str)):
+        if isinstance(value, types):
+            return kind
+    return {dict: "an object", list: "a list"}.get(type(value), type(value).__name__)
 
 
 def _table_edition(doc: Any):

@@ -394,6 +394,51 @@ def test_components_that_are_not_conserved_are_refused(edition, edit, field, mes
         Game.from_position(pos, seed=0)
 
 
+def _set(*path, value):
+    def edit(pos):
+        node = pos["state"]
+        for key in path[:-1]:
+            node = node[key]
+        if value is _DELETE:
+            del node[path[-1]]
+        else:
+            node[path[-1]] = value
+
+    return edit
+
+
+_DELETE = object()
+
+
+def _first_token(pos):
+    return next(stack for stack in pos["state"]["space_tokens"].values() if stack)[0]
+
+
+@pytest.mark.parametrize(
+    ("edition", "edit", "field", "message"),
+    [
+        ("legacy", _set("extra", "mugs", value=None), r"extra\.mugs", "a whole number"),
+        ("legacy", _set("extra", "fruit", value=_DELETE), r"extra\.fruit", "expected this"),
+        ("space", _set("extra", "ports", value=None), r"extra\.ports", "an object"),
+        ("space", _set("players", 0, "extra", "hacked", value=None), r"hacked", "a list"),
+        ("space", _set("players", 1, "extra", "visited", value=_DELETE), r"visited", "this"),
+        ("pulsarcade", _set("players", 0, "extra", "cabinets", value=1.5), "cabinets", "list"),
+        ("pulsarcade", _set("players", 0, "extra", "cabinets", value=[None]), "cabinets", "None"),
+        ("clank", _set("players", 0, "tokens", value=[{"kind": "market"}]), r"tokens\[0\]", "id"),
+        ("clank", lambda p: _first_token(p).pop("name"), r"space_tokens.*\[0\]", "name"),
+        ("clank", lambda p: _first_token(p).update(use=99999), r"\.use", "array"),
+        ("clank", _set("players", 0, "held", value=[{"card": "x"}]), r"held\[0\]", "if"),
+    ],
+)
+def test_an_editions_own_fields_of_the_wrong_kind_are_refused(edition, edit, field, message):
+    """What the schema leaves to an edition (its ``extra`` fields, tokens, held bonuses)
+    is still checked: there, of the kind a set-up has, with the fields every token has."""
+    pos = Game.new(edition, players=2, seed=1).position()
+    edit(pos)
+    with pytest.raises(PositionError, match=f"{field}.*{message}"):
+        Game.from_position(pos, seed=0)
+
+
 def test_what_a_description_gives_a_player_comes_off_the_board_market_or_supply():
     fresh = Game.new("space", players=2, seed=1).position()["state"]
     sid, value = next(iter(fresh["artifacts"].items()))
