@@ -339,6 +339,21 @@ def _check_extra(state: GameState, fresh: GameState) -> None:
                     f"{at}.{_field(key)}",
                     f"expected {_json_kind(value)}, got {shown(have[key])}",
                 )
+    # a token of the set-up is the card set's, word for word (its effects are not edited)
+    known = {t["id"]: t for _, t in _tokens(fresh)}
+    for at, t in _tokens(state):
+        if t["id"] in known and t != known[t["id"]]:
+            raise PositionError(at, f"expected the card set's token {shown(known[t['id']])}")
+
+
+def _tokens(s: GameState):
+    """``(JSON path, token)`` of every token on the board and held by a player."""
+    for sid, stack in s.space_tokens.items():
+        for i, t in enumerate(stack):
+            yield f"$.state.space_tokens.{_field(sid)}[{i}]", t
+    for k, p in enumerate(s.players):
+        for i, t in enumerate(p.tokens):
+            yield f"$.state.players[{k}].tokens[{i}]", t
 
 
 def _json_kind(value) -> str:

@@ -427,6 +427,7 @@ def _first_token(pos):
         ("clank", _set("players", 0, "tokens", value=[{"kind": "market"}]), r"tokens\[0\]", "id"),
         ("clank", lambda p: _first_token(p).pop("name"), r"space_tokens.*\[0\]", "name"),
         ("clank", lambda p: _first_token(p).update(use=99999), r"\.use", "array"),
+        ("clank", lambda p: _first_token(p).update(take=[{"gold": 9}]), r"\[0\]", "card set's"),
         ("clank", _set("players", 0, "held", value=[{"card": "x"}]), r"held\[0\]", "if"),
     ],
 )
