@@ -325,7 +325,8 @@ def _check_extra(state: GameState, fresh: GameState) -> None:
     """The edition's own fields (``extra`` of the state and of each player) that a fresh
     set-up has are there, each the same kind of JSON value (the schema leaves them to the
     edition; its rules read them without asking)."""
-    pairs = [("$.state.extra", state.extra, fresh.extra)]
+    pairs = [(f"$.state.{key}", getattr(state, key), getattr(fresh, key)) for key in _TALLIES]
+    pairs.append(("$.state.extra", state.extra, fresh.extra))
     pairs += [
         (f"$.state.players[{i}].extra", p.extra, q.extra)
         for i, (p, q) in enumerate(zip(state.players, fresh.players, strict=True))
@@ -334,16 +335,27 @@ def _check_extra(state: GameState, fresh: GameState) -> None:
         for key, value in want.items():
             if key not in have:
                 raise PositionError(f"{at}.{_field(key)}", "expected this field of the edition")
-            if value is not None and _json_kind(have[key]) != _json_kind(value):
-                raise PositionError(
-                    f"{at}.{_field(key)}",
-                    f"expected {_json_kind(value)}, got {shown(have[key])}",
-                )
+            kinds = [(f"{at}.{_field(key)}", have[key], value)]
+            if isinstance(value, list) and value and isinstance(have[key], list):
+                # (a list's items of the kind of the set-up's first)
+                kinds += [
+                    (f"{at}.{_field(key)}[{i}]", x, value[0]) for i, x in enumerate(have[key])
+                ]
+            for where, got, like in kinds:
+                if like is not None and _json_kind(got) != _json_kind(like):
+                    raise PositionError(where, f"expected {_json_kind(like)}, got {shown(got)}")
     # a token of the set-up is the card set's, word for word (its effects are not edited)
     known = {t["id"]: t for _, t in _tokens(fresh)}
+    for value in fresh.extra.values():  # (and those an edition keeps aside: Legacy's Bank)
+        if isinstance(value, list):
+            known.update((t["id"], t) for t in value if isinstance(t, dict) and "kind" in t)
     for at, t in _tokens(state):
         if t["id"] in known and t != known[t["id"]]:
             raise PositionError(at, f"expected the card set's token {shown(known[t['id']])}")
+
+
+#: the state's tallies whose keys a set-up fills in (the rules add to them by key)
+_TALLIES = ("bag", "clank_area", "aside")
 
 
 def _tokens(s: GameState):
