@@ -5,6 +5,7 @@ breaks the rules is refused naming the field."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -154,3 +155,23 @@ def test_a_mistyped_field_anywhere_is_refused_naming_it(options):
                     again.apply(GreedyCaptain(seed=1).choose(again))
                 tried += 1
     assert tried > 3000
+
+
+def test_every_moment_of_an_overload_game_is_a_position_that_starts_the_same_table():
+    """Whatever the phase (an objective put back, an offer answered, an execution with
+    deals or head-to-head, a sign-up, a bonus), the table is a position that loads."""
+    phases = Counter()
+    for seed in (0, 3):
+        game = Game.new("moonrakers", players=3, seed=seed, options={"overload": True})
+        bots = [GreedyCaptain(seed=i) for i in range(3)]
+        while not game.is_over:
+            mr = game.state.extra["mr"]
+            if mr["phase"] != "plan" or game.state.turn % 5 == 0:
+                pos = game.position()
+                assert Game.from_position(pos, seed=1).position() == pos
+                head_to_head = mr["execution"] is not None and mr["execution"]["own"] is not None
+                phases[mr["phase"], head_to_head] += 1
+            game.apply(bots[game.players.index(game.acting_player)].choose(game))
+    assert {("execute", True), ("execute", False), ("join", False), ("respond", False)} <= set(
+        phases
+    ), phases
