@@ -304,7 +304,7 @@ def state_from_position(doc: Any, source: str = "<position>"):
 
     fresh_rules = rules_cls(board, cards, options)
     fresh = fresh_rules.setup(colours, np.random.Generator(np.random.PCG64(0)))
-    _check_extra(state, fresh)
+    _check_edition_fields(state, fresh)
     _check(rules, state, fresh)
     rules.rng = np.random.Generator(np.random.PCG64(0))
     try:
@@ -321,10 +321,16 @@ def state_from_position(doc: Any, source: str = "<position>"):
     return rules, state
 
 
-def _check_extra(state: GameState, fresh: GameState) -> None:
-    """The edition's own fields (``extra`` of the state and of each player) that a fresh
-    set-up has are there, each the same kind of JSON value (the schema leaves them to the
-    edition; its rules read them without asking)."""
+#: the state's tallies whose keys a set-up fills in (the rules add to them by key)
+_TALLIES = ("bag", "clank_area", "aside")
+
+
+def _check_edition_fields(state: GameState, fresh: GameState) -> None:
+    """What the schema leaves to the edition, held to a fresh set-up: the fields of
+    ``extra`` (the state's and each player's) and the keys of the tallies it has are
+    there, each the same kind of JSON value (a list's items too, like its first); and a
+    token of the set-up is the card set's, word for word. The rules read them without
+    asking."""
     pairs = [(f"$.state.{key}", getattr(state, key), getattr(fresh, key)) for key in _TALLIES]
     pairs.append(("$.state.extra", state.extra, fresh.extra))
     pairs += [
@@ -352,10 +358,6 @@ def _check_extra(state: GameState, fresh: GameState) -> None:
     for at, t in _tokens(state):
         if t["id"] in known and t != known[t["id"]]:
             raise PositionError(at, f"expected the card set's token {shown(known[t['id']])}")
-
-
-#: the state's tallies whose keys a set-up fills in (the rules add to them by key)
-_TALLIES = ("bag", "clank_area", "aside")
 
 
 def _tokens(s: GameState):
