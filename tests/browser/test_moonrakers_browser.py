@@ -278,9 +278,12 @@ def test_the_table_is_played_by_keys_that_never_reach_jupyterlab(lab_page, tmp_p
     if kernel_eval(page, f"{MR}['phase']") == "refit":
         widget.locator('[data-action="refit"]').first.click()
         wait_until(page, f"{MR}['phase'] == 'buy'")
-    # E ends the turn; the notebook still has its three cells.
+    # E ends the turn; the notebook still has its three cells. The kernel reaches the
+    # buying phase before the page draws it, and E only presses a button that is drawn.
     turn = kernel_eval(page, f"{G}.state.turn")
+    expect(widget.locator('[data-action="end-turn"] kbd')).to_have_text("E")
     widget.locator(".cw-log").click(position={"x": 5, "y": 5})
+    expect(widget.locator('[data-role="keys-state"]')).to_have_text("Keys active")
     page.keyboard.press("e")
     wait_until(page, f"{G}.state.turn > {turn}")
     assert cell_types(page) == before
