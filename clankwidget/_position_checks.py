@@ -208,6 +208,7 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
             if sid not in ids:
                 raise PositionError(f"$.state.{key}", f"no space {sid!r} on {board.id!r}")
     _check_components(rules, s, fresh)
+    rules.check_position(s, fresh)
     # every card of the set-up is somewhere, once
     have, want = _card_census(s), _card_census(fresh)
     for cid in sorted(set(have) | set(want)):

@@ -60,7 +60,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from ..errors import BoardDataError
+from ..errors import BoardDataError, PositionError, shown
 from . import actions as A
 from .clank import ClankRules
 from .state import ESCAPED, GameState
@@ -382,18 +382,69 @@ class LegacyRules(ClankRules):
     def complete_contract(self, s, p, entry: dict) -> None:
         contract = self.contracts[entry["id"]]
         entry["done"] = p.colour
-        points = contract.get("points", 0)
-        p.tokens.append(
-            {"kind": "contract", "id": contract["id"], "name": contract["name"], "points": points}
-        )
+        token = self.contract_token(contract["id"])
+        p.tokens.append(token)
         self.say(
             s,
-            f"{self.name(p)} completes the contract {contract['name']} (+{points})",
+            f"{self.name(p)} completes the contract {contract['name']} (+{token['points']})",
             "secret",
             p,
             contract=contract["id"],
         )
         self.apply_effects(s, p, contract["reward"], source=contract["id"])
+
+    def contract_token(self, cid: str) -> dict:
+        """The token a player takes for completing contract ``cid`` (its points)."""
+        contract = self.contracts[cid]
+        points = contract.get("points", 0)
+        return {"kind": "contract", "id": cid, "name": contract["name"], "points": points}
+
+    def mug(self) -> dict:
+        """The token an escape takes (while Mugs are left)."""
+        return {"kind": "mug", "id": "mug", "name": "Mug", "points": self.escape_bonus}
+
+    def check_position(self, s, fresh) -> None:
+        """The Contracts in play are the options' (a game never changes them), each done
+        by nobody (``null``) or by one player, who holds its token and no other contract's;
+        the fruit grow where the set-up puts them, whole or eaten; a Mug is the Mug."""
+        at = "$.state.extra.contracts"
+        want = [c["id"] for c in fresh.extra["contracts"]]
+        have = s.extra["contracts"]
+        if len(have) != len(want):
+            raise PositionError(at, f"expected the {len(want)} contracts of the options {want}")
+        colours = {q.colour for q in s.players}
+        done = {}
+        for i, (c, cid) in enumerate(zip(have, want, strict=True)):
+            if not isinstance(c, dict) or set(c) != {"id", "done"} or c["id"] != cid:
+                raise PositionError(f"{at}[{i}]", f"expected {{'id': {cid!r}, 'done': ...}}")
+            if c["done"] is not None:
+                if c["done"] not in colours:
+                    raise PositionError(
+                        f"{at}[{i}].done",
+                        f"expected null or a player's colour, got {shown(c['done'])}",
+                    )
+                done.setdefault(c["done"], []).append(cid)
+        for k, q in enumerate(s.players):
+            held = [t for t in q.tokens if t.get("kind") == "contract"]
+            made = [self.contract_token(cid) for cid in done.get(q.colour, [])]
+            if sorted(held, key=repr) != sorted(made, key=repr):
+                raise PositionError(
+                    f"$.state.players[{k}].tokens",
+                    f"expected the tokens of the contracts {q.colour} completed, {made}",
+                )
+            for i, t in enumerate(q.tokens):
+                if t.get("kind") == "mug" and t != self.mug():
+                    raise PositionError(
+                        f"$.state.players[{k}].tokens[{i}]", f"expected {shown(self.mug())}"
+                    )
+        fruit = s.extra["fruit"]
+        if set(fruit) != set(fresh.extra["fruit"]) or not all(
+            isinstance(v, bool) for v in fruit.values()
+        ):
+            spaces = sorted(fresh.extra["fruit"])
+            raise PositionError(
+                "$.state.extra.fruit", f"expected true (whole) or false (eaten) for {spaces}"
+            )
 
     def after_end_turn(self, s, p) -> None:
         if p.is_in and p.artifacts and p.space == self.board.start:
@@ -407,8 +458,7 @@ class LegacyRules(ClankRules):
         p.status = ESCAPED
         if s.extra["mugs"] > 0:
             s.extra["mugs"] -= 1
-            mug = {"kind": "mug", "id": "mug", "name": "Mug", "points": self.escape_bonus}
-            p.tokens.append(mug)
+            p.tokens.append(self.mug())
         self.say(
             s,
             f"{self.name(p)} escapes to HQ with a Mug (+{self.escape_bonus}); "

@@ -315,6 +315,12 @@ class MapRules(EditionRules, Protocol):
         """After an attack's cubes are resolved."""
         ...
 
+    def check_position(self, s: GameState, fresh: GameState) -> None:
+        """Refuse a position whose edition-own fields hold what no game of this table
+        could (a :class:`~clankwidget.errors.PositionError` naming the field), beyond the
+        checks every map edition shares; ``fresh`` is a set-up of the same table."""
+        ...
+
 
 #: The members an edition on the map layer has besides :data:`DECK_HOOKS`.
 MAP_HOOKS = tuple(

@@ -424,6 +424,9 @@ class ThievesRules(DeckBuildingRules):
             out[p.colour] = out.get(p.colour, 0) + p.supply + p.damage
         return out
 
+    def check_position(self, s, fresh) -> None:
+        """Nothing beyond the shared checks of a position."""
+
     def artifact_capacity(self, p) -> int:
         """How many artifacts ``p`` may carry (one, and one more with a Backpack)."""
         return 1 + p.owns("backpack")

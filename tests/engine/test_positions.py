@@ -440,6 +440,86 @@ def test_an_editions_own_fields_of_the_wrong_kind_are_refused(edition, edit, fie
         Game.from_position(pos, seed=0)
 
 
+_CONTRACTS = ["survey-lake", "deep-delivery", "rainy-day", "big-ticket", "growing-team"]
+
+
+def _contract_done() -> Game:
+    """A seeded Legacy game just after blue completed a contract (growing-team)."""
+    game = Game.new("legacy", players=2, seed=0, options={"contracts": _CONTRACTS})
+    players = [bots.make_bot("greedy", seed=i) for i in range(2)]
+    while not any(c["done"] for c in game.state.extra["contracts"]):
+        game.apply(players[game.state.current].choose(game))
+    return game
+
+
+def _contract(i, **fields):
+    return lambda pos: pos["state"]["extra"]["contracts"][i].update(fields)
+
+
+def _blue_tokens(edit):
+    def change(pos):
+        blue = next(p for p in pos["state"]["players"] if p["colour"] == "blue")
+        edit(blue["tokens"])
+
+    return change
+
+
+def _forged_contract(tokens):
+    next(t for t in tokens if t["kind"] == "contract")["points"] = 99
+
+
+def _forged_mug(pos):
+    pos["state"]["extra"]["mugs"] -= 1
+    pos["state"]["players"][0]["tokens"].append(
+        {"kind": "mug", "id": "mug", "name": "Mug", "points": 99}
+    )
+
+
+def _fruit(pos, **fields):
+    pos["state"]["extra"]["fruit"].update(fields)
+
+
+@pytest.mark.parametrize(
+    ("edit", "field", "message"),
+    [
+        (_contract(0, done="purple"), r"contracts\[0\]\.done", "null or a player's colour"),
+        (_contract(1, id="big-ticket"), r"contracts\[1\]", "'deep-delivery'"),
+        (_contract(2, extra=1), r"contracts\[2\]", "'rainy-day'"),
+        (lambda pos: pos["state"]["extra"]["contracts"].pop(), "contracts", "the 5 contracts"),
+        (_contract(0, done="blue"), r"players\[\d\]\.tokens", "blue completed"),
+        (_contract(4, done=None), r"players\[\d\]\.tokens", "blue completed"),
+        (_contract(4, done="yellow"), r"players\[\d\]\.tokens", "completed"),
+        (_blue_tokens(_forged_contract), r"players\[\d\]\.tokens", "blue completed"),
+        (_blue_tokens(lambda tokens: tokens.clear()), r"players\[\d\]\.tokens", "completed"),
+        (_forged_mug, r"players\[0\]\.tokens\[\d+\]", "'Mug', 'points': 20"),
+        (lambda pos: _fruit(pos, start=True), r"extra\.fruit", "whole"),
+        (lambda pos: pos["state"]["extra"]["fruit"].clear(), r"extra\.fruit", "whole"),
+    ],
+)
+def test_legacys_contracts_mugs_and_fruit_are_the_tables_own(edit, field, message):
+    """The Contracts in play are the options' all game long, a done one is held as its
+    own token by the player who did it, a Mug is worth what a Mug is, and the fruit grow
+    where the board has them: a position cannot make up points or rewards."""
+    game = _contract_done()
+    assert Game.from_position(game.position(), seed=0).position() == game.position()
+    pos = game.position()
+    edit(pos)
+    with pytest.raises(PositionError, match=f"{field}.*{message}"):
+        Game.from_position(pos, seed=0)
+
+
+def test_a_legacy_game_without_contracts_takes_none_from_a_position():
+    """(It loaded, and then the end of the turn looked the item up and crashed.)"""
+    pos = Game.new("legacy", players=2, seed=1).position()
+    pos["state"]["extra"]["contracts"] = [1]
+    with pytest.raises(PositionError, match=r"extra\.contracts.*the 0 contracts"):
+        Game.from_position(pos, seed=0)
+    pos["state"]["extra"]["contracts"] = []
+    pos["state"]["extra"]["fruit"] = {k: "eaten" for k in pos["state"]["extra"]["fruit"]}
+    with pytest.raises(PositionError, match=r"extra\.fruit"):
+        Game.from_position(pos, seed=0)
+
+
 def test_what_a_description_gives_a_player_comes_off_the_board_market_or_supply():
     fresh = Game.new("space", players=2, seed=1).position()["state"]
     sid, value = next(iter(fresh["artifacts"].items()))
