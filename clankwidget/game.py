@@ -135,7 +135,7 @@ class Game:
             raise TypeError(f"{edition!r} games have no map: give no board=")
         cards = rules_cls.load_card_set(cards if cards is not None else default_cards)
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy % (2**63))
+            seed = _fresh_seed()
         setup = {
             "edition": edition,
             "colours": _colours(players, rules_cls.hit_all, edition),
@@ -165,7 +165,7 @@ class Game:
                 raise PositionError("$", f"not JSON ({exc})") from None
         rules, _ = state_from_position(position)
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy % (2**63))
+            seed = _fresh_seed()
         setup = {
             "edition": rules.edition,
             "colours": [p["colour"] for p in position["state"]["players"]],
@@ -620,6 +620,12 @@ def json_indent(indent):
     if isinstance(indent, str) and len(indent) <= 16 and not indent.strip():
         return indent
     raise ValueError(f"indent must be None, 0 to 16 or up to 16 spaces, got {shown(indent)}")
+
+
+def _fresh_seed() -> int:
+    """A seed from the system's entropy, below 2**53 so that it stays exact as a
+    JavaScript number (the widget's messages and a save carry it)."""
+    return int(np.random.SeedSequence().entropy % 2**53)
 
 
 def _seed(seed) -> int:

@@ -23,6 +23,16 @@ def test_same_seed_same_game_and_different_seed_differs():
     assert a.state.to_dict() == b.state.to_dict()
 
 
+def test_a_game_without_a_seed_gets_one_a_browser_can_carry_exactly():
+    """The seed drawn for a game asked without one is recorded (saves, positions, the
+    widget's replies) and stays an exact JavaScript number, below 2**53."""
+    seeds = [Game.new(players=2).seed for _ in range(40)]
+    seeds += [Game.from_position(Game.new(players=2, seed=1).position()).seed for _ in range(5)]
+    assert all(isinstance(s, int) and 0 <= s < 2**53 for s in seeds)
+    assert len(set(seeds)) == len(seeds)
+    assert max(seeds) > 2**48  # (drawn from the whole range, not a small one)
+
+
 def test_players_by_colour_and_bad_player_lists():
     game = new_game(players=["green", "red", "blue"])
     assert [p.colour for p in game.players] == ["green", "red", "blue"]
