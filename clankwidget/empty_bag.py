@@ -34,12 +34,21 @@ from typing import Any
 
 import numpy as np
 
-from .errors import OddsInputError
+from .errors import OddsInputError, shown
 
 __all__ = ["EmptyBagOdds", "Turn", "empty_bag_odds", "sample_empty_bag"]
 
 MAX_BAG = 10_000
 """The most cubes the chain follows (a real bag holds about a hundred)."""
+
+MAX_TURNS = 1_000
+"""The most turns one call follows (a game has a few dozen)."""
+
+MAX_RUNS = 2_000_000
+"""The most runs :func:`sample_empty_bag` plays in one call."""
+
+MAX_STEPS = 200_000_000
+"""The most run-turns (runs times turns) one sample plays: a few seconds."""
 
 
 @dataclass(frozen=True)
@@ -53,29 +62,45 @@ class Turn:
     add: int = 0
 
 
-def _whole(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-        raise OddsInputError(f"{where} must be a whole number >= 0, got {value!r}")
+def _whole(value: Any, where: str, least: int = 0, most: int = MAX_BAG) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise OddsInputError(f"{where} must be a whole number, got {shown(value)}")
+    if not least <= value <= most:
+        raise OddsInputError(f"{where} must be from {least:,} to {most:,}, got {shown(value)}")
     return int(value)
 
 
 def _turns(turns: Any) -> tuple[Turn, ...]:
     if isinstance(turns, (str, bytes)) or not isinstance(turns, Sequence) or not turns:
         raise OddsInputError("turns must be a non-empty sequence of Turn(draws, chance, add)")
+    if len(turns) > MAX_TURNS:
+        raise OddsInputError(f"{len(turns):,} turns; at most {MAX_TURNS:,}")
     out = []
     for t, turn in enumerate(turns):
         if not isinstance(turn, Turn):
-            raise OddsInputError(f"turns[{t}] must be a Turn, got {turn!r}")
+            raise OddsInputError(f"turns[{t}] must be a Turn, got {shown(turn)}")
         chance = turn.chance
         if isinstance(chance, bool) or not isinstance(chance, numbers.Real):
-            raise OddsInputError(f"turns[{t}].chance must be a number, got {chance!r}")
-        chance = float(chance)
+            raise OddsInputError(f"turns[{t}].chance must be a number, got {shown(chance)}")
+        try:
+            chance = float(chance)
+        except OverflowError:
+            chance = math.inf
         if not (math.isfinite(chance) and 0.0 <= chance <= 1.0):
-            raise OddsInputError(f"turns[{t}].chance must lie in [0, 1], got {chance!r}")
+            raise OddsInputError(f"turns[{t}].chance must lie in [0, 1], got {shown(chance)}")
         draws = _whole(turn.draws, f"turns[{t}].draws")
         add = _whole(turn.add, f"turns[{t}].add")
         out.append(Turn(draws, chance, add))
     return tuple(out)
+
+
+def _chain(bag: Any, turns: Any) -> tuple[int, tuple[Turn, ...], int]:
+    """The checked ``bag`` and ``turns``, and the most cubes the bag can hold."""
+    bag, turns = _whole(bag, "bag"), _turns(turns)
+    size = bag + sum(t.add for t in turns)
+    if size > MAX_BAG:
+        raise OddsInputError(f"{size:,} cubes in all; at most {MAX_BAG:,}")
+    return bag, turns, size
 
 
 class EmptyBagOdds:
@@ -104,8 +129,10 @@ class EmptyBagOdds:
         return np.diff(self.dry, prepend=0.0)
 
     def expected_left(self, after: int = -1) -> float:
-        """The expected cubes left after turn ``after``, counting an empty bag as 0."""
-        row = self.left[after]
+        """The expected cubes left after turn ``after`` (counted from 0; negative counts
+        from the end), counting an empty bag as 0."""
+        n = len(self.turns)
+        row = self.left[_whole(after, "after", least=-n, most=n - 1)]
         return float(np.arange(len(row)) @ row)
 
     def __repr__(self) -> str:
@@ -122,11 +149,7 @@ def empty_bag_odds(bag: int, turns: Sequence[Turn]) -> EmptyBagOdds:
     it (Clank! Legacy ends the game then). Turns are independent: the chance of an
     attack does not depend on what happened before.
     """
-    bag = _whole(bag, "bag")
-    turns = _turns(turns)
-    size = bag + sum(t.add for t in turns)
-    if size > MAX_BAG:
-        raise OddsInputError(f"{size:,} cubes in all; at most {MAX_BAG:,}")
+    bag, turns, size = _chain(bag, turns)
     p = np.zeros(size + 1)
     p[bag] = 1.0
     dry = 0.0
@@ -153,10 +176,20 @@ def sample_empty_bag(bag: int, turns: Sequence[Turn], n: int, seed: Any = None) 
     Returns, for each run, the turn (counted from 0) at whose attack the bag ran dry, or
     ``-1`` if it never did; ``(result >= 0) & (result <= t)`` is a run dry by turn ``t``.
     """
-    bag = _whole(bag, "bag")
-    turns = _turns(turns)
-    n = _whole(n, "n")
-    rng = np.random.default_rng(seed)
+    bag, turns, _ = _chain(bag, turns)
+    n = _whole(n, "n", least=1, most=MAX_RUNS)
+    if n * len(turns) > MAX_STEPS:
+        raise OddsInputError(
+            f"{n:,} runs of {len(turns):,} turns; at most {MAX_STEPS:,} run-turns in one call"
+        )
+    if isinstance(seed, bool):
+        raise OddsInputError(f"seed must be an int, SeedSequence or Generator, got {seed!r}")
+    try:
+        rng = np.random.default_rng(seed)
+    except (TypeError, ValueError) as err:
+        raise OddsInputError(
+            f"seed must be an int, SeedSequence or Generator, got {shown(seed)}"
+        ) from err
     cubes = np.full(n, bag, dtype=np.int64)
     when = np.full(n, -1, dtype=np.int64)
     for t, turn in enumerate(turns):

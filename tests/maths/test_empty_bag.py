@@ -91,9 +91,41 @@ def test_sampling_agrees():
         (5, [Turn(4, float("nan"))], r"\[0, 1\]"),
         (5, [Turn(-4)], "draws"),
         (5, [Turn(4, 0.5, 2.5)], "add"),
-        (20_000, [Turn(4)], "at most"),
+        (20_000, [Turn(4)], "bag must be from 0 to 10,000"),
+        (9_000, [Turn(4, 1.0, 600)] * 2, "10,200 cubes in all; at most 10,000"),
+        (5, [Turn(10**30)], r"turns\[0\]\.draws must be from 0 to 10,000"),
+        (5, [Turn(4, 10**400)], r"\[0, 1\]"),
+        (5, [Turn(4)] * 1001, "1,001 turns; at most 1,000"),
     ],
 )
 def test_bad_input_is_refused(bag, turns, match):
     with pytest.raises(OddsInputError, match=match):
         empty_bag_odds(bag, turns)
+    with pytest.raises(OddsInputError, match=match):
+        sample_empty_bag(bag, turns, 10, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("n", "turns", "seed", "match"),
+    [
+        (0, 1, 1, "n must be from 1 to 2,000,000"),
+        (10**9, 1, 1, "n must be from 1 to 2,000,000"),
+        (2.5, 1, 1, "n must be a whole number"),
+        (2_000_000, 101, 1, "2,000,000 runs of 101 turns; at most 200,000,000 run-turns"),
+        (10, 1, -1, "seed must be"),
+        (10, 1, "x", "seed must be"),
+        (10, 1, True, "seed must be"),
+    ],
+)
+def test_a_sample_too_big_or_badly_seeded_is_refused_before_it_starts(n, turns, seed, match):
+    """(A billion runs asked for 7 GiB; a huge count raised OverflowError from numpy.)"""
+    with pytest.raises(OddsInputError, match=match):
+        sample_empty_bag(20, [Turn(4, 0.5, 1)] * turns, n, seed=seed)
+
+
+def test_the_cubes_left_are_asked_after_a_turn_there_is():
+    odds = empty_bag_odds(10, [Turn(4), Turn(4, 0.5, 1)])
+    assert odds.expected_left(-2) == odds.expected_left(0) == 6.0
+    for after in (2, -3, 2.5, 10**30):
+        with pytest.raises(OddsInputError, match="after must be"):
+            odds.expected_left(after)
