@@ -125,6 +125,15 @@ MAX_WORK = 2_000_000_000
 MAX_BYTES = 2 << 30
 """Most memory :func:`sample_turns` allocates for its results."""
 
+MAX_TABLE = 20_000_000
+"""Most cells of the exact method's table: totals the turn may reach (from the sum of
+the negative amounts to the sum of the positive ones) times the cards it may draw
+(160 MB of float64)."""
+
+MAX_EXACT_WORK = 1_000_000_000
+"""Most table cells the exact method may fill, the table once per kind of card: a few
+seconds."""
+
 _IGNORED_EFFECTS = ("discard", "trash")
 _RESOURCE_SET = frozenset(RESOURCES)
 
@@ -466,6 +475,15 @@ def _tallied_distribution(draw_tally, discard_tally, resource, hand_size) -> Tot
         if size > MAX_CARDS:
             raise ValueError(f"{where} has {size} cards; at most {MAX_CARDS} are supported")
     d_cnt, r_cnt, drw, val, lo, hi = _tally_arrays(draw_tally, discard_tally)
+    # the kernel's tables: a row per number of cards drawn, a column per total
+    drawn = min(max(d_cnt.sum(), r_cnt.sum()), hand_size + int((d_cnt + r_cnt) @ drw))
+    cells = (drawn + 1) * (hi - lo + 1)
+    if cells > MAX_TABLE or cells * (len(val) + 1) > MAX_EXACT_WORK:
+        raise OddsInputError(
+            f"the {resource} total may be anything from {lo:,} to {hi:,} over up to "
+            f"{drawn:,} cards of {len(val)} kinds: more than the exact method's "
+            f"{MAX_TABLE:,} cells a table or {MAX_EXACT_WORK:,} in all; use sample_turns"
+        )
     for cnt, where in ((d_cnt, "draw_pile"), (r_cnt, "discard")):
         states = _chain_states(cnt, drw)
         if states > MAX_STATES:
@@ -543,13 +561,15 @@ def resource_distribution(
     ``resource``) and ``conditions``. The answer is exact for that model (see the module
     docstring for what it leaves out); ``result.pmf[k]`` is P(total = k) when the total
     cannot be negative. Raises ``ValueError`` for bad input, and when the draw cards are
-    so many that the exact chain exceeds :data:`MAX_STATES` states.
+    so many that the exact chain exceeds :data:`MAX_STATES` states or the totals so
+    spread that its tables exceed :data:`MAX_TABLE` cells (:func:`sample_turns` answers
+    then).
 
     >>> deck = [{"skill": 1}] * 3 + [{"skill": 0}] * 3 + [{"draw": 1}]
     >>> resource_distribution(deck, hand_size=5)
     TotalDistribution(skill: {2: 0.5, 3: 0.5})
     """
-    hand_size = _as_int("hand_size", hand_size, minimum=1)
+    hand_size = _as_int("hand_size", hand_size, minimum=1, maximum=MAX_PILE)
     resource = _check_resource(resource)
     draw_tally, discard_tally = _resource_tallies(
         draw_pile, discard, cards, resource, include_draws, choose_for, conditions

@@ -25,6 +25,7 @@ from clankwidget.deck import (
     sample_turns,
     turns_until_seen_distribution,
 )
+from clankwidget.errors import OddsInputError
 from clankwidget.kernels.deck import _turn_pmf
 from clankwidget.kernels.rng import _bounded, state_from
 
@@ -569,6 +570,32 @@ def test_too_many_draw_cards_is_refused_not_slow():
         resource_distribution(pile)
     # Without draw effects the same pile is fine.
     assert resource_distribution(pile, include_draws=False).prob(5) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("pile", "hand_size", "why"),
+    [
+        ([{"skill": 10**6}] * 40, 5, "from 0 to 40,000,000 over up to 5 cards of 1 kinds"),
+        ([{"skill": -(10**5)}] * 20 + [{"skill": 10**5}] * 20, 40, "-2,000,000 to 2,000,000"),
+        ([{"skill": 5 * k} for k in range(200)], 200, "up to 200 cards of 200 kinds"),
+    ],
+)
+def test_a_table_too_big_for_the_exact_method_is_refused_before_it_is_built(pile, hand_size, why):
+    """(Forty cards of a million Skill asked numba for gigabytes; two hundred kinds of
+    card took 24 s.) The refusal points to the sampler, which answers the same question."""
+    assert deck_module.MAX_TABLE * 8 <= 200 * 2**20
+    with pytest.raises(OddsInputError, match=f"{why}.*use sample_turns"):
+        resource_distribution(pile, hand_size=hand_size)
+    with pytest.raises(OddsInputError, match="use sample_turns"):
+        chance_at_least(pile, resource="skill", k=1, hand_size=hand_size)
+    assert sample_turns(pile, hand_size=hand_size, turns=1, trials=100, seed=1) is not None
+
+
+@pytest.mark.parametrize("hand_size", [10**5 + 1, 2**63, 10**30])
+def test_a_hand_beyond_any_pile_is_refused(hand_size):
+    """(It raised OverflowError converting to the kernel's integers.)"""
+    with pytest.raises(OddsInputError, match="hand_size must be at most 100,000"):
+        resource_distribution([{"skill": 1}] * 10, hand_size=hand_size)
 
 
 def test_docstring_examples():
