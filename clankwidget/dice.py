@@ -43,6 +43,9 @@ __all__ = [
 MAX_MEET_CARDS = 1_000
 MAX_MEET_COUNT = 1_000
 MAX_SHUFFLED = 10_000_000
+#: The most plays one :func:`meet_odds` tries in its searches for the best plays, over
+#: every order it weighs (a few seconds); a game's hands need thousands
+MAX_SEARCH_PLAYS = 50_000_000
 #: The most faces a hazard die may have.
 MAX_FACES = 1_000
 
@@ -201,7 +204,9 @@ def _meet_odds(hand, deck, requires, cards, actions, met, n, seed, max_exact) ->
     pool = np.bincount(order, minlength=len(ids))
     reach = min(len(deck), int(draws @ held + draws @ pool))
     search = (meets, plus, draws, need, int(actions))
-    p, count, exact = _meet_exact(held, pool, *search, reach, int(max_exact))
+    budget = np.array([MAX_SEARCH_PLAYS], np.int64)
+    p, count, exact = _meet_exact(held, pool, *search, reach, int(max_exact), budget)
+    _check_budget(budget, ids)
     if exact:
         return MeetOdds(float(min(1.0, p)), "exact", int(count))
     if seed is None:
@@ -216,8 +221,18 @@ def _meet_odds(hand, deck, requires, cards, actions, met, n, seed, max_exact) ->
     # the draws come from the seeded Generator here; the kernel only searches
     rng = np.random.default_rng(seed)
     shuffles = rng.permuted(np.tile(np.arange(len(deck)), (n, 1)), axis=1)
-    wins = _meet_orders(order[shuffles[:, :reach]], held, pool, *search)
+    wins = _meet_orders(order[shuffles[:, :reach]], held, pool, *search, budget)
+    _check_budget(budget, ids)
     return MeetOdds(wins / n, "simulate", n)
+
+
+def _check_budget(budget: np.ndarray, ids: list) -> None:
+    if budget[0] < 0:
+        raise OddsInputError(
+            f"the best plays of {len(ids)} kinds of card take more than "
+            f"{MAX_SEARCH_PLAYS:,} plays to search: ask with fewer cards, fewer actions "
+            "or a smaller n"
+        )
 
 
 def _listed(items, what: str, most: int) -> tuple:

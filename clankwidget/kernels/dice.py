@@ -85,12 +85,13 @@ def _search_plan(hand, pool, meets, plus, draws, need):
 
 
 @kernel
-def _best(order, hand, meets, plus, draws, need, actions, useful, strides, memo, stamp):
+def _best(order, hand, meets, plus, draws, need, actions, useful, strides, memo, stamp, budget):
     """Whether some sequence of plays meets ``need`` when the draw pile comes in
     ``order`` (card numbers; only the first cards drawn matter), starting from ``hand``
     (counts per card) with ``actions``. ``memo`` (``int64``, one entry per state, or empty
     for no memo) holds the stamp of the last search that explored a state; pass a stamp
-    not used before on that table."""
+    not used before on that table. Each play tried takes one from ``budget[0]``; once it
+    is below 0 the search stops (and its answer means nothing: the caller checks)."""
     m = len(hand)
     kinds = len(need)
     left0 = 0
@@ -132,6 +133,9 @@ def _best(order, hand, meets, plus, draws, need, actions, useful, strides, memo,
                 code -= strides[b]
             continue
         nxt[d] = c + 1
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
         # play card c
         held[c] -= 1
         p2 = pos[d] + draws[c]
@@ -172,12 +176,12 @@ def _best(order, hand, meets, plus, draws, need, actions, useful, strides, memo,
 
 
 @kernel
-def _walk_orders(hand, pool, meets, plus, draws, need, actions, reach, max_exact, evaluate):
+def _walk_orders(hand, pool, meets, plus, draws, need, actions, reach, max_exact, evaluate, budget):
     """Walk every distinct order of the first ``reach`` cards drawn from ``pool`` (counts
     per card), in the order the plain-Python twin lists them: ``(p, orders, ok)``.
     Counting (``evaluate`` false), give up (``ok`` false) as the twin does, once it holds
     over ``max_exact`` orders; evaluating, sum into ``p`` the chances of the orders that
-    can be met."""
+    can be met, until the searches have spent ``budget`` (see :func:`_best`)."""
     m = len(hand)
     left_total = 0
     for c in range(m):
@@ -204,8 +208,10 @@ def _walk_orders(hand, pool, meets, plus, draws, need, actions, reach, max_exact
                     stamp += 1
                     order = prefix[:reach]
                     args = (meets, plus, draws, need, actions, useful, strides, memo, stamp)
-                    if _best(order, hand, *args):
+                    if _best(order, hand, *args, budget):
                         p += weight[reach]
+                    if budget[0] < 0:
+                        return p, count, True
                 d -= 1
                 if d >= 0:
                     pool[prefix[d]] += 1
@@ -230,25 +236,30 @@ def _walk_orders(hand, pool, meets, plus, draws, need, actions, reach, max_exact
 
 
 @kernel
-def _meet_exact(hand, pool, meets, plus, draws, need, actions, reach, max_exact):
+def _meet_exact(hand, pool, meets, plus, draws, need, actions, reach, max_exact, budget):
     """Weigh every distinct order of the first ``reach`` cards drawn from ``pool``:
     ``(p, orders, exact)``, ``p`` the chance that the hand meets ``need``. ``exact`` is
     false (and ``p`` meaningless) when there are more orders than the plain-Python twin
-    weighs (it stops once it holds over ``max_exact``); nothing is searched then."""
+    weighs (it stops once it holds over ``max_exact``); nothing is searched then. ``p``
+    means nothing either when the searches overspent ``budget`` (``budget[0] < 0``)."""
     args = (hand, pool, meets, plus, draws, need, actions, reach, max_exact)
-    _, count, ok = _walk_orders(*args, False)
+    _, count, ok = _walk_orders(*args, False, budget)
     if not ok:
         return 0.0, count, False
-    return _walk_orders(*args, True)
+    return _walk_orders(*args, True, budget)
 
 
 @kernel
-def _meet_orders(orders, hand, pool, meets, plus, draws, need, actions):
-    """How many rows of ``orders`` (each an order of the cards drawn) can be met."""
+def _meet_orders(orders, hand, pool, meets, plus, draws, need, actions, budget):
+    """How many rows of ``orders`` (each an order of the cards drawn) can be met; the
+    count means nothing when the searches overspent ``budget`` (see :func:`_best`)."""
     useful, strides, size = _search_plan(hand, pool, meets, plus, draws, need)
     memo = np.zeros(size, np.int64)
+    args = (meets, plus, draws, need, actions, useful, strides, memo)
     wins = 0
     for r in range(orders.shape[0]):
-        if _best(orders[r], hand, meets, plus, draws, need, actions, useful, strides, memo, r + 1):
+        if _best(orders[r], hand, *args, r + 1, budget):
             wins += 1
+        if budget[0] < 0:
+            break
     return wins

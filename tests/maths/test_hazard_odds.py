@@ -215,6 +215,27 @@ def test_the_search_without_a_memo_agrees_with_the_memo(seed):
     useful, strides, size = _search_plan(hand, pool, meets, plus, draws, need)
     memo = np.zeros(size, np.int64)
     args = (meets, plus, draws, need, actions, useful, strides)
-    with_memo = _best(order, hand, *args, memo, 1)
-    without = _best(order, hand, *args, np.zeros(0, np.int64), 1)
+    budget = np.array([10**9], np.int64)
+    with_memo = _best(order, hand, *args, memo, 1, budget)
+    without = _best(order, hand, *args, np.zeros(0, np.int64), 1, budget)
     assert with_memo == without
+
+
+@pytest.mark.parametrize("deck", [0, 6])
+def test_a_search_for_the_best_plays_that_would_run_on_is_refused(monkeypatch, deck):
+    """(Twenty-three kinds of card that could never meet the need searched every order of
+    play, past the memo's size: hours, in a kernel that Ctrl-C cannot stop.) Every play
+    the searches try counts against a budget, over every order weighed or shuffle drawn;
+    the refusal says so. A small budget keeps the test quick with numba off too."""
+    import clankwidget.dice as dice
+
+    monkeypatch.setattr(dice, "MAX_SEARCH_PLAYS", 20_000)
+    cards = {f"c{i}": {"meets": {"x": 1}, "effects": {"draw": i % 2}} for i in range(12)}
+    hand, pile = list(cards), [f"c{i}" for i in range(deck)]
+    with pytest.raises(OddsInputError, match="more than 20,000 plays to search"):
+        meet_odds(hand, pile, {"x": 100}, cards, actions=100)
+    with pytest.raises(OddsInputError, match="more than 20,000 plays"):
+        meet_odds(hand, pile, {"x": 100}, cards, actions=100, max_exact=1, n=50)
+    # the same cards with a need they can meet, or few actions, are answered
+    assert meet_odds(hand, pile, {"x": 3}, cards, actions=3).p == pytest.approx(1.0)
+    assert meet_odds(hand, pile, {"x": 100}, cards, actions=1).p == 0.0
