@@ -34,9 +34,10 @@ MAX_WORK = 2_000_000_000
 cubes put back in the bag at the start of each run): about half a minute. Longer runs
 are refused at once; runs longer than a second or two go in chunks, show a progress bar
 and stop at Ctrl-C (or the notebook's interrupt) between chunks."""
-MAX_EXACT_STEPS = 1_000_000_000
-"""Most transitions ``knockout_odds(method="exact")`` makes (about a minute) before it
-stops and says to simulate."""
+MAX_EXACT_STEPS = 200_000_000
+"""Most transitions ``knockout_odds`` makes exactly (about 15 seconds; the kernel cannot
+be interrupted) before it stops and says to simulate; ``max_exact_steps`` may not ask
+for more."""
 MAX_BYTES = 2 << 30
 """Most memory (bytes) an odds function allocates for its result and scratch space."""
 

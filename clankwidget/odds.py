@@ -412,7 +412,8 @@ def knockout_odds(
         For the simulation; required whenever it runs.
     max_exact_steps : int
         The work ``"auto"`` allows the exact method (transitions between bag states; about
-        15 million a second) before it falls back to simulation.
+        15 million a second) before it falls back to simulation; at most
+        :data:`MAX_EXACT_STEPS`, the limit of ``"exact"``.
     clones : mapping of colour to count, optional
         Clones in Pulsarcade's Cloning Vats before the first attack (none added later):
         they take the first ``hit_all`` cubes' hits in place of their player.
@@ -460,7 +461,7 @@ def knockout_odds(
     m = len(index)
     steps = _parse_attacks(attacks)
     n = _whole(n, "n", least=1, most=MAX_WORK)
-    max_exact_steps = _whole(max_exact_steps, "max_exact_steps", most=np.iinfo(np.int64).max)
+    max_exact_steps = _whole(max_exact_steps, "max_exact_steps", most=MAX_EXACT_STEPS)
     start = _row(bag or {}, "bag", index, m)
     adds = np.array([_row(a.add, f"attacks[{t}].add", index, m) for t, a in enumerate(steps)])
     adds = adds.reshape(len(steps), m)
@@ -540,7 +541,7 @@ def _knockout_lists(bag, rows, draws, shields, *, method, max_exact_steps, n, se
             if method == "exact":
                 raise OddsInputError(
                     f"computing it exactly takes more than {MAX_EXACT_STEPS:,} steps (the "
-                    "limit, about a minute); use method='simulate' with a seed"
+                    "limit, about 15 seconds); use method='simulate' with a seed"
                 )
             reason = f"computing it exactly takes more than max_exact_steps={limit:,} steps"
     if seed is None:

@@ -118,6 +118,11 @@ ODDS_REFUSED = {
     "max_exact_steps 2**70": lambda: knockout_odds(
         {"blue": 3}, [1], bag={"black": 5}, max_exact_steps=2**70
     ),
+    # (the exact method's own limit: a bigger allowance ran minutes in an uninterruptible
+    # kernel)
+    "max_exact_steps past the exact limit": lambda: knockout_odds(
+        {"blue": 3}, [1], bag={"black": 5}, max_exact_steps=odds_module.MAX_EXACT_STEPS + 1, seed=1
+    ),
     "by_attack past memory": lambda: knockout_odds(
         {f"p{i}": 5 for i in range(8)},
         [(1000, {f"p{i}": 200 for i in range(8)})] * 5000,
