@@ -173,12 +173,12 @@ class TotalDistribution:
     def at_least(self, k: int) -> float:
         """P(total >= k)."""
         i = _as_int("k", k) - self.offset
-        return float(self.pmf[max(i, 0) :].sum()) if i < len(self.pmf) else 0.0
+        return min(1.0, float(self.pmf[max(i, 0) :].sum())) if i < len(self.pmf) else 0.0
 
     def at_most(self, k: int) -> float:
         """P(total <= k)."""
         i = _as_int("k", k) - self.offset
-        return float(self.pmf[: i + 1].sum()) if i >= 0 else 0.0
+        return min(1.0, float(self.pmf[: i + 1].sum())) if i >= 0 else 0.0
 
     def __repr__(self) -> str:
         pairs = ", ".join(
@@ -290,21 +290,41 @@ def card_resources(
     return {r: totals[r] for r in RESOURCES if totals.get(r, 0) != 0}
 
 
-def _effects_total(effects, choose_for, held, card) -> dict[str, int]:
+#: How deep ``if`` and ``choose`` may nest in a card (the card sets nest one or two)
+MAX_NESTING = 20
+
+
+def _effects_total(effects, choose_for, held, card, depth=0) -> dict[str, int]:
+    """What a list of effects gives (see :func:`card_resources`). A card of a card set
+    was checked by its schema; one made by hand is checked here as it is read."""
+    if depth > MAX_NESTING:
+        raise ValueError(f"card {card.id!r}: effects nest more than {MAX_NESTING} deep")
+    if isinstance(effects, str | bytes | Mapping) or not isinstance(effects, Iterable):
+        raise ValueError(f"card {card.id!r}: expected a list of effects, got {shown(effects)}")
     out: dict[str, int] = {}
     for effect in effects:
         if not isinstance(effect, Mapping):
-            raise ValueError(f"card {card.id!r}: effect {effect!r} is not a dict")
+            raise ValueError(f"card {card.id!r}: effect {shown(effect)} is not a dict")
         if "if" in effect:
+            if not isinstance(effect["if"], Mapping):
+                raise ValueError(
+                    f"card {card.id!r}: 'if' takes a dict of tests, got {shown(effect)}"
+                )
             if set(effect["if"]) <= held:
-                _add(out, _effects_total(effect.get("then", ()), choose_for, held, card))
+                then = effect.get("then", ())
+                _add(out, _effects_total(then, choose_for, held, card, depth + 1))
         elif "choose" in effect:
             if choose_for is None:
                 raise ValueError(
                     f"card {card.id!r} has a choice; say which resource the player maximises "
                     f"with choose_for= (one of {', '.join(RESOURCES)})"
                 )
-            options = [_effects_total(o, choose_for, held, card) for o in effect["choose"]]
+            options = effect["choose"]
+            if not isinstance(options, list | tuple) or not options:
+                raise ValueError(
+                    f"card {card.id!r}: 'choose' takes a list of options, got {shown(effect)}"
+                )
+            options = [_effects_total(o, choose_for, held, card, depth + 1) for o in options]
             best = max(
                 range(len(options)),
                 key=lambda i: (options[i].get(choose_for, 0), options[i].get("draw", 0), -i),
@@ -315,7 +335,10 @@ def _effects_total(effects, choose_for, held, card) -> dict[str, int]:
         else:
             for key, amount in effect.items():
                 if key not in RESOURCES:
-                    raise ValueError(f"card {card.id!r}: unknown effect {key!r} in {effect!r}")
+                    raise ValueError(
+                        f"card {card.id!r}: unknown effect {shown(key)} in {shown(effect)}"
+                    )
+                amount = _as_int(f"card {card.id!r}: {key}", amount)
                 _add(out, {key: amount})
     return out
 

@@ -557,6 +557,47 @@ def test_errors(call, message):
         call()
 
 
+def _made(*play):
+    return Card("x", "Made by hand", "ordinary", play=play)
+
+
+def _nested(depth):
+    effect = {"skill": 1}
+    for _ in range(depth):
+        effect = {"if": {}, "then": [effect]}
+    return effect
+
+
+@pytest.mark.parametrize(
+    ("card", "message"),
+    [
+        (_made({"skill": 2.5}), "card 'x': skill must be an integer, got 2.5"),
+        (_made({"skill": float("nan")}), "skill must be an integer, got nan"),
+        (_made({"boots": "3"}), "boots must be an integer, got '3'"),
+        (_made({"choose": []}), "'choose' takes a list of options"),
+        (_made({"choose": 5}), "'choose' takes a list of options"),
+        (_made({"if": 5, "then": []}), "'if' takes a dict of tests"),
+        (Card("x", "Made by hand", "ordinary", play=None), "expected a list of effects"),
+        (_made(_nested(3000)), "effects nest more than 20 deep"),
+    ],
+)
+def test_a_card_made_by_hand_is_read_with_the_schemas_care(card, message):
+    """A card of a card set was checked by its schema; a Card made in a cell was not,
+    and 2.5 Skill counted as 2 (it is refused as a resource dict), a nesting 3000 deep
+    raised RecursionError, and others Python's own errors."""
+    with pytest.raises(ValueError, match=message):
+        resource_distribution([card] * 3, choose_for="skill", hand_size=2)
+    assert card_resources(_made(_nested(20))) == {"skill": 1}
+
+
+def test_a_chance_is_never_over_one():
+    """(Summing the whole distribution gave 1.0000000000000002.)"""
+    pile = [{"skill": k % 3, "boots": 1} for k in range(13)]  # (sums to 1 + 2e-16)
+    dist = resource_distribution(pile, hand_size=5)
+    assert dist.at_least(dist.offset) == dist.at_most(dist.offset + len(dist.pmf)) == 1.0
+    assert 0 <= chance_at_least(pile, resource="skill", k=0) <= 1.0
+
+
 def test_unknown_effect_key_is_named():
     odd = Card("odd", "Odd", "ordinary", play=({"mana": 1},))
     with pytest.raises(ValueError, match="card 'odd': unknown effect 'mana'"):
