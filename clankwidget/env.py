@@ -668,13 +668,13 @@ class ClankEnv(AECEnv):
             raise TypeError(f"watch() takes a Game, got {type(game).__name__}")
         board, cards = self._setup
         if (game.edition, len(game.players)) != (self.edition, len(self.possible_agents)) or (
-            game.board.raw != board.raw or game.cards.raw != cards.raw
+            _raw(game.board) != _raw(board) or game.cards.raw != cards.raw
         ):
             raise ValueError(
                 f"this environment encodes {self.edition!r} games of "
-                f"{len(self.possible_agents)} players on board {board.id!r} with card set "
-                f"{cards.id!r}; got a {game.edition!r} game of {len(game.players)} players "
-                f"on {game.board.id!r} with {game.cards.id!r} (or another version of them)"
+                f"{len(self.possible_agents)} players{_on(board)} with card set "
+                f"{cards.id!r}; got a {game.edition!r} game of {len(game.players)} players"
+                f"{_on(game.board)} with {game.cards.id!r} (or another version of them)"
             )
         self._start(game)
 
@@ -757,6 +757,15 @@ class ClankEnv(AECEnv):
 
     def __str__(self) -> str:
         return self.metadata["name"]
+
+
+def _raw(board) -> dict | None:
+    return None if board is None else board.raw
+
+
+def _on(board) -> str:
+    """`` on board 'id'``, or nothing for an edition without a map."""
+    return "" if board is None else f" on board {board.id!r}"
 
 
 def raw_env(edition: str = "clank", players: int = 2, **kwargs) -> ClankEnv:

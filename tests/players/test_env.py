@@ -335,22 +335,27 @@ def test_bad_arguments_say_what_is_wrong(monkeypatch):
         e.step(None)
 
 
-def test_watch_a_game_played_elsewhere():
-    e = ClankEnv("clank", players=2)
-    game = cw.Game.new("clank", players=2, seed=8)
+@pytest.mark.parametrize("edition", EVERY)
+def test_watch_a_game_played_elsewhere(edition):
+    """(Moonrakers' environment could not watch: it read the board of a game without a
+    map.)"""
+    e = ClankEnv(edition, players=2)
+    game = cw.Game.new(edition, players=2, seed=8)
     e.watch(game)
     rng = random.Random(0)
     for _ in range(30):  # the game moves on outside the environment
         legal = game.legal_actions()
-        mask = e.observe(e.possible_agents[game.state.current])["action_mask"]
+        acting = game.players.index(game.acting_player)
+        mask = e.observe(e.possible_agents[acting])["action_mask"]
         assert {e.decode(int(i)) for i in np.flatnonzero(mask)} == set(legal)
         game.apply(rng.choice(legal))
     e.step(e.encode(game.legal_actions()[0]))  # and stepping the environment plays it
     assert len(game.actions) == 31
-    with pytest.raises(ValueError, match="this environment encodes 'clank' games of 2"):
-        e.watch(cw.Game.new("clank", players=3, seed=0))
-    with pytest.raises(ValueError, match="encodes 'clank' games"):
-        e.watch(cw.Game.new("space", players=2, seed=0))
+    with pytest.raises(ValueError, match=f"this environment encodes '{edition}' games of 2"):
+        e.watch(cw.Game.new(edition, players=3, seed=0))
+    other = "moonrakers" if edition != "moonrakers" else "clank"
+    with pytest.raises(ValueError, match=f"encodes '{edition}' games.*got a '{other}' game"):
+        e.watch(cw.Game.new(other, players=2, seed=0))
     with pytest.raises(TypeError, match="takes a Game"):
         e.watch("game")
 
