@@ -119,6 +119,7 @@ class Game:
         entry = registry.edition(edition)
         rules_cls = entry.rules_class()
         default_board, default_cards = entry.board, entry.cards
+        _check_options(options)
         assemble = getattr(rules_cls, "assemble_board", None)
         if assemble is not None and board is None:
             board = assemble(modules=modules, positions=positions, options=options)
@@ -390,7 +391,11 @@ class Game:
             cubes[into] = cubes.get(into, 0) + k
         if extra is None:
             extra = self.countdown_extra()
-        return cubes, self.rules.next_attack_draws(s) + extra
+        elif isinstance(extra, bool) or not isinstance(extra, int | np.integer) or extra < 0:
+            raise ValueError(
+                f"extra must be a whole number of cubes, 0 or more, got {shown(extra)}"
+            )
+        return cubes, self.rules.next_attack_draws(s) + int(extra)
 
     def countdown_extra(self) -> int:
         """The extra cubes the countdown's next attack draws (0 when it is not running)."""
@@ -432,6 +437,13 @@ class Game:
     def replay(self, steps: int | None = None) -> Game:
         """A new game rebuilt from this game's seed and actions (equal to this one), or
         from its first ``steps`` actions only (the game as it was then)."""
+        n = len(self._actions)
+        if steps is not None and (
+            isinstance(steps, bool)
+            or not isinstance(steps, int | np.integer)
+            or not 0 <= steps <= n
+        ):
+            raise ValueError(f"steps must be a whole number from 0 to {n}, got {shown(steps)}")
         game = Game._from_setup(self._setup, type(self.rules), self.board, self.cards)
         for a in self._actions[:steps]:
             game._apply(a)
@@ -620,6 +632,18 @@ def json_indent(indent):
     if isinstance(indent, str) and len(indent) <= 16 and not indent.strip():
         return indent
     raise ValueError(f"indent must be None, 0 to 16 or up to 16 spaces, got {shown(indent)}")
+
+
+def _check_options(options) -> None:
+    """Game options are a dict of plain JSON (they are saved with the game)."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise TypeError(f"options must be a dict of option name to value, got {shown(options)}")
+    try:
+        check_plain(options, "options")
+    except BoardDataError as exc:
+        raise ValueError(f"options {exc.json_path}: {exc.problem}") from None
 
 
 def _fresh_seed() -> int:

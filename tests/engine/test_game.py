@@ -316,3 +316,35 @@ def test_a_new_game_refuses_hostile_arguments_briefly(kwargs, says):
     with pytest.raises(ValueError, match=says) as refused:
         Game.new(**{"players": 2, **kwargs})
     assert len(str(refused.value)) <= 1300
+
+
+def test_the_odds_and_replay_helpers_check_their_counts():
+    """(extra=-5 drew -3 cubes, 2.5 drew 4.5, 'x' raised Python's TypeError; replay(-5)
+    replayed all but five actions.)"""
+    game = new_game(players=3, seed=7)
+    play_a_while(game, 12)
+    for bad in (-5, 2.5, float("nan"), True, "x"):
+        with pytest.raises(ValueError, match="extra must be a whole number of cubes"):
+            game.attack_cubes(bad)
+        with pytest.raises(ValueError, match="extra must be a whole number of cubes"):
+            game.attack_odds(bad)
+    assert game.attack_cubes(np.int64(2))[1] == game.attack_cubes(0)[1] + 2
+    n = len(game.actions)
+    for bad in (-5, n + 1, 2.5, True):
+        with pytest.raises(ValueError, match=f"steps must be a whole number from 0 to {n}"):
+            game.replay(bad)
+    assert game.replay(np.int64(3)).actions == game.actions[:3]
+
+
+def test_options_are_a_dict_of_plain_json():
+    """(A string raised a dict() error; a list nested 5,000 deep, RecursionError while
+    the game was being saved.)"""
+    with pytest.raises(TypeError, match="options must be a dict"):
+        Game.new(seed=1, options="contracts")
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(ValueError, match=r"options \$\.card_extras\[0\]"):
+        Game.new("space", seed=1, options={"card_extras": deep})
+    with pytest.raises(ValueError, match=r"options \$\.x"):
+        Game.new("legacy", seed=1, options={"x": float("nan")})
