@@ -177,21 +177,25 @@ def bench_turn(board, name, kw, rows, repeat):
                 full["swords"], full["health"] - 1, full["teleports"], False, p.fare, p.coach, 0,
             )
         )  # fmt: skip
-    labels = sum(len(g._turn_front(*a)[0]) for a in args) / len(args)
-    front = sum(len(g._turn_front(*a)[1]) for a in args) / len(args)
+
+    def front(a, kernel=g._turn_front):
+        return kernel(*a, np.array([paths.MAX_FRONT_WORK]))  # (a fresh work budget)
+
+    labels = sum(len(front(a)[0]) for a in args) / len(args)
+    size = sum(len(front(a)[1]) for a in args) / len(args)
     k = len(STARTS)
     t = H.timings(
         {
-            "kernel": lambda: [g._turn_front(*a) for a in args],
+            "kernel": lambda: [front(a) for a in args],
             "turn_options": lambda: [paths.turn_options(board, s, **kw) for s in STARTS],
-            "py_func": lambda: [g._turn_front.py_func(*a) for a in args],
+            "py_func": lambda: [front(a, g._turn_front.py_func) for a in args],
             "naive": lambda: [naive_turn_front(board, s, **full) for s in STARTS],
         },
         repeat=repeat,
     )
     t = {name: v / k for name, v in t.items()}
     print(
-        f"turn front, {name} ({labels:.0f} labels, {front:.0f} options on average): "
+        f"turn front, {name} ({labels:.0f} labels, {size:.0f} options on average): "
         + ", ".join(f"{a} {H.fmt(b)}" for a, b in t.items())
     )
     task = f"turn Pareto front, {name}"

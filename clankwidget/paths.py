@@ -88,6 +88,7 @@ from .errors import PathsInputError, shown
 from .kernels import graph as _g
 
 __all__ = [
+    "MAX_FRONT_WORK",
     "MAX_TABLE_BYTES",
     "Choice",
     "Journey",
@@ -434,6 +435,12 @@ class TurnOptions:
 #: most fronts (and resolved arguments) kept per board before the table starts afresh
 _KEPT_FRONTS = 2048
 
+MAX_FRONT_WORK = 500_000_000
+"""Most comparisons of two ways to stand on a space that one :func:`turn_options` search
+makes (a few seconds). Fronts grow with the square of the budgets (swords against
+damage at every space): a game's turn needs thousands; a long board searched with
+hundreds of swords and health is refused with :class:`PathsInputError`."""
+
 
 def turn_options(
     game_or_board: Any,
@@ -613,6 +620,7 @@ def _turn_options_over(board, p, start, settings, src, stop, key) -> TurnOptions
     found = p.fronts.get(key)
     if found is None:
         lift_indptr, lift_dst = _lift_csr(board, settings["lifts"])
+        work = np.array([MAX_FRONT_WORK], np.int64)
         found = _g._turn_front(
             p.indptr,
             p.dst,
@@ -630,7 +638,14 @@ def _turn_options_over(board, p, start, settings, src, stop, key) -> TurnOptions
             p.fare,
             p.coach,
             budget[5],
+            work,
         )
+        if work[0] < 0:
+            raise PathsInputError(
+                f"this turn's options take more than {MAX_FRONT_WORK:,} comparisons to "
+                f"search (boots {budget[0]}, swords {budget[1]}, damage {budget[2]} on "
+                f"{p.n} spaces): give smaller budgets"
+            )
         for array in found:
             array.setflags(write=False)
         first = TurnOptions(board, start, settings, *found)

@@ -45,7 +45,10 @@ One turn's Pareto front
     the step (edge index, ``_TELEPORT``, ``_LIFT`` or ``_COACH``) and the swords paid on
     that step, so
     a route can be rebuilt by walking back. Dominated labels are unlinked from their space
-    but kept in the table, so predecessor chains stay valid.
+    but kept in the table, so predecessor chains stay valid. Fronts can grow with the
+    square of the budgets (swords against damage at every space), so every comparison of
+    two labels spends one unit of a ``budget`` the caller gives; once it is spent the
+    search stops and returns nothing, and the caller refuses the question.
 """
 
 from __future__ import annotations
@@ -403,16 +406,18 @@ def _dijkstra_pred(indptr, dst, weight, usable, source):
 
 
 @kernel
-def _offer(lab, head, v, b, s, d, t, f, g):
+def _offer(lab, head, v, b, s, d, t, f, g, budget):
     """Whether a label (b, s, d, t, f, g) on space ``v`` survives the labels already there.
 
     If it does, the labels it dominates are marked dead and unlinked from ``v``. (If an
     existing label dominates it, none can be dominated by it: the live labels of a space
-    never dominate one another.)
+    never dominate one another.) Each label compared spends one of ``budget[0]``.
     """
     prev = -1
     i = head[v]
+    budget[0] -= 1
     while i != -1:
+        budget[0] -= 1
         nxt = lab[i, _NNEXT]
         lb = lab[i, _BOOTS]
         ls = lab[i, _SWORDS]
@@ -503,6 +508,7 @@ def _turn_front(
     fare,
     coach,
     gold,
+    budget,
 ):
     """Every non-dominated way to stand on each space at the end of this turn's moves.
 
@@ -519,6 +525,9 @@ def _turn_front(
     boot movement (only while boots may be spent), costs 1 boot plus the gold of both
     stops, and enters its stop like a walk. With no stops (``coach`` empty) every label's
     gold is 0 and the search is the one without coaches.
+
+    ``budget`` (int64[1]) is spent one unit per comparison of two labels; when it goes
+    below 0 the search stops and returns no labels.
 
     Returns ``(labels, order, bounds)``. ``labels`` is int64[k, 11] with the columns
     ``_NODE`` .. ``_GOLD`` (see the module constants), label 0 the starting position.
@@ -543,6 +552,8 @@ def _turn_front(
     for bucket in range(boots + 1):
         i = qhead[bucket]
         while i != -1:
+            if budget[0] < 0:
+                return lab[:0, :_NOUT].copy(), np.empty(0, np.int64), np.zeros(n + 1, np.int64)
             if lab[i, _ALIVE] == 1 and lab[i, _FLAG] != _DONE:
                 u = lab[i, _NODE]
                 b = lab[i, _BOOTS]
@@ -582,7 +593,7 @@ def _turn_front(
                             nd = d + mo - k
                             if ns > swords or nd > max_damage:
                                 continue
-                            if _offer(lab, head, v, nb, ns, nd, t, nf, g):
+                            if _offer(lab, head, v, nb, ns, nd, t, nf, g, budget):
                                 _push(
                                     lab, count, head, qhead, qtail, v, nb, ns, nd, t, nf, g, i, e, k
                                 )
@@ -595,7 +606,7 @@ def _turn_front(
                         if v == u or ng > gold or gate[v] == _CLOSED:
                             continue
                         nf = _entry_flag(gate, stop, v, _MOVING)
-                        if _offer(lab, head, v, b + 1, s, d, t, nf, ng):
+                        if _offer(lab, head, v, b + 1, s, d, t, nf, ng, budget):
                             _push(
                                 lab, count, head, qhead, qtail, v, b + 1, s, d, t, nf, ng, i,
                                 _COACH, 0,
@@ -608,7 +619,7 @@ def _turn_front(
                         if gate[v] == _CLOSED:
                             continue
                         nf = _entry_flag(gate, stop, v, f)
-                        if _offer(lab, head, v, b, s, d, t + 1, nf, g):
+                        if _offer(lab, head, v, b, s, d, t + 1, nf, g, budget):
                             _push(
                                 lab, count, head, qhead, qtail, v, b, s, d, t + 1, nf, g, i,
                                 _TELEPORT, 0,
@@ -620,7 +631,7 @@ def _turn_front(
                     if gate[v] == _CLOSED:
                         continue
                     nf = _DONE if gate[v] == _EXIT else _STOPPED
-                    if _offer(lab, head, v, b, s, d, t, nf, g):
+                    if _offer(lab, head, v, b, s, d, t, nf, g, budget):
                         _push(lab, count, head, qhead, qtail, v, b, s, d, t, nf, g, i, _LIFT, 0)
                         count += 1
             i = lab[i, _QNEXT]
@@ -636,6 +647,7 @@ def _turn_front(
             keep = True
             j = head[v]
             while j != -1:
+                budget[0] -= 1
                 if (
                     j != i
                     and lab[j, _BOOTS] <= lab[i, _BOOTS]
@@ -657,4 +669,6 @@ def _turn_front(
                 k += 1
             i = lab[i, _NNEXT]
         bounds[v + 1] = k
+        if budget[0] < 0:
+            return lab[:0, :_NOUT].copy(), np.empty(0, np.int64), np.zeros(n + 1, np.int64)
     return lab[:count, :_NOUT].copy(), order[:k].copy(), bounds

@@ -20,6 +20,7 @@ from clankwidget.paths import (
     Journey,
     Leg,
     Option,
+    PathsInputError,
     Step,
     distance_table,
     journey,
@@ -177,8 +178,8 @@ def test_jit_and_plain_python_kernels_agree(case):
         kw["boots"], kw["swords"], kw["health"] - 1, kw["teleports"], kw["exhausted"],
         p.fare, p.coach, kw["gold"],
     )  # fmt: skip
-    plain = g._turn_front.py_func(*args)
-    jitted = g._turn_front(*args)
+    plain = g._turn_front.py_func(*args, np.array([10**9]))
+    jitted = g._turn_front(*args, np.array([10**9]))
     for x, y in zip(plain, jitted):
         np.testing.assert_array_equal(x, y)
     layers = (p.indptr, p.dst, p.cost, args[4], p.fare, p.coach, 1, kw["gold"])
@@ -765,3 +766,34 @@ def test_numpy_integers_are_accepted_and_huge_budgets_are_fine():
 def test_module_examples():
     result = doctest.testmod(paths_module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted > 5
+
+
+def _ladder(n: int) -> Board:
+    """A corridor of ``n`` spaces, each step two ways: past a monster, or 2 boots round it."""
+    spaces = [{"id": f"s{i}", "x": i, "y": 0, "start": i == 0} for i in range(n)]
+    ways = [
+        {"from": f"s{i}", "to": f"s{i + 1}", **way}
+        for i in range(n - 1)
+        for way in ({"monsters": 1}, {"boots": 2})
+    ]
+    return Board.from_dict(
+        {
+            "format": "clankwidget-board", "version": 1, "id": "ladder", "title": "Ladder",
+            "edition": "clank", "kind": "board", "width": n + 1, "height": 1,
+            "spaces": [{"name": s["id"], **s} for s in spaces], "paths": ways,
+        }
+    )  # fmt: skip
+
+
+def test_a_search_whose_fronts_outgrow_its_budget_is_refused(monkeypatch):
+    """(Two hundred spaces of such a corridor searched with 400 swords and health ran for
+    minutes in a kernel that Ctrl-C cannot stop: a front grows with swords times damage.)
+    Every comparison of two labels spends one unit of a budget; a small one here keeps the
+    test quick with numba off too, and a smaller question still gets its answer."""
+    monkeypatch.setattr(paths_module, "MAX_FRONT_WORK", 20_000)
+    board = _ladder(14)
+    with pytest.raises(PathsInputError, match="more than 20,000 comparisons"):
+        turn_options(board, "s0", boots=28, swords=28, health=28)
+    again = turn_options(board, "s0", boots=6, swords=1, health=2)
+    best = again.best("s3")  # (round two monsters, fight the third: the least damage)
+    assert (best.boots, best.swords, best.damage) == (5, 1, 0)
