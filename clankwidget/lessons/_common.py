@@ -24,6 +24,9 @@ __all__ = ["Z95", "Table", "compare", "pivot", "play_bots", "wilson", "wilson_in
 Z95 = 1.96
 """The z of a 95% interval, to the two places the lessons use (1.959964 in full)."""
 
+#: The most decimals a :class:`Table` shows (a float holds about 17 significant digits)
+MAX_DIGITS = 17
+
 
 def _cell(value: Any, digits: int) -> str:
     if value is None:
@@ -66,9 +69,12 @@ class Table:
             columns = list(dict.fromkeys(k for r in self.rows for k in r))
         self.columns = list(columns)
         self.title = title
-        self.digits = digits
+        self.digits = _args.whole(digits, "digits", most=MAX_DIGITS)
         self.headers = dict(headers or {})
-        self.column_digits = dict(column_digits or {})
+        self.column_digits = {
+            c: _args.whole(d, f"column_digits[{shown(c)}]", most=MAX_DIGITS)
+            for c, d in dict(column_digits or {}).items()
+        }
 
     def column(self, name: str) -> list:
         """The values of one column, unrounded."""

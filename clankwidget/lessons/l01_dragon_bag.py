@@ -82,6 +82,12 @@ def clank_sweep(
     _args.one_of(colour, cubes, "colour")
     draws = [_args.whole(d, "each of draws") for d in _args.items(draws, "draws")]
     added = [_args.whole(k, "each of added") for k in _args.items(added, "added")]
+    rows = len(draws) * len(added)  # (one exact attack_odds each)
+    if rows > _args.MAX_COUNT:
+        raise LessonInputError(
+            f"{len(draws):,} draws times {len(added):,} added make {rows:,} rows; "
+            f"at most {_args.MAX_COUNT:,}"
+        )
     out = {}
     for d in draws:
         rows = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +17,6 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure
 
-from .._args import MAX_POINTS
 from .._args import items as _items
 from .._args import whole as _whole
 from ._base import (
@@ -33,6 +33,10 @@ from ._base import (
     _text,
     _total_pmf,
 )
+
+#: The most bars one chart draws (far more than a lesson's; past a few thousand they are
+#: thinner than a pixel, and bokeh takes minutes to lay out a hundred thousand)
+MAX_BARS = 5_000
 
 
 def compare_bars(
@@ -58,7 +62,7 @@ def compare_bars(
     ``difference``) and, when ``simulated`` is given, ``"simulated"`` (a scatter on the
     same source).
     """
-    cats = _items(categories, "categories", MAX_POINTS)
+    cats = _items(categories, "categories", MAX_BARS)
     exact = _round(exact, "exact")
     colour = _text(colour, "colour", 64)
     legend = _legend(legend)
@@ -72,7 +76,7 @@ def compare_bars(
         xs = [float(c) if isinstance(c, (float, np.floating)) else int(c) for c in cats]
     else:
         xs = [str(c) for c in cats]
-    repeated = [x for x in dict.fromkeys(xs) if xs.count(x) > 1]
+    repeated = [x for x, n in Counter(xs).items() if n > 1]
     if repeated:  # bokeh would log E-1019 (DUPLICATE_FACTORS) and BokehJS draw nothing
         raise ValueError(f"categories must be distinct; repeated: {', '.join(map(str, repeated))}")
     data: dict[str, list] = {

@@ -26,10 +26,16 @@ from ._base import (
     _round,
 )
 
+#: The most curves one chart draws (each gets a colour, a marker, a dash and a line of
+#: the legend; a thousand took bokeh ten seconds)
+MAX_CURVES = 100
+
 
 def _curves(curves) -> Mapping:
     if not isinstance(curves, Mapping):
         raise LessonInputError(f"curves must be a mapping of label to values, got {shown(curves)}")
+    if len(curves) > MAX_CURVES:
+        raise LessonInputError(f"{len(curves):,} curves; at most {MAX_CURVES}")
     return curves
 
 

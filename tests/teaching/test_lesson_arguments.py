@@ -357,6 +357,26 @@ def test_hostile_arguments_are_refused_cleanly(name, calls):
             ),
             "use knockout_sampled",
         ),
+        # arguments each within bounds whose product is not: a million exact odds
+        (
+            lambda: lessons.clank_sweep({"black": 9, "blue": 3}, "blue", [3] * 100, range(11)),
+            "100 draws times 11 added make 1,100 rows; at most 1,000",
+        ),
+        # a billion decimals made a table of gigabytes when it was shown
+        (
+            lambda: lessons.compare(["a"], [0.5], [0.5], digits=10**9),
+            "digits must be from 0 to 17",
+        ),
+        (lambda: lessons.Table([{"p": 0.5}], column_digits={"p": 18}), r"column_digits\['p'\]"),
+        # bokeh lays out a hundred thousand bars in minutes, a thousand curves in seconds
+        (
+            lambda: plots.compare_bars(range(5_001), [0.1] * 5_001),
+            "categories holds more than 5,000 items",
+        ),
+        (
+            lambda: plots.line_chart([1, 2], {str(i): [0.1, 0.2] for i in range(101)}),
+            "101 curves; at most 100",
+        ),
     ],
 )
 def test_a_refusal_names_the_argument_and_what_it_should_be(call, says):
