@@ -76,7 +76,8 @@ class HazardOdds:
 
     def at_least(self, k: int) -> float:
         """The chance of ``k`` or more unblocked hazards."""
-        return float(sum(self.pmf[max(0, k) :]))
+        k = _whole(k, "k", least=-MAX_FACES * MAX_DICE, most=MAX_FACES * MAX_DICE)
+        return min(1.0, float(sum(self.pmf[max(0, k) :])))
 
 
 def hazard_odds(dice: int, shields: int = 0, faces: Sequence[int] | None = None) -> HazardOdds:
@@ -219,7 +220,14 @@ def _meet_odds(hand, deck, requires, cards, actions, met, n, seed, max_exact) ->
             "one simulation shuffles: give a smaller n"
         )
     # the draws come from the seeded Generator here; the kernel only searches
-    rng = np.random.default_rng(seed)
+    try:
+        if isinstance(seed, bool):
+            raise TypeError
+        rng = np.random.default_rng(seed)
+    except (TypeError, ValueError):
+        raise OddsInputError(
+            f"seed must be an int of 0 or more, a SeedSequence or a Generator, got {shown(seed)}"
+        ) from None
     shuffles = rng.permuted(np.tile(np.arange(len(deck)), (n, 1)), axis=1)
     wins = _meet_orders(order[shuffles[:, :reach]], held, pool, *search, budget)
     _check_budget(budget, ids)

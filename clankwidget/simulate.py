@@ -80,7 +80,7 @@ def _bot_seed(seed: int, seat: int) -> int:
 
 def play_game(
     bots: Sequence[str | Bot | type[Bot]],
-    seed: int,
+    seed: int | None,
     board=None,
     players: Sequence[str] | None = None,
     *,
@@ -93,8 +93,9 @@ def play_game(
 
     ``bots``: one per seat, each a name from :data:`clankwidget.bots.BOTS`, a bot class
     or a bot object (names and classes are seeded from ``seed`` and the seat). ``seed``
-    seeds the game. ``board`` / ``cards``: a name, path or object (default: the
-    edition's). ``players``: the colours, one per bot (default: the standard order).
+    seeds the game (``None``: one is drawn, and recorded as ``game.seed``). ``board`` /
+    ``cards``: a name, path or object (default: the edition's). ``players``: the colours,
+    one per bot (default: the standard order).
     ``max_steps``: raise :class:`SimulationError` if the game has not ended after that
     many actions. ``check_legal``: also check each action is in ``legal_actions()``
     (the engine refuses an illegal one anyway, with a less specific message).
@@ -108,6 +109,7 @@ def play_game(
     elif len(players) != len(bots):
         raise ValueError(f"give one bot per player: {len(players)} colours, {len(bots)} bots")
     game = Game.new(edition=edition, board=board, players=players, seed=seed, cards=cards)
+    seed = game.seed  # (drawn and recorded when none was given)
     seated = [_as_bot(b, _bot_seed(seed, i), edition) for i, b in enumerate(bots)]
     for _ in range(max_steps):
         if game.is_over:
@@ -165,6 +167,8 @@ def wilson_interval(wins: float, n: int, z: float = 1.959964) -> tuple[float, fl
             raise ValueError(f"{name} must be a finite number, got {shown(value)}")
         checked.append(float(value))
     wins, n, z = checked
+    if not n.is_integer():
+        raise ValueError(f"n must be a whole number of games, got {shown(n)}")
     if not (math.isfinite(n) and 0 <= wins <= max(n, 0) and 0 <= z <= 10):
         raise ValueError(f"need 0 <= wins <= n and 0 <= z <= 10, got {wins}, {n} and {z}")
     if n <= 0:

@@ -23,6 +23,8 @@ import ipywidgets as widgets
 from bokeh.models import FactorRange, Range1d
 from bokeh.plotting import figure
 
+from .. import _args
+
 __all__ = ["Explorer", "explore", "slider"]
 
 
@@ -112,6 +114,11 @@ def slider(value: int, low: int, high: int, description: str, step: int = 1) -> 
     """An integer slider with the lessons' look: ``description`` to its left, read out
     to its right, updating the figure only when let go (so a drag does not recompute at
     every step)."""
+    low = _args.whole(low, "low", least=-(10**9), most=10**9)
+    high = _args.whole(high, "high", least=low, most=10**9)
+    value = _args.whole(value, "value", least=-(10**9), most=10**9)
+    value = min(max(value, low), high)  # (as the slider would show it)
+    step = _args.whole(step, "step", least=1, most=max(high - low, 1))
     return widgets.IntSlider(
         value=value,
         min=low,

@@ -239,3 +239,22 @@ def test_a_search_for_the_best_plays_that_would_run_on_is_refused(monkeypatch, d
     # the same cards with a need they can meet, or few actions, are answered
     assert meet_odds(hand, pile, {"x": 3}, cards, actions=3).p == pytest.approx(1.0)
     assert meet_odds(hand, pile, {"x": 100}, cards, actions=1).p == 0.0
+
+
+def test_the_chance_of_k_hazards_takes_a_whole_k():
+    """(NaN gave 1.0; 2.5 and '2' raised Python's own TypeError.)"""
+    odds = hazard_odds(3)
+    assert odds.at_least(-3) == odds.at_least(0) == 1.0
+    assert odds.at_least(1) == pytest.approx(1 - odds.safe)
+    for bad in (float("nan"), 2.5, "2", True):
+        with pytest.raises(OddsInputError, match="k must be a whole number"):
+            odds.at_least(bad)
+
+
+@pytest.mark.parametrize("seed", [-1, "abc", True, 2.5])
+def test_a_simulation_refuses_a_seed_it_cannot_use(seed):
+    """(Past max_exact the shuffles are simulated: a bad seed raised numpy's errors.)"""
+    cards = {f"c{i}": {"meets": {"x": 1}, "effects": {"draw": 1}} for i in range(4)}
+    deck = [f"c{i}" for i in range(4)] * 2
+    with pytest.raises(OddsInputError, match="seed must be an int of 0 or more"):
+        meet_odds(["c0"], deck, {"x": 5}, cards, actions=5, max_exact=1, seed=seed)

@@ -314,6 +314,18 @@ def test_wilson_interval():
     assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
     lo, hi = wilson_interval(0, 10)
     assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = wilson_interval(2.5, 5)  # (ties split the wins: halves are fine)
+    assert 0 < lo < 0.5 < hi < 1
+    with pytest.raises(ValueError, match="n must be a whole number of games, got 2.5"):
+        wilson_interval(1, 2.5)  # (ties split the wins, never the games)
+
+
+def test_a_game_played_without_a_seed_records_the_one_it_drew():
+    """(seed=None reached int(None) when the bots were seeded.)"""
+    game = play_game(["greedy", "random"], None)
+    assert game.is_over and isinstance(game.seed, int)
+    again = play_game(["greedy", "random"], game.seed)
+    assert [a.to_dict() for a in again.actions] == [a.to_dict() for a in game.actions]
 
 
 def test_use_dask_without_dask_says_how_to_install_it(monkeypatch):

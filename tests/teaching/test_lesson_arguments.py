@@ -377,6 +377,9 @@ def test_hostile_arguments_are_refused_cleanly(name, calls):
             lambda: plots.line_chart([1, 2], {str(i): [0.1, 0.2] for i in range(101)}),
             "101 curves; at most 100",
         ),
+        # (a slider the wrong way round raised traitlets' TraitError)
+        (lambda: plots.slider(5, 10, 1, "x"), "high must be from 10"),
+        (lambda: plots.slider(float("nan"), 0, 1, "x"), "value must be a whole number"),
     ],
 )
 def test_a_refusal_names_the_argument_and_what_it_should_be(call, says):
