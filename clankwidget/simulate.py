@@ -496,6 +496,10 @@ def _run_batch(specs: list) -> list[GameRecord]:
     return [_run(spec) for spec in specs]
 
 
+#: Seconds :func:`tournament` waits for a scheduler named by its address
+CONNECT_TIMEOUT = 10
+
+
 def _run_on_cluster(client, specs: list, progress: bool) -> list[GameRecord]:
     """Play ``specs`` on a Dask cluster; the records come back in schedule order."""
     try:
@@ -509,7 +513,13 @@ def _run_on_cluster(client, specs: list, progress: bool) -> list[GameRecord]:
     if isinstance(client, str):
         if not 0 < len(client) <= 1000:  # (an address is a short text; Dask quotes it whole)
             raise ValueError(f"client must be a scheduler address, got {shown(client)}")
-        own = client = Client(client)
+        try:
+            own = client = Client(client, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise ConnectionError(
+                f"no Dask scheduler answered at {client!r} within {CONNECT_TIMEOUT} s "
+                f"(is it running, and is that its address?): {exc}"
+            ) from None
     elif not isinstance(client, Client):
         raise TypeError(
             "client must be a dask.distributed.Client or a scheduler address such as "

@@ -71,3 +71,12 @@ def test_a_scheduler_address_works_too(client):
 def test_a_game_that_fails_on_a_worker_raises_here(client):
     with pytest.raises(SimulationError, match="did not end within max_steps=3"):
         tournament(["greedy", "random"], games=2, seed=0, client=client, max_steps=3)
+
+
+def test_an_address_where_no_scheduler_answers_says_so(monkeypatch):
+    """(It raised Dask's OSError after 30 s.) A short wait keeps the test quick."""
+    import clankwidget.simulate as simulate
+
+    monkeypatch.setattr(simulate, "CONNECT_TIMEOUT", 1)
+    with pytest.raises(ConnectionError, match="no Dask scheduler answered at 'tcp://127.0.0.1:1'"):
+        tournament(["random", "greedy"], games=2, seed=1, client="tcp://127.0.0.1:1")
