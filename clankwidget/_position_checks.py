@@ -198,6 +198,14 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
             extra = {c for c in extra if s.reserve[c] is not None or c not in rules.cards.cards}
         if extra:
             raise PositionError(f"$.state.{key}", f"unknown pile {sorted(extra)[0]!r}")
+    for cid, k in s.reserve.items():  # (null, a pile without end, only where it is one)
+        if k is None and fresh.reserve.get(cid) is not None:
+            raise PositionError(
+                f"$.state.reserve.{cid}",
+                f"expected a count: the set-up has {fresh.reserve[cid]} of them",
+            )
+    if s.countdown_player is not None and not 0 <= s.countdown_player < n:
+        raise PositionError("$.state.countdown_player", f"expected a seat from 0 to {n - 1}")
     if "rage_track" in su and not 0 <= s.rage < len(su["rage_track"]):
         raise PositionError("$.state.rage", f"expected 0 to {len(su['rage_track']) - 1}")
     track = su.get("countdown")

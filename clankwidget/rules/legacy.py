@@ -406,7 +406,8 @@ class LegacyRules(ClankRules):
     def check_position(self, s, fresh) -> None:
         """The Contracts in play are the options' (a game never changes them), each done
         by nobody (``null``) or by one player, who holds its token and no other contract's;
-        the fruit grow where the set-up puts them, whole or eaten; a Mug is the Mug."""
+        the fruit grow where the set-up puts them, whole or eaten; a Mug is the Mug; the
+        spaces entered this turn (first-entry rewards) are spaces of the board."""
         at = "$.state.extra.contracts"
         want = [c["id"] for c in fresh.extra["contracts"]]
         have = s.extra["contracts"]
@@ -437,6 +438,15 @@ class LegacyRules(ClankRules):
                     raise PositionError(
                         f"$.state.players[{k}].tokens[{i}]", f"expected {shown(self.mug())}"
                     )
+        for k, q in enumerate(s.players):
+            entered = q.turn_flags.get("entered", [])
+            if not isinstance(entered, list) or not all(
+                isinstance(x, str) and x in self.board for x in entered
+            ):
+                raise PositionError(
+                    f"$.state.players[{k}].turn_flags.entered",
+                    f"expected a list of the spaces entered this turn, got {shown(entered)}",
+                )
         fruit = s.extra["fruit"]
         if set(fruit) != set(fresh.extra["fruit"]) or not all(
             isinstance(v, bool) for v in fruit.values()

@@ -251,6 +251,9 @@ def _cubes_from_nowhere(pos):
         (lambda p: p["state"]["players"][0].update(colour="black"), r"players", "colour 'black'"),
         (lambda p: p["state"].update(teacher="me"), r"\$\.state", "teacher"),
         (lambda p: p["state"]["players"].pop(), r"\$\.state\.players", ""),
+        # (the widget's view indexed the seat; a null pile of 15 made cards from nothing)
+        (lambda p: p["state"].update(countdown_player=7), r"countdown_player", "a seat from 0"),
+        (lambda p: p["state"]["reserve"].update(mercenary=None), r"reserve\.mercenary", "15"),
     ],
 )
 def test_a_position_that_breaks_the_rules_is_refused_naming_the_field(edit, field, message):
@@ -475,6 +478,10 @@ def _forged_mug(pos):
     )
 
 
+def _turn_flags(**flags):
+    return lambda pos: pos["state"]["players"][0]["turn_flags"].update(flags)
+
+
 def _fruit(pos, **fields):
     pos["state"]["extra"]["fruit"].update(fields)
 
@@ -494,6 +501,9 @@ def _fruit(pos, **fields):
         (_forged_mug, r"players\[0\]\.tokens\[\d+\]", "'Mug', 'points': 20"),
         (lambda pos: _fruit(pos, start=True), r"extra\.fruit", "whole"),
         (lambda pos: pos["state"]["extra"]["fruit"].clear(), r"extra\.fruit", "whole"),
+        # (Legacy's first-entry rewards read it as a list of spaces: 5 crashed the next move)
+        (_turn_flags(entered=5), r"players\[0\]\.turn_flags\.entered", "got 5"),
+        (_turn_flags(entered=[{}]), r"turn_flags\.entered", "the spaces entered"),
     ],
 )
 def test_legacys_contracts_mugs_and_fruit_are_the_tables_own(edit, field, message):
