@@ -5,10 +5,11 @@ edition). Each refusal is a :class:`~clankwidget.errors.PositionError` naming th
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from . import registry
-from .errors import PositionError
+from .errors import PositionError, shown
 from .rules.state import ESCAPED, IN, KNOCKED_OUT, GameState
 
 # -- components other than cards and cubes ------------------------------------------------
@@ -165,6 +166,37 @@ def _check_data_cubes(s: GameState, fresh: GameState) -> None:
             raise PositionError(f"$.state.extra.ports.{sid}", f"{colour} did not hack it")
 
 
+def _conditionals(value):
+    """Every conditional effect (``{"if": ..., "then": ...}``) in ``value``, nested ones
+    (in a choice, in another's ``then``) too."""
+    if isinstance(value, dict):
+        if "if" in value and "then" in value:
+            yield value
+        for v in value.values():
+            yield from _conditionals(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _conditionals(v)
+
+
+def _check_held(rules, s: GameState) -> None:
+    """A bonus held for its condition is one of its card's conditional effects: the same
+    ``then``, waiting for some of the same tests (the rules hold what may still come true
+    later in the turn)."""
+    for k, p in enumerate(s.players):
+        for i, h in enumerate(p.held):
+            at = f"$.state.players[{k}].held[{i}]"
+            if not isinstance(h["card"], str) or h["card"] not in rules.cards.cards:
+                raise PositionError(f"{at}.card", f"unknown card {shown(h['card'])}")
+            card = rules.card(h["card"])  # (as the edition plays it: Space adds effects)
+            tests, then = json.loads(json.dumps([h["if"], h["then"]]))
+            if not tests or not any(
+                then == c["then"] and all(c["if"].get(t) == v for t, v in tests.items())
+                for c in _conditionals(json.loads(json.dumps(card.play)))
+            ):
+                raise PositionError(at, f"expected a conditional effect of {h['card']!r}")
+
+
 def _check(rules, s: GameState, fresh: GameState) -> None:
     """The rules' invariants of a position, each refusal naming its field."""
     board, su = rules.board, rules.setup_numbers
@@ -216,6 +248,7 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
             if sid not in ids:
                 raise PositionError(f"$.state.{key}", f"no space {sid!r} on {board.id!r}")
     _check_components(rules, s, fresh)
+    _check_held(rules, s)
     rules.check_position(s, fresh)
     # every card of the set-up is somewhere, once
     have, want = _card_census(s), _card_census(fresh)

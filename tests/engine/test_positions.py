@@ -518,6 +518,46 @@ def test_legacys_contracts_mugs_and_fruit_are_the_tables_own(edit, field, messag
         Game.from_position(pos, seed=0)
 
 
+def _holding() -> Game:
+    """A seeded Clank! game where a played Loyal Hound waits for a companion."""
+    game = Game.new("clank", players=2, seed=0)
+    players = [bots.make_bot("greedy", seed=i) for i in range(2)]
+    while not any(p.held for p in game.players):
+        game.apply(players[game.state.current].choose(game))
+    return game
+
+
+def _held(**fields):
+    def edit(pos):
+        held = next(p["held"] for p in pos["state"]["players"] if p["held"])
+        held[0].update(fields)
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (_held(then=[{"boots": 5}]), "a conditional effect of 'loyal-hound'"),
+        (_held(then=[{"no-such-effect": 1}]), "a conditional effect of 'loyal-hound'"),
+        (_held(**{"if": {"no-such-condition": True}}), "a conditional effect of 'loyal-hound'"),
+        (_held(**{"if": {}}), "a conditional effect of 'loyal-hound'"),
+        (_held(card="burgle"), "a conditional effect of 'burgle'"),
+        (_held(card="no-such-card"), "unknown card 'no-such-card'"),
+    ],
+)
+def test_a_held_bonus_is_its_cards_own(edit, message):
+    """A bonus waiting for its condition is one of its card's conditional effects, as the
+    card set (and the edition) gives it: an edited one loaded and crashed at the next
+    play, or paid what the card never pays."""
+    game = _holding()
+    assert Game.from_position(game.position(), seed=0).position() == game.position()
+    pos = game.position()
+    edit(pos)
+    with pytest.raises(PositionError, match=rf"players\[\d\]\.held\[0\].*{message}"):
+        Game.from_position(pos, seed=0)
+
+
 def test_a_legacy_game_without_contracts_takes_none_from_a_position():
     """(It loaded, and then the end of the turn looked the item up and crashed.)"""
     pos = Game.new("legacy", players=2, seed=1).position()
