@@ -30,7 +30,7 @@ from ._schema import SCHEMAS, check, schema
 from ._schema import _expected as _expected
 from .boards import Board, BoardArrays, Path_, Space, list_boards, load_board
 from .cards import MAX_DECK, Card, CardSet, list_card_sets, load_cards
-from .editions import check_edition_fits, check_piece_effects, load_card_extras, load_edition
+from .editions import check_edition_fits, check_space_effects, load_card_extras, load_edition
 
 __all__ = [
     "MAX_DECK",
@@ -49,8 +49,8 @@ __all__ = [
     "board_data_dir",
     "check",
     "check_edition_fits",
-    "check_piece_effects",
     "check_plain",
+    "check_space_effects",
     "list_boards",
     "list_card_sets",
     "load_board",

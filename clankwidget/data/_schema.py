@@ -36,7 +36,7 @@ SCHEMAS = (
 )
 """The registered schemas, by kind: ``board_data/schema/<kind>.schema.json``."""
 
-PARTS = {"campaign-save": ("campaign", "save")}
+PARTS = {"campaign-save": ("campaign", "save"), "card-effects": ("cards", "effects")}
 """Kinds checked against a part of a registered schema: kind -> (schema, ``$defs`` name)."""
 
 _BASE = "https://clankwidget.invalid/schema/"

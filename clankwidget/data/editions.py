@@ -5,8 +5,8 @@
   with ``extends`` merged;
 * :func:`load_card_extras` reads ``board_data/space/<card set id>.json`` (factions and
   the space-only effects of a card set's cards);
-* :func:`check_piece_effects` checks the ``data_port`` and ``enter`` effects of a ship
-  piece in the Space effect vocabulary.
+* :func:`check_space_effects` checks the ``data_port`` and ``enter`` effects of a
+  board's spaces in an edition's effect vocabulary (a ship piece's in Space's).
 
 All three validate with the one schema registry (:mod:`._schema`) and then check what a
 schema cannot say: every id a file refers to exists (slots, connectors, race-track
@@ -30,7 +30,7 @@ from ._schema import check
 from .boards import Board
 from .cards import CardSet
 
-__all__ = ["check_edition_fits", "check_piece_effects", "load_card_extras", "load_edition"]
+__all__ = ["check_edition_fits", "check_space_effects", "load_card_extras", "load_edition"]
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -213,19 +213,23 @@ def _check_extras_against(doc: dict, cards: CardSet, source: str) -> None:
             )
 
 
-_CHECKED_PIECES: weakref.WeakSet[Board] = weakref.WeakSet()
+#: boards whose space effects were checked, with the vocabularies they were checked in
+_CHECKED: weakref.WeakKeyDictionary[Board, set] = weakref.WeakKeyDictionary()
 
 
-def check_piece_effects(board: Board) -> None:
-    """The ``data_port`` and ``enter`` effects of a ship piece, in the Space effect
-    vocabulary (``space-effects.schema.json``). Checked once per board object."""
-    if board in _CHECKED_PIECES:
+def check_space_effects(board: Board, vocabulary: str = "space-effects") -> None:
+    """The ``data_port`` and ``enter`` effects of a board's spaces, in an edition's
+    effect vocabulary: ``"space-effects"`` (``space-effects.schema.json``, a ship piece's)
+    or ``"card-effects"`` (the card schema's, Clank! Legacy's). The board schema leaves
+    them to the edition that plays them. Checked once per board object."""
+    done = _CHECKED.setdefault(board, set())
+    if vocabulary in done:
         return
     for i, sp in enumerate(board.raw["spaces"]):
         for key in ("data_port", "enter"):
             if key in sp:
-                check("space-effects", sp[key], board.source or board.id, f"$.spaces[{i}].{key}")
-    _CHECKED_PIECES.add(board)
+                check(vocabulary, sp[key], board.source or board.id, f"$.spaces[{i}].{key}")
+    done.add(vocabulary)
 
 
 def check_edition_fits(edition: dict, cards: CardSet, source: str | None = None) -> None:

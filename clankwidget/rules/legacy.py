@@ -60,6 +60,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from ..data import check_space_effects
 from ..errors import BoardDataError, PositionError, shown
 from . import actions as A
 from .clank import ClankRules
@@ -97,6 +98,7 @@ class LegacyRules(ClankRules):
                 "$.legacy",
                 "expected the Legacy components (fruit, contracts, patrons, passages)",
             )
+        check_space_effects(board, "card-effects")  # (first-entry rewards, as cards give)
         self.passages = {p["number"]: p for p in self.legacy["passages"]}
         self.contracts = {c["id"]: c for c in self.legacy["contracts"]}
         for i, sp in enumerate(board.spaces):
@@ -419,7 +421,7 @@ class LegacyRules(ClankRules):
             if not isinstance(c, dict) or set(c) != {"id", "done"} or c["id"] != cid:
                 raise PositionError(f"{at}[{i}]", f"expected {{'id': {cid!r}, 'done': ...}}")
             if c["done"] is not None:
-                if c["done"] not in colours:
+                if not isinstance(c["done"], str) or c["done"] not in colours:
                     raise PositionError(
                         f"{at}[{i}].done",
                         f"expected null or a player's colour, got {shown(c['done'])}",

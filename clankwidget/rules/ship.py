@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ..data import Board, check_piece_effects, load_board, load_edition
+from ..data import Board, check_space_effects, load_board, load_edition
 from ..data._files import mtime, resolve
 from ..errors import BoardDataError, at_most
 
@@ -224,7 +224,7 @@ def _assemble(pieces, positions, edition: str, options) -> Board:
         b = boards[slot]
         dx, dy = slots[slot]["offset"]
         layout.append(f"{slot}: {b.title}")
-        check_piece_effects(b)
+        check_space_effects(b)
         for m in b.raw.get("modules", []):
             if m["id"] in module_owner:
                 raise BoardDataError(

@@ -490,6 +490,7 @@ def _fruit(pos, **fields):
     ("edit", "field", "message"),
     [
         (_contract(0, done="purple"), r"contracts\[0\]\.done", "null or a player's colour"),
+        (_contract(0, done={"a": 1}), r"contracts\[0\]\.done", "null or a player's colour"),
         (_contract(1, id="big-ticket"), r"contracts\[1\]", "'deep-delivery'"),
         (_contract(2, extra=1), r"contracts\[2\]", "'rainy-day'"),
         (lambda pos: pos["state"]["extra"]["contracts"].pop(), "contracts", "the 5 contracts"),

@@ -552,3 +552,20 @@ def test_no_voluntary_damage_into_a_full_meter_or_from_an_empty_supply():
     )
     with pytest.raises(IllegalAction, match="0 cubes left"):
         g2.apply(A.Move(path(g2, "signpost", "fox-den")))
+
+
+def test_a_boards_first_entry_rewards_are_effects_the_cards_know():
+    """(The board schema leaves a space's ``enter`` to the edition: a Legacy map whose
+    Old Mill gave ``{"bogus": 1}`` loaded, and the game crashed when someone entered.)"""
+    import copy
+
+    from clankwidget.data import Board, load_board
+    from clankwidget.errors import BoardDataError
+
+    doc = copy.deepcopy(load_board("legacy-teaching").raw)
+    doc["id"] = "edited"
+    i, space = next((i, s) for i, s in enumerate(doc["spaces"]) if s.get("enter"))
+    for bad, says in (([{"bogus": 1}], "known effect"), ([{"gold": "x"}], "integer")):
+        space["enter"] = bad
+        with pytest.raises(BoardDataError, match=rf"\$\.spaces\[{i}\]\.enter\[0\].*{says}"):
+            Game.new("legacy", board=Board.from_dict(doc), seed=1)
