@@ -207,6 +207,8 @@ def _changed(doc: dict, changes: dict | None, balance: bool, rules) -> dict:
                 i = seats[colour]
                 where = f"changes.players.{colour}"
                 _merge(doc["state"]["players"][i], patch, where, named, ("players", i))
+        if balance:
+            _check_kinds(doc)  # the balance reads what a change wrote: its kinds first
         if balance and not registry.edition(rules.edition).has("map"):
             _balance_table(doc["state"], fresh, named)
         elif balance:
@@ -275,6 +277,48 @@ def state_from_position(doc: Any, source: str = "<position>"):
         table = _table_edition(doc)
         if table is not None:  # an edition with no map (Moonrakers) checks its own
             return table.rules_class().state_from_position(doc, source)
+    except BoardDataError as exc:
+        raise PositionError(exc.json_path, exc.problem) from None
+    rules, state, fresh = _shaped(doc, source)
+    _check(rules, state, fresh)
+    import numpy as np
+
+    rules.rng = np.random.Generator(np.random.PCG64(0))
+    try:
+        actions = rules.legal_actions(state)
+    except Exception as exc:
+        field = "$.state.pending" if state.pending else "$.state"
+        raise PositionError(field, f"the rules cannot go on from here ({exc})") from None
+    if not actions and not state.over:
+        # a thief who escaped during their own turn still ends it: only one with nothing
+        # left to do is refused
+        left = state.players[state.current].status != IN
+        why = "the player to move has left the game" if left else "nobody can move"
+        raise PositionError("$.state.current", why)
+    return rules, state
+
+
+def _check_kinds(doc: dict) -> None:
+    """Refuse, naming its path, a field of the wrong kind in a description before the
+    balance reads it (the balance, like the rules, trusts the kinds of a position's
+    fields): the checks of :func:`state_from_position` that come before the counting,
+    which the balance is there to make add up. An edition without a map has its own
+    schema, ``<edition>-position``."""
+    table = _table_edition(doc)
+    if table is None:
+        _shaped(doc, "<position>")
+        return
+    try:
+        check(f"{table.name}-position", doc, "<position>")
+    except BoardDataError as exc:
+        raise PositionError(exc.json_path, exc.problem) from None
+
+
+def _shaped(doc: dict, source: str):
+    """The checks of a (plain) map edition's position before the counting: the schema;
+    the edition, board, cards, options and colours; the edition's own fields held to a
+    fresh set-up. Returns ``(rules, state, fresh)``."""
+    try:
         check("position", doc, source)
     except BoardDataError as exc:
         raise PositionError(exc.json_path, exc.problem) from None
@@ -288,6 +332,9 @@ def state_from_position(doc: Any, source: str = "<position>"):
     options = doc.get("options")
     try:
         rules = rules_cls(board, cards, options)
+    except BoardDataError as exc:  # (the edition's own checks of its board or card set)
+        where = "$.board" if exc.file == (board.source or board.id) else "$.cards"
+        raise PositionError(where, f"{exc.json_path}: {exc.problem}") from None
     except ValueError as exc:
         raise PositionError("$.options", str(exc)) from None
     raw = doc["state"]
@@ -305,20 +352,7 @@ def state_from_position(doc: Any, source: str = "<position>"):
     fresh_rules = rules_cls(board, cards, options)
     fresh = fresh_rules.setup(colours, np.random.Generator(np.random.PCG64(0)))
     _check_edition_fields(state, fresh)
-    _check(rules, state, fresh)
-    rules.rng = np.random.Generator(np.random.PCG64(0))
-    try:
-        actions = rules.legal_actions(state)
-    except Exception as exc:
-        field = "$.state.pending" if state.pending else "$.state"
-        raise PositionError(field, f"the rules cannot go on from here ({exc})") from None
-    if not actions and not state.over:
-        # a thief who escaped during their own turn still ends it: only one with nothing
-        # left to do is refused
-        left = state.players[state.current].status != IN
-        why = "the player to move has left the game" if left else "nobody can move"
-        raise PositionError("$.state.current", why)
-    return rules, state
+    return rules, state, fresh
 
 
 #: the state's tallies whose keys a set-up fills in (the rules add to them by key)
