@@ -392,6 +392,15 @@ def _check_edition_fields(state: GameState, fresh: GameState) -> None:
     for at, t in _tokens(state):
         if t["id"] in known and t != known[t["id"]]:
             raise PositionError(at, f"expected the card set's token {shown(known[t['id']])}")
+    for key, value in fresh.extra.items():  # (what is kept aside holds only such tokens)
+        if isinstance(value, list) and any(isinstance(t, dict) and "kind" in t for t in value):
+            for i, t in enumerate(state.extra[key]):
+                tid = t.get("id") if isinstance(t, dict) else None
+                if not isinstance(tid, str) or known.get(tid) != t:
+                    raise PositionError(
+                        f"$.state.extra.{_field(key)}[{i}]",
+                        f"expected a token of the card set as it deals it, got {shown(t)}",
+                    )
 
 
 def _tokens(s: GameState):

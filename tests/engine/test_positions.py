@@ -504,6 +504,9 @@ def _fruit(pos, **fields):
         (lambda pos: pos["state"]["extra"]["fruit"].clear(), r"extra\.fruit", "whole"),
         # (Legacy's first-entry rewards read it as a list of spaces: 5 crashed the next move)
         (_turn_flags(entered=5), r"players\[0\]\.turn_flags\.entered", "got 5"),
+        # (a Bank token is drawn blind on entry: an edited one crashed the game then)
+        (lambda pos: pos["state"]["extra"]["bank"].__setitem__(0, {}), r"bank\[0\]", "deals it"),
+        (lambda pos: pos["state"]["extra"]["bank"][-1].update(take=0), r"bank\[\d+\]", "deals"),
         (_turn_flags(entered=[{}]), r"turn_flags\.entered", "the spaces entered"),
     ],
 )
