@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import PositionError
 from .state import ESCAPED, GameState
 from .thieves import ThievesRules
 
@@ -104,6 +105,19 @@ class ClankRules(ThievesRules):
     def _at_turn_end(effect: dict) -> bool:
         """A mandatory trash (the Magic Spring) waits for the end of the turn."""
         return "trash" in effect and not effect["trash"].get("optional", True)
+
+    def check_position(self, s, fresh) -> None:
+        """What waits for the end of a turn is what a token of the card set makes wait."""
+        tokens = {t["id"]: t for group in self.cards.secrets.values() for t in group}
+        for k, p in enumerate(s.players):
+            for i, job in enumerate(p.turn_flags.get("turn_end", ())):
+                token = tokens.get(job["source"])
+                later = [e for e in token.get("take", ()) if self._at_turn_end(e)] if token else []
+                if not later or job["effects"] != later:
+                    raise PositionError(
+                        f"$.state.players[{k}].turn_flags.turn_end[{i}]",
+                        "expected what a token of the card set does at the end of the turn",
+                    )
 
     # -- the end of the turn -------------------------------------------------
 

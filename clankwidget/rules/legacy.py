@@ -410,6 +410,7 @@ class LegacyRules(ClankRules):
         by nobody (``null``) or by one player, who holds its token and no other contract's;
         the fruit grow where the set-up puts them, whole or eaten; a Mug is the Mug; the
         spaces entered this turn (first-entry rewards) are spaces of the board."""
+        super().check_position(s, fresh)
         at = "$.state.extra.contracts"
         want = [c["id"] for c in fresh.extra["contracts"]]
         have = s.extra["contracts"]

@@ -503,11 +503,11 @@ def _fruit(pos, **fields):
         (lambda pos: _fruit(pos, start=True), r"extra\.fruit", "whole"),
         (lambda pos: pos["state"]["extra"]["fruit"].clear(), r"extra\.fruit", "whole"),
         # (Legacy's first-entry rewards read it as a list of spaces: 5 crashed the next move)
-        (_turn_flags(entered=5), r"players\[0\]\.turn_flags\.entered", "got 5"),
+        (_turn_flags(entered=5), r"players\[0\]\.turn_flags\.entered", "5 is not of type"),
         # (a Bank token is drawn blind on entry: an edited one crashed the game then)
         (lambda pos: pos["state"]["extra"]["bank"].__setitem__(0, {}), r"bank\[0\]", "deals it"),
         (lambda pos: pos["state"]["extra"]["bank"][-1].update(take=0), r"bank\[\d+\]", "deals"),
-        (_turn_flags(entered=[{}]), r"turn_flags\.entered", "the spaces entered"),
+        (_turn_flags(entered=["the-moon"]), r"turn_flags\.entered", "the spaces entered"),
     ],
 )
 def test_legacys_contracts_mugs_and_fruit_are_the_tables_own(edit, field, message):
@@ -559,6 +559,41 @@ def test_a_held_bonus_is_its_cards_own(edit, message):
     pos = game.position()
     edit(pos)
     with pytest.raises(PositionError, match=rf"players\[\d\]\.held\[0\].*{message}"):
+        Game.from_position(pos, seed=0)
+
+
+_SPRING = {"trash": {"from": ["hand", "discard", "play"], "optional": False}}
+
+
+@pytest.mark.parametrize(
+    ("flags", "field", "message"),
+    [
+        ({"turn_end": "x"}, r"turn_flags\.turn_end", "array"),
+        ({"turn_end": [{"effects": 1}]}, r"turn_flags\.turn_end\[0\]", "source"),
+        ({"zzz": 1}, r"turn_flags", "zzz"),
+        ({"peak_damage": -1}, r"turn_flags\.peak_damage", "minimum"),
+        (
+            {"turn_end": [{"source": "purging-spring", "effects": [{"gold": 9}]}]},
+            r"turn_flags\.turn_end\[0\]",
+            "a token of the card set does",
+        ),
+        (
+            {"turn_end": [{"source": "lost-coins", "effects": [_SPRING]}]},
+            r"turn_flags\.turn_end\[0\]",
+            "a token of the card set does",
+        ),
+    ],
+)
+def test_what_a_turn_remembers_is_what_the_rules_write(flags, field, message):
+    """The turn's flags are each edition's own keys, of their kinds, and what waits for
+    the end of the turn is what a token of the card set makes wait (a job of 5 or of
+    edited effects loaded, and ending the turn crashed or paid it)."""
+    pos = Game.new("clank", players=2, seed=1).position()
+    good = {"turn_end": [{"source": "purging-spring", "effects": [_SPRING]}]}
+    pos["state"]["players"][0]["turn_flags"] = good
+    assert Game.from_position(pos, seed=0).state.players[0].turn_flags == good
+    pos["state"]["players"][0]["turn_flags"] = flags
+    with pytest.raises(PositionError, match=f"{field}.*{message}"):
         Game.from_position(pos, seed=0)
 
 

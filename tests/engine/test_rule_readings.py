@@ -340,8 +340,8 @@ def test_two_springs_in_one_turn_ask_twice_then_the_turn_ends():
     # a spring taken earlier this turn already waits for the end of the turn
     spring = {
         "source": "purging-spring",
-        "effects": [{"trash": {"from": ["play"], "optional": False}}],
-    }
+        "effects": [{"trash": {"from": ["hand", "discard", "play"], "optional": False}}],
+    }  # (as the card set's Purging Spring makes it wait)
     game = _spring_in_whisper_well(turn_flags={"turn_end": [spring]})
     s, blue = game.state, game.current_player
     game.apply(Play("sidestep"))
