@@ -197,6 +197,45 @@ def _check_held(rules, s: GameState) -> None:
                 raise PositionError(at, f"expected a conditional effect of {h['card']!r}")
 
 
+def _answers(kind: str, value, p, s: GameState) -> bool:
+    """Whether ``value`` is one a choice of ``kind`` can take for player ``p``."""
+    if kind == "choose":  # effects
+        return isinstance(value, list) and all(isinstance(e, dict) for e in value)
+    if kind == "trash":  # [zone, card] of the player's
+        return (
+            isinstance(value, list)
+            and len(value) == 2
+            and value[0] in ("hand", "discard", "play")
+            and value[1] in getattr(p, value[0])
+        )
+    if kind == "discard":  # a card in hand
+        return value in p.hand
+    if kind == "row-trash":  # a row slot with a card
+        return type(value) is int and 0 <= value < len(s.row) and s.row[value] is not None
+    return isinstance(value, str)  # (a vat's space, a race line: the rules look them up)
+
+
+def _check_pending(s: GameState) -> None:
+    """A choice waiting is one its values can answer: an option for each value, a seat
+    to choose, cards to trash or discard where the choice says they are, row slots with a
+    card. (The schema has checked the shape.)"""
+    c = s.pending
+    if not c:
+        return
+    if len(c["options"]) != len(c["values"]):
+        raise PositionError("$.state.pending.values", "expected one value for each option")
+    if not c["player"] < len(s.players):
+        raise PositionError(
+            "$.state.pending.player", f"expected a seat from 0 to {len(s.players) - 1}"
+        )
+    p = s.players[c["player"]]
+    for i, value in enumerate(c["values"]):
+        if not _answers(c["kind"], value, p, s):
+            raise PositionError(
+                f"$.state.pending.values[{i}]", f"expected a value of a {c['kind']} choice"
+            )
+
+
 def _check(rules, s: GameState, fresh: GameState) -> None:
     """The rules' invariants of a position, each refusal naming its field."""
     board, su = rules.board, rules.setup_numbers
@@ -249,6 +288,7 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
                 raise PositionError(f"$.state.{key}", f"no space {sid!r} on {board.id!r}")
     _check_components(rules, s, fresh)
     _check_held(rules, s)
+    _check_pending(s)
     rules.check_position(s, fresh)
     # every card of the set-up is somewhere, once
     have, want = _card_census(s), _card_census(fresh)

@@ -284,11 +284,22 @@ def state_from_position(doc: Any, source: str = "<position>"):
     import numpy as np
 
     rules.rng = np.random.Generator(np.random.PCG64(0))
+    field = "$.state.pending" if state.pending else "$.state"
     try:
         actions = rules.legal_actions(state)
     except Exception as exc:
-        field = "$.state.pending" if state.pending else "$.state"
         raise PositionError(field, f"the rules cannot go on from here ({exc})") from None
+    # Each legal action is taken once, on a copy, by rules of their own: what the checks
+    # above cannot see (effects written into a choice, say) fails here, not in play.
+    probe = type(rules)(rules.board, rules.cards, rules.options or None)
+    for action in actions:
+        probe.rng = np.random.Generator(np.random.PCG64(0))
+        try:
+            probe.apply(state.copy(), action)
+        except Exception as exc:
+            raise PositionError(
+                field, f"the rules cannot go on from here: {action} fails ({shown(exc)})"
+            ) from None
     if not actions and not state.over:
         # a thief who escaped during their own turn still ends it: only one with nothing
         # left to do is refused

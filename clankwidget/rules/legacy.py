@@ -441,6 +441,11 @@ class LegacyRules(ClankRules):
                     raise PositionError(
                         f"$.state.players[{k}].tokens[{i}]", f"expected {shown(self.mug())}"
                     )
+        passage = (s.pending or {}).get("passage")
+        if passage is not None and passage not in self.passages:
+            raise PositionError(
+                "$.state.pending.passage", f"expected a passage of {self.cards.id!r}"
+            )
         for k, q in enumerate(s.players):
             entered = q.turn_flags.get("entered", [])
             if not isinstance(entered, list) or not all(

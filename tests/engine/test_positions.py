@@ -597,6 +597,38 @@ def test_what_a_turn_remembers_is_what_the_rules_write(flags, field, message):
         Game.from_position(pos, seed=0)
 
 
+_PASSAGE = {
+    "kind": "choose", "prompt": "Passage 1: choose one", "text": "",
+    "options": ["Take 1 Gold", "Nothing"], "values": [[{"gold": 1}], []],
+    "optional": False, "player": 0, "source": "passage-1", "then": [], "passage": 1,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"kind": "x"}, r"pending\.kind", "expected one of"),
+        ({"options": ["a", "b", "c"]}, r"pending\.values", "one value for each option"),
+        ({"then": None}, r"pending\.then", "array"),
+        ({"player": 5}, r"pending\.player", "a seat from 0 to 1"),
+        ({"passage": 99}, r"pending\.passage", "a passage of 'legacy-teaching'"),
+        ({"values": [[{"heal": ["x"]}], []]}, r"pending:", r"choose\(option=0\) fails"),
+        ({"kind": "discard", "values": ["no-such-card", "burgle"]}, r"values\[0\]", "discard"),
+        ({"kind": "trash", "values": [["hand", "x"], ["deck", "y"]]}, r"values\[0\]", "trash"),
+    ],
+)
+def test_a_choice_waiting_is_one_its_values_answer(fields, field, message):
+    """(A choice of an unknown kind, with an option too many, a passage the book lacks or
+    effects of the wrong kind loaded, and answering it, or drawing it, crashed.) Besides
+    the checks, every legal action is taken once on a copy when a position loads."""
+    pos = Game.new("legacy", players=2, seed=1).position()
+    pos["state"]["pending"] = dict(_PASSAGE)
+    assert Game.from_position(pos, seed=0).pending["passage"] == 1
+    pos["state"]["pending"].update(fields)
+    with pytest.raises(PositionError, match=f"{field}.*{message}"):
+        Game.from_position(pos, seed=0)
+
+
 def test_a_legacy_game_without_contracts_takes_none_from_a_position():
     """(It loaded, and then the end of the turn looked the item up and crashed.)"""
     pos = Game.new("legacy", players=2, seed=1).position()
