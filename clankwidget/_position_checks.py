@@ -124,7 +124,17 @@ def _check_components(rules, s: GameState, fresh: GameState) -> None:
     for key, (left, held_by, _) in _COUNTED.items():
         if key not in fresh.extra:
             continue
-        have = left(s.extra.get(key, {})) + sum((held_by(p) for p in s.players), Counter())
+        supply = s.extra.get(key, {})
+        counts = supply.values() if isinstance(supply, dict) else [supply]
+        try:
+            if any(type(n) is not int or n < 0 for n in counts):
+                raise TypeError
+            have = left(supply) + sum((held_by(p) for p in s.players), Counter())
+        except TypeError:  # (a count that is no count, or a thing held that is no id)
+            raise PositionError(
+                f"$.state.extra.{key}",
+                f"expected {key} left as counts of 0 or more, and held by id",
+            ) from None
         want = left(fresh.extra[key]) + sum((held_by(p) for p in fresh.players), Counter())
         if have != want:
             raise PositionError(
@@ -258,6 +268,10 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
         for card in p.all_cards:
             if card not in rules.cards.cards:
                 raise PositionError(f"{at}", f"unknown card {card!r}")
+        if board is not None and len(p.artifacts) > rules.artifact_capacity(p):
+            raise PositionError(
+                f"{at}.artifacts", f"{p.colour} may carry {rules.artifact_capacity(p)} at most"
+            )
     for i, cid in enumerate(s.row):
         if cid is not None and cid not in rules.cards.cards:
             raise PositionError(f"$.state.row[{i}]", f"unknown card {cid!r}")

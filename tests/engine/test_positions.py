@@ -358,6 +358,28 @@ def _bump(*path, by=1):
     return edit
 
 
+def _set_extra(*path):
+    def edit(pos):
+        node = pos["state"]["extra"]
+        for key in path[:-2]:
+            node = node[key]
+        node[path[-2]] = path[-1]
+
+    return edit
+
+
+def _mugs_overdrawn(pos):
+    mug = {"kind": "mug", "id": "mug", "name": "Mug", "points": 20}
+    pos["state"]["extra"]["mugs"] -= 3
+    pos["state"]["players"][0]["tokens"] += [mug] * 3
+
+
+def _two_artifacts(pos):
+    artifacts = pos["state"]["artifacts"]
+    taken = sorted(artifacts)[:2]
+    pos["state"]["players"][0]["artifacts"] = [artifacts.pop(sid) for sid in taken]
+
+
 def _port_nobody_hacked(pos):
     board = cw.Game.from_position(pos, seed=0).board
     port = next(sp.id for sp in board.spaces if sp.data_port)
@@ -385,6 +407,10 @@ def _port_nobody_hacked(pos):
             "ping 3.* has .*ping 2",
         ),
         ("pulsarcade", _bump("extra", "crystals", by=-1), r"extra\.crystals", "crystals"),
+        # (a count that is no count crashed the census; -1 Mugs left balanced 3 held)
+        ("space", _set_extra("pods", "cb-pods", "x"), r"extra\.pods", "counts of 0 or more"),
+        ("legacy", _mugs_overdrawn, r"extra\.mugs", "counts of 0 or more"),
+        ("legacy", _two_artifacts, r"players\[0\]\.artifacts", "blue may carry 1 at most"),
     ],
 )
 def test_components_that_are_not_conserved_are_refused(edition, edit, field, message):
