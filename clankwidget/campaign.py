@@ -37,7 +37,7 @@ from typing import Any
 
 from .data import Board, check, check_plain, load_board, load_cards
 from .data._files import mtime, names, read_json, resolve
-from .errors import BoardDataError, SaveError
+from .errors import BoardDataError, SaveError, shown
 from .game import MAX_SAVE_BYTES, Game, json_indent
 
 __all__ = ["CAMPAIGN_VERSION", "Campaign", "CampaignError", "list_campaigns", "load_campaign"]
@@ -130,8 +130,13 @@ class Campaign:
 
     @classmethod
     def start(cls, name: str = "quillmere-charter") -> Campaign:
-        """A campaign at its first game."""
-        load_campaign(name)
+        """A campaign at its first game. ``name`` is a shipped campaign's
+        (:func:`list_campaigns`): a save names its campaign, and loads it by that name."""
+        if name not in list_campaigns():
+            raise CampaignError(
+                f"no campaign {shown(name)} to start: a save names its campaign, so start "
+                f"one of {', '.join(list_campaigns())} (load_campaign reads any file)"
+            )
         return cls(campaign=name)
 
     @property
@@ -192,12 +197,15 @@ class Campaign:
             raise CampaignError(f"record a finished Legacy game, not a {type(game).__name__}")
         if game.edition != "legacy" or not game.is_over:
             raise CampaignError("record a finished Legacy game of this campaign")
-        if game.rules.options.get("contracts", []) != nxt["contracts"] or game.board.raw != (
-            self.board().raw
+        options = game.rules.options
+        if (
+            options.get("contracts", []) != nxt["contracts"]
+            or options.get("patron") != nxt["patron"]
+            or game.board.raw != self.board().raw
         ):
             raise CampaignError(
                 f"this game was not set up as game {nxt['number']} of {self.campaign!r} "
-                "(its contracts or map differ): start it with campaign.new_game()"
+                "(its contracts, Patron or map differ): start it with campaign.new_game()"
             )
         spec = self.data["games"][self.next]
         done = {c["id"]: c["done"] for c in game.state.extra["contracts"] if c["done"]}
@@ -281,6 +289,7 @@ class Campaign:
             raise CampaignError(f"corrupt campaign save: $.contracts: unknown {bad[0]!r}")
         if doc["patron"] is not None and doc["patron"] not in legacy["patrons"]:
             raise CampaignError(f"corrupt campaign save: $.patron: unknown {doc['patron']!r}")
+        _check_history(doc, data)
         camp = cls(
             campaign=doc["campaign"],
             next=doc["next"],
@@ -290,9 +299,31 @@ class Campaign:
             changes=copy.deepcopy(doc["changes"]),
             results=copy.deepcopy(doc["results"]),
         )
-        if not camp.finished:
+        if not camp.finished:  # (the next game is one the rules can set up)
             try:
-                camp.board()
-            except BoardDataError as exc:
+                camp.new_game(players=2, seed=0)
+            except ValueError as exc:
                 raise CampaignError(f"corrupt campaign save: $.changes: {exc}") from None
         return camp
+
+
+def _check_history(doc: dict, data: dict) -> None:
+    """What a save carries is what the games played so far give: their map changes in
+    order, Contracts their prologues gave (each once), a Patron one of them awards."""
+    played = data["games"][: doc["next"]]
+    changes = [change for game in played for change in game.get("changes", ())]
+    if doc["changes"] != changes:
+        raise CampaignError(
+            f"corrupt campaign save: $.changes: not the map changes of the "
+            f"{doc['next']} game(s) played"
+        )
+    given = {c for game in played for c in game["prologue"].get("contracts", ())}
+    if len(set(doc["contracts"])) != len(doc["contracts"]) or not given >= set(doc["contracts"]):
+        raise CampaignError(
+            "corrupt campaign save: $.contracts: expected Contracts the games played gave, "
+            "each once"
+        )
+    if doc["patron"] is not None and doc["patron"] not in {g.get("patron") for g in played}:
+        raise CampaignError(
+            f"corrupt campaign save: $.patron: no game played awards {doc['patron']!r}"
+        )

@@ -81,6 +81,9 @@ def test_record_refuses_a_game_from_elsewhere_or_unfinished():
     assert camp.next == 0 and camp.results == []
 
 
+_SHORT_CUT = {"from": "hq", "to": "lip-of-the-hoard", "boots": 1}
+
+
 @pytest.mark.parametrize(
     ("corrupt", "match"),
     [
@@ -97,12 +100,22 @@ def test_record_refuses_a_game_from_elsewhere_or_unfinished():
             r"\$\.changes",
         ),
         (lambda d: {**d, "extra": 1}, "unknown field"),
+        # what the games played give, no more: a ferry straight to the hoard, a Contract
+        # twice, a Patron nobody awarded
+        (
+            lambda d: {**d, "changes": [*d["changes"], {"add_path": _SHORT_CUT}]},
+            "not the map changes of the 1 game",
+        ),
+        (lambda d: {**d, "contracts": [d["contracts"][0]] * 2}, "each once"),
+        (lambda d: {**d, "contracts": ["big-ticket"]}, "the games played gave"),
+        (lambda d: {**d, "patron": "patron-hermit"}, "no game played awards 'patron-hermit'"),
         (lambda d: '{"next": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
         (lambda d: json.dumps({**d, "note": "x" * 17 * 2**20}), "over 16,777,216"),
         (lambda d: '{"next": 1' + "0" * 5000 + "}", "not JSON"),
     ],
 )
 def test_a_corrupt_save_is_refused_whole(corrupt, match):
+    """(A save with a map, Contracts or a Patron the games played did not give loaded.)"""
     camp = Campaign.start()
     camp.record(play(camp.new_game(players=2, seed=3), 3))
     doc = corrupt(copy.deepcopy(camp.to_dict()))
@@ -123,3 +136,25 @@ def test_bad_campaign_data_names_the_file_and_path(tmp_path):
     bad.write_text(json.dumps(doc))
     with pytest.raises(BoardDataError, match="no space 'atlantis'"):
         load_campaign(bad)
+
+
+def test_a_campaign_starts_by_the_name_its_saves_use(tmp_path):
+    """(Started from a file's path, its save named the path, which a save cannot load.)"""
+    path = board_data_dir() / "campaigns" / "quillmere-charter.json"
+    with pytest.raises(CampaignError, match="start one of quillmere-charter"):
+        Campaign.start(str(path))
+    camp = Campaign.start("quillmere-charter")
+    assert Campaign.from_json(camp.to_json()) == camp
+
+
+def test_record_refuses_a_game_set_up_without_the_earned_patron():
+    camp = Campaign.start()
+    camp.record(play(camp.new_game(players=2, seed=3), 3))
+    if camp.patron is None:
+        pytest.skip("game 1's winner earned no Patron in this seed")
+    nxt = camp.upcoming()
+    game = Game.new(
+        "legacy", board=camp.board(), players=2, seed=4, options={"contracts": nxt["contracts"]}
+    )
+    with pytest.raises(CampaignError, match="contracts, Patron or map differ"):
+        camp.record(play(game, 4))
