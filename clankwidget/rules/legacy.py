@@ -406,11 +406,41 @@ class LegacyRules(ClankRules):
         return {"kind": "mug", "id": "mug", "name": "Mug", "points": self.escape_bonus}
 
     def check_position(self, s, fresh) -> None:
-        """The Contracts in play are the options' (a game never changes them), each done
-        by nobody (``null``) or by one player, who holds its token and no other contract's;
-        the fruit grow where the set-up puts them, whole or eaten; a Mug is the Mug; the
-        spaces entered this turn (first-entry rewards) are spaces of the board."""
+        """Legacy's own table: the Contracts (see :meth:`_verify_contracts`); a Mug is the
+        Mug; a passage being read is one of the book; the spaces entered this turn
+        (first-entry rewards) are the board's; the fruit grow where the set-up puts them,
+        whole or eaten."""
         super().check_position(s, fresh)
+        self._verify_contracts(s, fresh)
+        for k, q in enumerate(s.players):
+            for i, t in enumerate(q.tokens):
+                if t.get("kind") == "mug" and t != self.mug():
+                    raise PositionError(
+                        f"$.state.players[{k}].tokens[{i}]", f"expected {shown(self.mug())}"
+                    )
+            entered = q.turn_flags.get("entered", [])  # (a list of text: the schema)
+            if not all(x in self.board for x in entered):
+                raise PositionError(
+                    f"$.state.players[{k}].turn_flags.entered",
+                    f"expected a list of the spaces entered this turn, got {shown(entered)}",
+                )
+        passage = (s.pending or {}).get("passage")
+        if passage is not None and passage not in self.passages:
+            raise PositionError(
+                "$.state.pending.passage", f"expected a passage of {self.cards.id!r}"
+            )
+        fruit = s.extra["fruit"]
+        if set(fruit) != set(fresh.extra["fruit"]) or not all(
+            isinstance(v, bool) for v in fruit.values()
+        ):
+            spaces = sorted(fresh.extra["fruit"])
+            raise PositionError(
+                "$.state.extra.fruit", f"expected true (whole) or false (eaten) for {spaces}"
+            )
+
+    def _verify_contracts(self, s, fresh) -> None:
+        """The Contracts in play are the options' (a game never changes them), each done
+        by nobody (``null``) or by one player, who holds its token and no other contract's."""
         at = "$.state.extra.contracts"
         want = [c["id"] for c in fresh.extra["contracts"]]
         have = s.extra["contracts"]
@@ -436,33 +466,6 @@ class LegacyRules(ClankRules):
                     f"$.state.players[{k}].tokens",
                     f"expected the tokens of the contracts {q.colour} completed, {made}",
                 )
-            for i, t in enumerate(q.tokens):
-                if t.get("kind") == "mug" and t != self.mug():
-                    raise PositionError(
-                        f"$.state.players[{k}].tokens[{i}]", f"expected {shown(self.mug())}"
-                    )
-        passage = (s.pending or {}).get("passage")
-        if passage is not None and passage not in self.passages:
-            raise PositionError(
-                "$.state.pending.passage", f"expected a passage of {self.cards.id!r}"
-            )
-        for k, q in enumerate(s.players):
-            entered = q.turn_flags.get("entered", [])
-            if not isinstance(entered, list) or not all(
-                isinstance(x, str) and x in self.board for x in entered
-            ):
-                raise PositionError(
-                    f"$.state.players[{k}].turn_flags.entered",
-                    f"expected a list of the spaces entered this turn, got {shown(entered)}",
-                )
-        fruit = s.extra["fruit"]
-        if set(fruit) != set(fresh.extra["fruit"]) or not all(
-            isinstance(v, bool) for v in fruit.values()
-        ):
-            spaces = sorted(fresh.extra["fruit"])
-            raise PositionError(
-                "$.state.extra.fruit", f"expected true (whole) or false (eaten) for {spaces}"
-            )
 
     def after_end_turn(self, s, p) -> None:
         if p.is_in and p.artifacts and p.space == self.board.start:
