@@ -209,10 +209,17 @@ def _changed(doc: dict, changes: dict | None, balance: bool, rules) -> dict:
                 _merge(doc["state"]["players"][i], patch, where, named, ("players", i))
         if balance:
             _check_kinds(doc)  # the balance reads what a change wrote: its kinds first
-        if balance and not registry.edition(rules.edition).has("map"):
-            _balance_table(doc["state"], fresh, named)
-        elif balance:
-            _balance(rules, doc["state"], fresh, named)
+            unbalanced = copy.deepcopy(doc)
+            try:
+                if registry.edition(rules.edition).has("map"):
+                    _balance(rules, doc["state"], fresh, named)
+                else:
+                    _balance_table(doc["state"], fresh, named)
+            except (TypeError, ValueError, KeyError, AttributeError) as exc:
+                # a count deeper down that is no count: the position's own checks name it
+                _unpin(unbalanced["state"])
+                state_from_position(unbalanced)
+                raise PositionError("changes", f"cannot be balanced ({shown(exc)})") from None
         _unpin(doc["state"])
     state_from_position(doc)  # refuse a description that breaks the rules here, not later
     return doc

@@ -38,6 +38,11 @@ CASES = [
     ("legacy", {"extra": None}, "$.state.extra"),
     ("legacy", {"extra": {"mugs": "x"}}, "$.state.extra.mugs"),
     ("legacy", {"market": {"master-key": "x"}}, "$.state.market['master-key']"),
+    # deeper down, a count that is no count (the balance read it and crashed)
+    ("space", {"extra": {"pods": {"cb-pods": "x"}}}, "$.state.extra.pods"),
+    ("pulsarcade", {"extra": {"cabinets": {"ping": "x"}}}, "$.state.extra.cabinets"),
+    ("pulsarcade", {"players": {"blue": {"extra": {"cabinets": [{}]}}}}, "extra.cabinets"),
+    ("space", {"players": {"blue": {"extra": {"hacked": [{}]}}}}, "players[0].extra.data"),
     # an edition without a map (Moonrakers) has its own schema
     ("moonrakers", {"extra": 5}, "$.state.extra"),
     ("moonrakers", {"reserve": "x"}, "$.state.reserve"),
