@@ -717,3 +717,19 @@ def test_every_position_of_a_seeded_bot_game_passes_the_checks(edition):
         if game.is_over:
             break
         game.apply(players[game.state.current].choose(game))
+
+
+def test_a_position_at_the_schemas_highest_counts_still_plays_to_one_that_loads():
+    """(Turn 100,000, the old ceiling, loaded; a turn later the game's own position was
+    refused.) The ceiling is a billion: bounded and exact, and out of reach of play."""
+    pos = Game.new("legacy", players=2, seed=1).position()
+    pos["state"]["turn"] = 100_000
+    pos["state"]["players"][0]["gold"] = 100_000
+    game = Game.from_position(pos, seed=0)
+    players = [bots.make_bot("greedy", seed=i) for i in range(2)]
+    while game.state.turn == 100_000:
+        game.apply(players[game.state.current].choose(game))
+    assert Game.from_position(game.position(), seed=0).state.turn == 100_001
+    pos["state"]["turn"] = 10**9 + 1
+    with pytest.raises(PositionError, match=r"\$\.state\.turn"):
+        Game.from_position(pos, seed=0)
