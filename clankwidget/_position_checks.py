@@ -246,6 +246,27 @@ def _check_pending(s: GameState) -> None:
             )
 
 
+def _check_secrets(rules, s: GameState) -> None:
+    """No more of a secret than the card set has: on the spaces, kept aside (Legacy's
+    Bank) and held together. (Fewer is fine: a secret taken and used is gone.)"""
+    most = Counter()
+    for group in rules.cards.secrets.values():
+        for t in group:
+            most[t["id"]] += t.get("count", 1)
+    have = Counter(t.get("id") for stack in s.space_tokens.values() for t in stack)
+    have.update(t.get("id") for p in s.players for t in p.tokens)
+    for value in s.extra.values():
+        if isinstance(value, list):
+            have.update(t.get("id") for t in value if isinstance(t, dict) and "kind" in t)
+    for tid in sorted(set(have) & set(most)):
+        if have[tid] > most[tid]:
+            raise PositionError(
+                "$.state",
+                f"{have[tid]} of the secret {tid!r} on the board, kept aside and held; the "
+                f"card set has {most[tid]}",
+            )
+
+
 def _check(rules, s: GameState, fresh: GameState) -> None:
     """The rules' invariants of a position, each refusal naming its field."""
     board, su = rules.board, rules.setup_numbers
@@ -268,10 +289,6 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
         for card in p.all_cards:
             if card not in rules.cards.cards:
                 raise PositionError(f"{at}", f"unknown card {card!r}")
-        if board is not None and len(p.artifacts) > rules.artifact_capacity(p):
-            raise PositionError(
-                f"{at}.artifacts", f"{p.colour} may carry {rules.artifact_capacity(p)} at most"
-            )
     for i, cid in enumerate(s.row):
         if cid is not None and cid not in rules.cards.cards:
             raise PositionError(f"$.state.row[{i}]", f"unknown card {cid!r}")
@@ -303,6 +320,7 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
     _check_components(rules, s, fresh)
     _check_held(rules, s)
     _check_pending(s)
+    _check_secrets(rules, s)
     rules.check_position(s, fresh)
     # every card of the set-up is somewhere, once
     have, want = _card_census(s), _card_census(fresh)

@@ -105,6 +105,7 @@ def _balance(rules, state: dict, fresh: dict, named: set) -> None:
                 _at(state, home).extend([cid] * missing)
     _balance_cubes(rules, state, fresh, named)
     _balance_components(rules, state, fresh, named)
+    _balance_secrets(rules, state, fresh, named)
 
 
 def _balance_table(state: dict, fresh: dict, named: set) -> None:
@@ -348,3 +349,36 @@ def _balance_components(rules, state: dict, fresh: dict, named: set) -> None:
         for sid in [k for k, c in ports.items() if c == p["colour"]]:
             if sid not in cubes["hacked"] and _free(("extra", "ports", sid), named):
                 del ports[sid]
+
+
+def _balance_secrets(rules, state: dict, fresh: dict, named: set) -> None:
+    """Secrets a change gave players come off a place the set-up left one: a list kept
+    aside (Legacy's Bank), else a space, unless the change names that place too."""
+    ids = {t["id"] for group in rules.cards.secrets.values() for t in group}
+
+    def held(players):
+        return Counter(t.get("id") for p in players for t in p["tokens"] if t.get("id") in ids)
+
+    extra, spaces = state.get("extra") or {}, state.get("space_tokens") or {}
+    places = [(("extra", k), v) for k, v in extra.items() if isinstance(v, list)]
+    places += [(("space_tokens", sid), stack) for sid, stack in spaces.items()]
+    for tid, n in (held(state["players"]) - held(fresh["players"])).items():
+        for _ in range(n):
+            where = next(
+                (
+                    (path, stack)
+                    for path, stack in places
+                    if _free(path, named) and any(_is(t, tid) for t in stack)
+                ),
+                None,
+            )
+            if where is None:
+                break
+            path, stack = where
+            stack.pop(next(i for i, t in enumerate(stack) if _is(t, tid)))
+            if path[0] == "space_tokens" and not stack:
+                del spaces[path[1]]
+
+
+def _is(token, tid: str) -> bool:
+    return isinstance(token, dict) and token.get("id") == tid

@@ -374,10 +374,13 @@ def _mugs_overdrawn(pos):
     pos["state"]["players"][0]["tokens"] += [mug] * 3
 
 
-def _two_artifacts(pos):
-    artifacts = pos["state"]["artifacts"]
-    taken = sorted(artifacts)[:2]
-    pos["state"]["players"][0]["artifacts"] = [artifacts.pop(sid) for sid in taken]
+def _bank_doubled(pos):
+    pos["state"]["extra"]["bank"] *= 2
+
+
+def _major_held_and_there(pos):
+    there = next(t for stack in pos["state"]["space_tokens"].values() for t in stack)
+    pos["state"]["players"][0]["tokens"].append(copy.deepcopy(there))
 
 
 def _port_nobody_hacked(pos):
@@ -410,7 +413,9 @@ def _port_nobody_hacked(pos):
         # (a count that is no count crashed the census; -1 Mugs left balanced 3 held)
         ("space", _set_extra("pods", "cb-pods", "x"), r"extra\.pods", "counts of 0 or more"),
         ("legacy", _mugs_overdrawn, r"extra\.mugs", "counts of 0 or more"),
-        ("legacy", _two_artifacts, r"players\[0\]\.artifacts", "blue may carry 1 at most"),
+        # (a Bank of thirty more secrets, or a major secret both held and on its space)
+        ("legacy", _bank_doubled, r"\$\.state", "the card set has"),
+        ("legacy", _major_held_and_there, r"\$\.state", "of the secret 'strongbox'"),
     ],
 )
 def test_components_that_are_not_conserved_are_refused(edition, edit, field, message):
@@ -733,3 +738,25 @@ def test_a_position_at_the_schemas_highest_counts_still_plays_to_one_that_loads(
     pos["state"]["turn"] = 10**9 + 1
     with pytest.raises(PositionError, match=r"\$\.state\.turn"):
         Game.from_position(pos, seed=0)
+
+
+def test_a_secret_a_description_gives_comes_off_the_bank_or_a_space():
+    """No more of a secret than the card set has: one given to a player is taken from
+    where the set-up left one (Legacy's Bank, else a space), unless the change names it."""
+    tonic = {"kind": "minor", "id": "tonic", "name": "Tonic", "keep": True, "use": [{"heal": 1}]}
+    fresh = cw.position("legacy", players=2, seed=1)
+    given = cw.position(
+        "legacy", players=2, seed=1, changes={"players": {"blue": {"tokens": [tonic]}}}
+    )
+
+    def tonics(pos, where):
+        state = pos["state"]
+        tokens = {
+            "bank": state["extra"]["bank"],
+            "spaces": [t for stack in state["space_tokens"].values() for t in stack],
+        }[where]
+        return sum(t["id"] == "tonic" for t in tokens)
+
+    left = tonics(fresh, "bank") + tonics(fresh, "spaces")
+    assert tonics(given, "bank") + tonics(given, "spaces") == left - 1
+    assert Game.from_position(given, seed=0).players[0].tokens[-1]["id"] == "tonic"
