@@ -166,14 +166,18 @@ def _parse_clones(clones: Any, players: Sequence[str], hit_all: str | None) -> d
     return out
 
 
-def _rng_state(seed: Any) -> np.ndarray:
-    """A kernel RNG state (xoshiro256** plus a spare word) seeded from ``seed``."""
-    if isinstance(seed, bool):
-        raise OddsInputError(f"seed must be an int, SeedSequence or Generator, got {shown(seed)}")
+def _generator(seed: Any) -> np.random.Generator:
+    """``numpy.random.default_rng(seed)``, a bad seed refused in the odds' words."""
     try:
-        gen = np.random.default_rng(seed)
-    except (TypeError, ValueError) as err:
+        if isinstance(seed, bool):
+            raise TypeError
+        return np.random.default_rng(seed)
+    except (TypeError, ValueError):
         raise OddsInputError(
             f"seed must be an int, SeedSequence or Generator, got {shown(seed)}"
-        ) from err
-    return state_from(gen)
+        ) from None
+
+
+def _rng_state(seed: Any) -> np.ndarray:
+    """A kernel RNG state (xoshiro256** plus a spare word) seeded from ``seed``."""
+    return state_from(_generator(seed))

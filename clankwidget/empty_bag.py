@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from ._odds_input import _generator
 from .errors import OddsInputError, shown
 
 __all__ = ["EmptyBagOdds", "Turn", "empty_bag_odds", "sample_empty_bag"]
@@ -182,14 +183,7 @@ def sample_empty_bag(bag: int, turns: Sequence[Turn], n: int, seed: Any = None) 
         raise OddsInputError(
             f"{n:,} runs of {len(turns):,} turns; at most {MAX_STEPS:,} run-turns in one call"
         )
-    if isinstance(seed, bool):
-        raise OddsInputError(f"seed must be an int, SeedSequence or Generator, got {seed!r}")
-    try:
-        rng = np.random.default_rng(seed)
-    except (TypeError, ValueError) as err:
-        raise OddsInputError(
-            f"seed must be an int, SeedSequence or Generator, got {shown(seed)}"
-        ) from err
+    rng = _generator(seed)
     cubes = np.full(n, bag, dtype=np.int64)
     when = np.full(n, -1, dtype=np.int64)
     for t, turn in enumerate(turns):

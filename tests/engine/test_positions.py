@@ -477,6 +477,15 @@ def test_an_editions_own_fields_of_the_wrong_kind_are_refused(edition, edit, fie
 _CONTRACTS = ["survey-lake", "deep-delivery", "rainy-day", "big-ticket", "growing-team"]
 
 
+def _refused_once_edited(game: Game, edit, match: str) -> None:
+    """``game``'s position round-trips; edited by ``edit``, it is refused (``match``)."""
+    assert Game.from_position(game.position(), seed=0).position() == game.position()
+    pos = game.position()
+    edit(pos)
+    with pytest.raises(PositionError, match=match):
+        Game.from_position(pos, seed=0)
+
+
 def _contract_done() -> Game:
     """A seeded Legacy game just after blue completed a contract (growing-team)."""
     game = Game.new("legacy", players=2, seed=0, options={"contracts": _CONTRACTS})
@@ -545,12 +554,7 @@ def test_legacys_contracts_mugs_and_fruit_are_the_tables_own(edit, field, messag
     """The Contracts in play are the options' all game long, a done one is held as its
     own token by the player who did it, a Mug is worth what a Mug is, and the fruit grow
     where the board has them: a position cannot make up points or rewards."""
-    game = _contract_done()
-    assert Game.from_position(game.position(), seed=0).position() == game.position()
-    pos = game.position()
-    edit(pos)
-    with pytest.raises(PositionError, match=f"{field}.*{message}"):
-        Game.from_position(pos, seed=0)
+    _refused_once_edited(_contract_done(), edit, f"{field}.*{message}")
 
 
 def _holding() -> Game:
@@ -585,12 +589,7 @@ def test_a_held_bonus_is_its_cards_own(edit, message):
     """A bonus waiting for its condition is one of its card's conditional effects, as the
     card set (and the edition) gives it: an edited one loaded and crashed at the next
     play, or paid what the card never pays."""
-    game = _holding()
-    assert Game.from_position(game.position(), seed=0).position() == game.position()
-    pos = game.position()
-    edit(pos)
-    with pytest.raises(PositionError, match=rf"players\[\d\]\.held\[0\].*{message}"):
-        Game.from_position(pos, seed=0)
+    _refused_once_edited(_holding(), edit, rf"players\[\d\]\.held\[0\].*{message}")
 
 
 _SPRING = {"trash": {"from": ["hand", "discard", "play"], "optional": False}}
