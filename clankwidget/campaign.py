@@ -21,7 +21,8 @@ The results of each game are kept for the record.
 
 A save is versioned JSON (``format: "clankwidget-campaign-save"``, checked against
 ``campaign.schema.json#/$defs/save``), and a corrupt one raises :class:`CampaignError`
-before any campaign object exists. Readings where the source is silent: kept Contracts
+before any campaign object exists; a campaign made by hand (``Campaign(...)``) is checked
+as its save would be. Readings where the source is silent: kept Contracts
 are those not completed; a Patron goes to the campaign (not to one player) when a game's
 winner earns it; a game with no winner (everyone lost) earns no Patron.
 """
@@ -128,6 +129,11 @@ class Campaign:
     changes: list[dict] = field(default_factory=list)
     results: list[dict] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        # one made by hand is checked as its save would be (nothing else makes a campaign
+        # that is not where a group can stand)
+        _check_save(self._doc(), f"Campaign({shown(self.campaign)}, ...) refused")
+
     @classmethod
     def start(cls, name: str = "quillmere-charter") -> Campaign:
         """A campaign at its first game. ``name`` is a shipped campaign's
@@ -228,17 +234,12 @@ class Campaign:
     # -- saves -------------------------------------------------------------------------
 
     def to_dict(self) -> dict:
-        return {
-            "format": "clankwidget-campaign-save",
-            "version": CAMPAIGN_VERSION,
-            "campaign": self.campaign,
-            "next": self.next,
-            "side": self.side,
-            "contracts": list(self.contracts),
-            "patron": self.patron,
-            "changes": copy.deepcopy(self.changes),
-            "results": copy.deepcopy(self.results),
-        }
+        return copy.deepcopy(self._doc())
+
+    def _doc(self) -> dict:
+        """The save as a dict, sharing this campaign's lists (:meth:`to_dict` copies it)."""
+        fields = {k: getattr(self, k) for k in _FIELDS}
+        return {"format": "clankwidget-campaign-save", "version": CAMPAIGN_VERSION, **fields}
 
     def to_json(self, indent: int | None = 1) -> str:
         return json.dumps(self.to_dict(), indent=json_indent(indent))
@@ -269,28 +270,8 @@ class Campaign:
                     f"campaign save version {version} is newer than this clankwidget "
                     f"reads ({CAMPAIGN_VERSION})"
                 )
-        try:
-            check_plain(doc, "<campaign save>")
-            check("campaign-save", doc, "<campaign save>")
-            data = load_campaign(doc["campaign"])
-        except (BoardDataError, FileNotFoundError) as exc:
-            raise CampaignError(f"corrupt campaign save: {exc}") from None
-        legacy = load_cards(data["cards"]).raw["legacy"]
-        if doc["next"] > len(data["games"]) or len(doc["results"]) != doc["next"]:
-            raise CampaignError(
-                f"corrupt campaign save: $.next is {doc['next']} with "
-                f"{len(doc['results'])} results for a campaign of {len(data['games'])} games"
-            )
-        if doc["side"] is not None and doc["side"] not in data["sides"]:
-            raise CampaignError(f"corrupt campaign save: $.side: no side {doc['side']!r}")
-        known = {c["id"] for c in legacy["contracts"]}
-        bad = [c for c in doc["contracts"] if c not in known]
-        if bad:
-            raise CampaignError(f"corrupt campaign save: $.contracts: unknown {bad[0]!r}")
-        if doc["patron"] is not None and doc["patron"] not in legacy["patrons"]:
-            raise CampaignError(f"corrupt campaign save: $.patron: unknown {doc['patron']!r}")
-        _check_history(doc, data)
-        camp = cls(
+        _check_save(doc, "corrupt campaign save")
+        return cls(  # (checked again, as every campaign is: the same answer)
             campaign=doc["campaign"],
             next=doc["next"],
             side=doc["side"],
@@ -299,31 +280,61 @@ class Campaign:
             changes=copy.deepcopy(doc["changes"]),
             results=copy.deepcopy(doc["results"]),
         )
-        if not camp.finished:  # (the next game is one the rules can set up)
-            try:
-                camp.new_game(players=2, seed=0)
-            except ValueError as exc:
-                raise CampaignError(f"corrupt campaign save: $.changes: {exc}") from None
-        return camp
 
 
-def _check_history(doc: dict, data: dict) -> None:
+#: what a campaign is, in the order of its save
+_FIELDS = ("campaign", "next", "side", "contracts", "patron", "changes", "results")
+
+
+def _check_save(doc: Any, label: str) -> None:
+    """Refuse (a :class:`CampaignError` starting ``label``) a campaign save, or a campaign
+    made by hand as its save, that is not where a group can stand: the schema, the
+    campaign it names, where it is (``next`` game, one result for each game played, the
+    side), the Contracts and Patron it carries, its history, and a next game the rules
+    can set up."""
+    try:
+        check_plain(doc, "<campaign save>")
+        check("campaign-save", doc, "<campaign save>")
+        data = load_campaign(doc["campaign"])
+    except (BoardDataError, FileNotFoundError) as exc:
+        raise CampaignError(f"{label}: {exc}") from None
+    legacy = load_cards(data["cards"]).raw["legacy"]
+    if doc["next"] > len(data["games"]) or len(doc["results"]) != doc["next"]:
+        raise CampaignError(
+            f"{label}: $.next is {doc['next']} with {len(doc['results'])} results for a "
+            f"campaign of {len(data['games'])} games"
+        )
+    if doc["side"] is not None and doc["side"] not in data["sides"]:
+        raise CampaignError(f"{label}: $.side: no side {doc['side']!r}")
+    known = {c["id"] for c in legacy["contracts"]}
+    bad = [c for c in doc["contracts"] if c not in known]
+    if bad:
+        raise CampaignError(f"{label}: $.contracts: unknown {bad[0]!r}")
+    if doc["patron"] is not None and doc["patron"] not in legacy["patrons"]:
+        raise CampaignError(f"{label}: $.patron: unknown {doc['patron']!r}")
+    _check_history(doc, data, label)
+    if doc["next"] < len(data["games"]):  # the next game is one the rules can set up
+        camp = object.__new__(Campaign)  # (unchecked: this is the check)
+        camp.__dict__.update({k: doc[k] for k in _FIELDS})
+        try:
+            camp.new_game(players=2, seed=0)
+        except ValueError as exc:
+            raise CampaignError(f"{label}: $.changes: {exc}") from None
+
+
+def _check_history(doc: dict, data: dict, label: str) -> None:
     """What a save carries is what the games played so far give: their map changes in
     order, Contracts their prologues gave (each once), a Patron one of them awards."""
     played = data["games"][: doc["next"]]
     changes = [change for game in played for change in game.get("changes", ())]
     if doc["changes"] != changes:
         raise CampaignError(
-            f"corrupt campaign save: $.changes: not the map changes of the "
-            f"{doc['next']} game(s) played"
+            f"{label}: $.changes: not the map changes of the {doc['next']} game(s) played"
         )
     given = {c for game in played for c in game["prologue"].get("contracts", ())}
     if len(set(doc["contracts"])) != len(doc["contracts"]) or not given >= set(doc["contracts"]):
         raise CampaignError(
-            "corrupt campaign save: $.contracts: expected Contracts the games played gave, "
-            "each once"
+            f"{label}: $.contracts: expected Contracts the games played gave, each once"
         )
     if doc["patron"] is not None and doc["patron"] not in {g.get("patron") for g in played}:
-        raise CampaignError(
-            f"corrupt campaign save: $.patron: no game played awards {doc['patron']!r}"
-        )
+        raise CampaignError(f"{label}: $.patron: no game played awards {doc['patron']!r}")

@@ -124,6 +124,36 @@ def test_a_corrupt_save_is_refused_whole(corrupt, match):
         Campaign.from_json(text)
 
 
+@pytest.mark.parametrize(
+    ("fields", "match"),
+    [
+        ({"next": 2}, r"\$\.next is 2 with 0 results"),
+        ({"side": "dusk"}, "no side 'dusk'"),
+        ({"contracts": "survey-lake"}, r"\$\.contracts: expected a value of type array"),
+        ({"contracts": ["big-ticket"]}, "the games played gave"),
+        ({"patron": "patron-hermit"}, "no game played awards 'patron-hermit'"),
+        ({"changes": [{"add_path": _SHORT_CUT}]}, "not the map changes of the 0 game"),
+        ({"next": 1, "results": [{}]}, r"\$\.results\[0\]"),
+    ],
+)
+def test_a_campaign_made_by_hand_is_checked_as_its_save_is(fields, match):
+    """(``Campaign(...)`` took any values, and failed later, or played a game that no
+    save could hold.)"""
+    with pytest.raises(CampaignError, match=r"Campaign\('quillmere-charter', \.\.\.\) refused"):
+        Campaign("quillmere-charter", **fields)
+    with pytest.raises(CampaignError, match=match):
+        Campaign("quillmere-charter", **fields)
+
+
+def test_a_campaign_made_by_hand_where_a_group_can_stand_is_its_save():
+    with pytest.raises(CampaignError, match="no-such-campaign"):
+        Campaign("no-such-campaign")
+    camp = Campaign.start()
+    camp.record(play(camp.new_game(players=2, seed=3), 3))
+    kept = {k: v for k, v in camp.to_dict().items() if k not in ("format", "version")}
+    assert Campaign(**kept) == camp == Campaign.from_json(camp.to_json())
+
+
 def test_bad_campaign_data_names_the_file_and_path(tmp_path):
     doc = json.loads((board_data_dir() / "campaigns" / "quillmere-charter.json").read_text())
     doc["games"][1]["prologue"]["side"] = "dusk"
