@@ -108,13 +108,16 @@ class OddsInputError(ClankwidgetError, ValueError):
 class PositionError(ClankwidgetError, ValueError):
     """A position (see :mod:`clankwidget.positions`) that breaks the rules or the schema.
 
-    ``field`` is the JSON path of what is wrong (``$.state.players[0].damage``).
+    ``field`` is the JSON path of what is wrong (``$.state.players[0].damage``);
+    ``file``, the file the position was read from (``None`` for a dict or text).
     """
 
-    def __init__(self, field: str, problem: str):
+    def __init__(self, field: str, problem: str, file: str | None = None):
         self.field = field
         self.problem = problem
-        super().__init__(f"position {field}: {problem}")
+        self.file = file
+        where = f"position {file}: " if file is not None else "position "
+        super().__init__(f"{where}{field}: {problem}")
 
 
 class LessonInputError(ClankwidgetError, ValueError):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 from collections.abc import Iterable
 from typing import Any
 
@@ -149,16 +150,21 @@ class Game:
         return cls._from_setup(setup, rules_cls, board, cards)
 
     @classmethod
-    def from_position(cls, position: dict | str, seed: int | None = None) -> Game:
-        """A game that starts at ``position`` (a dict or its JSON text; see
+    def from_position(cls, position: dict | str | os.PathLike, seed: int | None = None) -> Game:
+        """A game that starts at ``position`` (a dict, its JSON text, the name of a shipped
+        position (``positions.list_positions()``) or a file's path; see
         :mod:`clankwidget.positions`). ``seed`` draws only what is still unrevealed from
         here (reshuffles, the bag, the dungeon deck's refills come from the position's
         order). ``Game.from_position(game.position())`` has the same position and the
         same legal actions. The game saves, loads, undoes and replays like any other; its
         save holds the position it started from. A position that breaks the rules raises
         :class:`~clankwidget.errors.PositionError` naming the field."""
-        from .positions import state_from_position
+        from .positions import load_position, state_from_position
 
+        if isinstance(position, os.PathLike) or (
+            isinstance(position, str) and not position.lstrip().startswith("{")
+        ):
+            position = load_position(position)  # a name or a path: not JSON text
         if isinstance(position, str | bytes):
             try:
                 position = json.loads(position)

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from typing import TYPE_CHECKING, Any
 
 from . import registry
@@ -63,13 +64,22 @@ from .data import (
     load_board,
     load_cards,
 )
+from .data._files import names, read_json, resolve
 from .errors import BoardDataError, PositionError, shown
 from .rules.state import IN, GameState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-__all__ = ["POSITION_VERSION", "changed", "position", "position_of", "state_from_position"]
+__all__ = [
+    "POSITION_VERSION",
+    "changed",
+    "list_positions",
+    "load_position",
+    "position",
+    "position_of",
+    "state_from_position",
+]
 
 POSITION_VERSION = 1
 #: GameState fields a position leaves out: the log and the generator belong to a game.
@@ -455,6 +465,28 @@ def _load(ref, load, cls, where: str):
         return cls.from_dict(ref, source=f"position {where}")
     except (BoardDataError, FileNotFoundError, ValueError) as exc:
         raise PositionError(where, str(exc)) from None
+
+
+def list_positions() -> list[str]:
+    """The shipped positions (``board_data/positions``) by name, for :func:`load_position`,
+    ``Game.from_position`` and ``play(position=...)``."""
+    return names("positions")
+
+
+def load_position(name_or_path: str | os.PathLike) -> dict:
+    """A shipped position by name (:func:`list_positions`), or a position file by path,
+    checked as ``Game.from_position`` checks it: a refused one raises a
+    :class:`PositionError` that names the file and the field (a file that cannot be read
+    or is not JSON, a :class:`~clankwidget.errors.BoardDataError` naming it)."""
+    if isinstance(name_or_path, os.PathLike):
+        name_or_path = os.fspath(name_or_path)
+    path = resolve(name_or_path, "positions", "position")
+    doc = read_json(path)
+    try:
+        state_from_position(doc, str(path))
+    except PositionError as exc:
+        raise PositionError(exc.field, exc.problem, str(path)) from None
+    return doc
 
 
 def dumps(doc: dict) -> str:

@@ -242,13 +242,11 @@ def story_game(name: str, seed: int):
     A story kept as a position stays the same situation whatever later versions change in
     the rules or the bots (a story replayed from bot moves would drift with them).
     """
-    from ..data import board_data_dir
     from ..game import Game
+    from ..positions import list_positions
 
-    stories = sorted(f.stem for f in (board_data_dir() / "positions").glob("lesson-*.json"))
-    _args.one_of(name, stories, "name")
-    text = (board_data_dir() / "positions" / f"{name}.json").read_text(encoding="utf-8")
-    return Game.from_position(text, seed=seed)
+    _args.one_of(name, [p for p in list_positions() if p.startswith("lesson-")], "name")
+    return Game.from_position(name, seed=seed)
 
 
 def play_bots(

@@ -44,9 +44,10 @@ def play(
     everywhere and lets you watch; a list of seats (or ``players=["human", "human",
     "greedy"]``, a role per seat) lets people share the board (hot-seat): between their
     turns a "pass to ..." screen hides the last hand until the next person is ready.
-    ``position`` (a dict or JSON text, see :mod:`clankwidget.positions`) opens the game
-    there instead of a fresh set-up; the edition, board, cards and players then come
-    from the position.
+    ``position`` (a dict, JSON text, a shipped position's name such as ``"last-dash"``
+    (``clankwidget.positions.list_positions()``) or a file's path; see
+    :mod:`clankwidget.positions`) opens the game there instead of a fresh set-up; the
+    edition, board, cards and players then come from the position.
     """
     if (
         not isinstance(players, int)
