@@ -522,13 +522,17 @@ function fileButtons(view) {
       why: "leave the replay first",
       intent: { kind: "save" }
     }),
-    button("load", "Load", { enabled: true, intent: null }),
+    button("load", "Load", {
+      enabled: true,
+      intent: null,
+      extra: { title: "Open a saved game or a position (a .json file)" }
+    }),
     h("input", {
       type: "file",
       accept: ".json,application/json",
       class: "cw-hidden",
       "data-role": "load-file",
-      "aria-label": "Open a saved game (a .json file)",
+      "aria-label": "Open a saved game or a position (a .json file)",
       tabindex: "-1"
     }),
     replaying ? null : button("replay", "Replay", {

@@ -121,8 +121,9 @@ They are accepted only on the person's turn while no bot is playing. UI intents:
 ``hover-space``  ``id``: the route preview to that space
 ``hover-bag``    the odds of the next dragon attack
 ``save``         the game as a save (``Game.to_json``), to download
-``load``         ``text``: a save to open (at most ``MAX_LOAD_CHARS``; checked
-                 by ``Game.from_json``, a refusal says why); same seat count
+``load``         ``text``: a save or a position to open (at most
+                 ``MAX_LOAD_CHARS``; checked by ``Game.from_json`` or
+                 ``Game.from_position``, a refusal says why); same seat count
 ``replay``       optional ``step`` (int): show the game as it was after that
                  many actions (entering the replay at 0); nothing can be
                  played meanwhile; ``view["replay"]`` holds ``step``,

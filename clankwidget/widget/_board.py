@@ -6,6 +6,7 @@ See :mod:`clankwidget.widget` for the message protocol.
 from __future__ import annotations
 
 import asyncio
+import json
 import pathlib
 from collections.abc import Iterable, Sequence
 from numbers import Real
@@ -15,7 +16,7 @@ import anywidget
 import traitlets
 
 from ..bots import Bot
-from ..errors import IllegalAction, SaveError, at_most, shown
+from ..errors import IllegalAction, PositionError, SaveError, at_most, shown
 from ..game import Game
 from ..registry import edition
 from ..rules import actions as A
@@ -348,8 +349,9 @@ class ClankBoard(anywidget.AnyWidget):
         return {"kind": "save", "name": name, "text": g.to_json()}
 
     def _ui_load(self, intent: dict) -> dict:
-        """Load a save sent by the view: untrusted, so its size and shape are checked
-        here and everything else by :meth:`Game.from_json` (a :class:`SaveError`)."""
+        """Open a save or a position sent by the view: untrusted, so its size and shape
+        are checked here and everything else by :meth:`Game.from_json` (a
+        :class:`SaveError`) or :meth:`Game.from_position` (a :class:`PositionError`)."""
         extra = sorted(set(intent) - {"kind", "text"})
         if extra:
             raise IntentError(f"'load' does not take {', '.join(map(str, extra))}")
@@ -361,8 +363,12 @@ class ClankBoard(anywidget.AnyWidget):
                 f"not loaded: the file is {len(text):,} characters, over {MAX_LOAD_CHARS:,}"
             )
         try:
-            game = Game.from_json(text)
-        except SaveError as exc:
+            position = _position_in(text)
+            if position is not None:  # a position a teacher handed out: a new game there
+                game = Game.from_position(position, seed=None)
+            else:
+                game = Game.from_json(text)
+        except (SaveError, PositionError) as exc:
             raise IntentError(str(exc)) from None
         n, ed = len(self._game.players), self._game.edition
         if len(game.players) != n or game.edition != ed:
@@ -371,15 +377,20 @@ class ClankBoard(anywidget.AnyWidget):
                 if len(game.players) != n
                 else f"is a {game.edition!r} game and this board plays {ed!r}"
             )
-            raise IntentError(
-                f"not loaded: the save {what}; open it with "
-                "clankwidget.widget.ClankBoard(Game.from_json(text), ...)"
-            )
+            if position is not None:
+                opener = "the position", "clankwidget.play(position=text)"
+            else:
+                opener = "the save", "clankwidget.widget.ClankBoard(Game.from_json(text), ...)"
+            raise IntentError(f"not loaded: {opener[0]} {what}; open it with {opener[1]}")
         self._replay = None
         self.game = game
-        self._say(
-            f"Loaded a {game.edition} game at turn {game.state.turn} ({len(game.actions)} actions)"
-        )
+        if game.actions:
+            self._say(
+                f"Loaded a {game.edition} game at turn {game.state.turn} "
+                f"({len(game.actions)} actions)"
+            )
+        else:  # a position (or a save of a game not yet begun)
+            self._say(f"Opened a {game.edition} game at turn {game.state.turn}, seed {game.seed}")
         return {"kind": "ok", "intent": "load"}
 
     def _ui_replay(self, step: int | None = None) -> dict:
@@ -740,3 +751,14 @@ class ClankBoard(anywidget.AnyWidget):
 
     def _say(self, text: str, level: str = "info") -> None:
         self.status = {"text": text, "level": level, "seq": self.status.get("seq", 0) + 1}
+
+
+def _position_in(text: str) -> dict | None:
+    """The position ``text`` (at most ``MAX_LOAD_CHARS``) holds: a JSON object whose
+    ``format`` is a position's. Anything else is ``None``, taken as a save (whose checks
+    say what is wrong with it)."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return doc if isinstance(doc, dict) and doc.get("format") == "clankwidget-position" else None

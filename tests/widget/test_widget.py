@@ -1288,6 +1288,32 @@ def test_play_shows_no_progress_when_the_kernels_are_ready(capsys):
     assert "Preparing the board" not in capsys.readouterr().err  # (a bar drawn at once was)
 
 
+def test_load_opens_a_position_a_teacher_handed_out():
+    """(The view's Load took saves only: a position file was refused as a corrupt save.)"""
+    from clankwidget.positions import load_position
+
+    w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
+    text = json.dumps(load_position("last-dash"))
+    reply = w.handle_intent({"kind": "load", "text": text})
+    assert reply == {"kind": "ok", "intent": "load"}
+    assert w.game.players[0].artifacts == [10] and w.game.actions == []
+    assert w.status["text"].startswith("Opened a clank game at turn")
+    # of another edition or seat count, or broken: refused, and the game stays
+    before = w.game.to_json()
+    ship = json.dumps(load_position("space-escape-pod"))
+    assert (
+        "the position is a 'space' game"
+        in w.handle_intent({"kind": "load", "text": ship})["message"]
+    )
+    broken = json.loads(text)
+    broken["state"]["players"][0]["damage"] = 99
+    reply = w.handle_intent({"kind": "load", "text": json.dumps(broken)})
+    assert reply["kind"] == "error" and "$.state.players[0].damage" in reply["message"]
+    assert w.game.to_json() == before
+    opened = play(position="space-escape-pod", bots=["greedy"], seed=1, bot_delay=0)
+    assert opened.game.edition == "space" and opened.game.players[0].artifacts == [10]
+
+
 def test_save_load_and_replay_intents_check_what_the_browser_sends():
     w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
     w.handle_intent({"kind": "play-all"})
