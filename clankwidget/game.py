@@ -185,6 +185,15 @@ class Game:
             setup["options"] = dict(rules.options)
         return cls._from_setup(setup, type(rules), rules.board, rules.cards)
 
+    @property
+    def note(self) -> str | None:
+        """The ``note`` of the position this game started from: its story and question,
+        for the people who open it (``None`` for a game set up afresh, or a position
+        without one). The widget shows it when the game opens."""
+        position = self._setup.get("position")
+        note = position.get("note") if isinstance(position, dict) else None
+        return note if isinstance(note, str) and note.strip() else None
+
     def position(self) -> dict:
         """The current situation as a JSON-ready position (see :mod:`clankwidget.positions`)."""
         from .positions import position_of

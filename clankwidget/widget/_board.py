@@ -148,6 +148,8 @@ class ClankBoard(anywidget.AnyWidget):
         super().__init__(seat=humans[0] if humans else None, bot_delay=float(bot_delay))
         self.on_msg(self._on_msg)
         self.refresh()
+        if game.note:  # a position's story and question, until the first move
+            self._say(game.note)
 
     # ------------------------------------------------------------------ public
 
@@ -175,6 +177,8 @@ class ClankBoard(anywidget.AnyWidget):
         self._human_turn = self._own_turn = False
         self._since_mark = self._since = None
         self.refresh()
+        if game.note:
+            self._say(game.note)
 
     @property
     def bots(self) -> dict[int, Bot]:
@@ -389,8 +393,9 @@ class ClankBoard(anywidget.AnyWidget):
                 f"Loaded a {game.edition} game at turn {game.state.turn} "
                 f"({len(game.actions)} actions)"
             )
-        else:  # a position (or a save of a game not yet begun)
-            self._say(f"Opened a {game.edition} game at turn {game.state.turn}, seed {game.seed}")
+        else:  # a position (or a save of a game not yet begun), with its story
+            opened = f"Opened a {game.edition} game at turn {game.state.turn}, seed {game.seed}"
+            self._say(f"{opened}. {game.note}" if game.note else opened)
         return {"kind": "ok", "intent": "load"}
 
     def _ui_replay(self, step: int | None = None) -> dict:

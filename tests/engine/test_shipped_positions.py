@@ -29,11 +29,13 @@ def test_every_shipped_file_is_listed_and_every_edition_has_one():
 @pytest.mark.parametrize("name", list_positions())
 def test_a_shipped_position_opens_by_name_and_plays_to_the_end(name):
     doc = load_position(name)
-    assert doc["note"]  # words for the people it is handed to
     path = board_data_dir() / "positions" / f"{name}.json"
     for given in (name, path, str(path), path.read_text(), doc):
         game = Game.from_position(given, seed=3)
         assert game.position() == {k: v for k, v in doc.items() if k != "note"}
+        assert game.note == doc["note"]  # the story, for the people it is handed to
+    assert Game.from_json(game.to_json()).note == doc["note"]
+    assert Game.new(doc["edition"], players=2, seed=3).note is None
     bots = [cw.edition(game.edition).make_bot("greedy", seed=i) for i in range(len(game.players))]
     for _ in range(5000):
         if game.is_over:

@@ -1298,6 +1298,7 @@ def test_load_opens_a_position_a_teacher_handed_out():
     assert reply == {"kind": "ok", "intent": "load"}
     assert w.game.players[0].artifacts == [10] and w.game.actions == []
     assert w.status["text"].startswith("Opened a clank game at turn")
+    assert w.status["text"].endswith(load_position("last-dash")["note"])  # its question
     # of another edition or seat count, or broken: refused, and the game stays
     before = w.game.to_json()
     ship = json.dumps(load_position("space-escape-pod"))
@@ -1312,6 +1313,9 @@ def test_load_opens_a_position_a_teacher_handed_out():
     assert w.game.to_json() == before
     opened = play(position="space-escape-pod", bots=["greedy"], seed=1, bot_delay=0)
     assert opened.game.edition == "space" and opened.game.players[0].artifacts == [10]
+    assert opened.status["text"] == opened.game.note  # shown until the first move
+    opened.handle_intent({"kind": "play-all"})
+    assert opened.status["text"] != opened.game.note
 
 
 def test_save_load_and_replay_intents_check_what_the_browser_sends():
