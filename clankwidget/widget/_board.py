@@ -387,14 +387,12 @@ class ClankBoard(anywidget.AnyWidget):
                 opener = "the save", "clankwidget.widget.ClankBoard(Game.from_json(text), ...)"
             raise IntentError(f"not loaded: {opener[0]} {what}; open it with {opener[1]}")
         self._replay = None
+        turn, played = game.state.turn, len(game.actions)  # (before the bots move on)
         self.game = game
-        if game.actions:
-            self._say(
-                f"Loaded a {game.edition} game at turn {game.state.turn} "
-                f"({len(game.actions)} actions)"
-            )
+        if played:
+            self._say(f"Loaded a {game.edition} game at turn {turn} ({played} actions)")
         else:  # a position (or a save of a game not yet begun), with its story
-            opened = f"Opened a {game.edition} game at turn {game.state.turn}, seed {game.seed}"
+            opened = f"Opened a {game.edition} game at turn {turn}, seed {game.seed}"
             self._say(f"{opened}. {game.note}" if game.note else opened)
         return {"kind": "ok", "intent": "load"}
 

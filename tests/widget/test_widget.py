@@ -1311,6 +1311,12 @@ def test_load_opens_a_position_a_teacher_handed_out():
     reply = w.handle_intent({"kind": "load", "text": json.dumps(broken)})
     assert reply["kind"] == "error" and "$.state.players[0].damage" in reply["message"]
     assert w.game.to_json() == before
+    # a bot that moves first (Moonrakers' leader here) leaves the position's story shown
+    table = play("moonrakers", players=2, bots=["greedy"], seed=2, bot_delay=0)
+    story = json.dumps(load_position("moonrakers-survey-nebula"))
+    assert table.handle_intent({"kind": "load", "text": story})["kind"] == "ok"
+    assert table.game.actions and table.status["text"].startswith("Opened a moonrakers game")
+    assert table.status["text"].endswith(table.game.note)
     opened = play(position="space-escape-pod", bots=["greedy"], seed=1, bot_delay=0)
     assert opened.game.edition == "space" and opened.game.players[0].artifacts == [10]
     assert opened.status["text"] == opened.game.note  # shown until the first move
