@@ -26,14 +26,21 @@ MAX_TRIALS = 2_000_000
 and at most a few hundred MB."""
 
 
-def whole(value: Any, what: str, *, least: int = 0, most: int = MAX_COUNT) -> int:
+def whole(
+    value: Any,
+    what: str,
+    *,
+    least: int = 0,
+    most: int = MAX_COUNT,
+    error: type[Exception] = LessonInputError,
+) -> int:
     """``value`` as an ``int`` from ``least`` to ``most``: an int or NumPy integer, not a
-    bool, a float or text."""
+    bool, a float or text. A refusal is an ``error`` (the odds functions pass theirs)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise LessonInputError(f"{what} must be a whole number, got {shown(value)}")
+        raise error(f"{what} must be a whole number, got {shown(value)}")
     value = int(value)
     if not least <= value <= most:
-        raise LessonInputError(f"{what} must be from {least:,} to {most:,}, got {shown(value)}")
+        raise error(f"{what} must be from {least:,} to {most:,}, got {shown(value)}")
     return value
 
 
@@ -42,10 +49,17 @@ def trials(value: Any, what: str = "n") -> int:
     return whole(value, what, least=1, most=MAX_TRIALS)
 
 
-def real(value: Any, what: str, *, least: float = -math.inf, most: float = math.inf) -> float:
-    """``value`` as a finite ``float`` from ``least`` to ``most``."""
+def real(
+    value: Any,
+    what: str,
+    *,
+    least: float = -math.inf,
+    most: float = math.inf,
+    error: type[Exception] = LessonInputError,
+) -> float:
+    """``value`` as a finite ``float`` from ``least`` to ``most`` (a refusal: ``error``)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise LessonInputError(f"{what} must be a number, got {shown(value)}")
+        raise error(f"{what} must be a number, got {shown(value)}")
     try:
         number = float(value)
     except OverflowError:
@@ -57,7 +71,7 @@ def real(value: Any, what: str, *, least: float = -math.inf, most: float = math.
             span = f" of at least {least:g}"
         else:
             span = f" of at most {most:g}" if math.isfinite(most) else ""
-        raise LessonInputError(f"{what} must be a finite number{span}, got {shown(value)}")
+        raise error(f"{what} must be a finite number{span}, got {shown(value)}")
     return number
 
 

@@ -26,14 +26,13 @@ Colours, damage and knock-outs by damage are :mod:`clankwidget.odds`' job
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from ._args import real, whole
 from ._odds_input import _generator
 from .errors import OddsInputError, shown
 
@@ -64,11 +63,7 @@ class Turn:
 
 
 def _whole(value: Any, where: str, least: int = 0, most: int = MAX_BAG) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise OddsInputError(f"{where} must be a whole number, got {shown(value)}")
-    if not least <= value <= most:
-        raise OddsInputError(f"{where} must be from {least:,} to {most:,}, got {shown(value)}")
-    return int(value)
+    return whole(value, where, least=least, most=most, error=OddsInputError)
 
 
 def _turns(turns: Any) -> tuple[Turn, ...]:
@@ -80,15 +75,7 @@ def _turns(turns: Any) -> tuple[Turn, ...]:
     for t, turn in enumerate(turns):
         if not isinstance(turn, Turn):
             raise OddsInputError(f"turns[{t}] must be a Turn, got {shown(turn)}")
-        chance = turn.chance
-        if isinstance(chance, bool) or not isinstance(chance, numbers.Real):
-            raise OddsInputError(f"turns[{t}].chance must be a number, got {shown(chance)}")
-        try:
-            chance = float(chance)
-        except OverflowError:
-            chance = math.inf
-        if not (math.isfinite(chance) and 0.0 <= chance <= 1.0):
-            raise OddsInputError(f"turns[{t}].chance must lie in [0, 1], got {shown(chance)}")
+        chance = real(turn.chance, f"turns[{t}].chance", least=0.0, most=1.0, error=OddsInputError)
         draws = _whole(turn.draws, f"turns[{t}].draws")
         add = _whole(turn.add, f"turns[{t}].add")
         out.append(Turn(draws, chance, add))
