@@ -162,7 +162,7 @@ class Game:
         from .positions import load_position, state_from_position
 
         if isinstance(position, os.PathLike) or (
-            isinstance(position, str) and not position.lstrip().startswith("{")
+            isinstance(position, str) and not position.lstrip("\ufeff \t\r\n").startswith("{")
         ):
             position = load_position(position)  # a name or a path: not JSON text
         if isinstance(position, str | bytes):
