@@ -13,6 +13,10 @@ map takes after it. :class:`Campaign` is where a group stands in one::
     >>> text = camp.to_json()                        # save between sessions
     >>> camp = Campaign.from_json(text)              # and carry on
 
+On the board, ``clankwidget.play(campaign=camp, bots=["greedy"])`` plays the next game;
+once it is over, New game records it and deals the one after
+(:class:`~clankwidget.widget.CampaignBoard`).
+
 What carries (the Legacy refresher's set-up): the Contracts nobody completed (kept, in a
 row above the board) plus those the next prologue gives; the Patron earned (a one-card
 Reserve pile in every later game; a later Patron replaces an earlier one); the board side

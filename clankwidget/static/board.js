@@ -2186,6 +2186,7 @@ function legend(view) {
 
 // js/panels/gameover.js
 function gameOver(view) {
+  const next = view.next_game;
   const rows = view.players.map((p) => ({ p, score: view.scores[p.colour] })).sort((a, b) => b.score - a.score);
   return h(
     "div",
@@ -2205,12 +2206,14 @@ function gameOver(view) {
       )
     ),
     breakdownTable(view, rows.map((r) => r.p)),
+    next && next.text ? h("p", { class: "cw-dim", "data-role": "next-game", text: next.text }) : null,
     h(
       "div",
       { class: "cw-turnbtns" },
-      button("new-game", "New game", {
+      button("new-game", next ? next.label : "New game", {
         key: "N",
-        enabled: true,
+        enabled: next ? next.enabled !== false : true,
+        why: next ? next.text : void 0,
         intent: { kind: "new-game" },
         keyName: "btn:new-game-over",
         cls: "cw-primary"

@@ -36,7 +36,9 @@ Synced state (Python to the view)
     ``since``: what the others did since their last turn (each player's ``trail`` of
     spaces, cards ``gained``, ``defeated``, ``bought``, ``artifacts``, ``clank`` added;
     each attack's ``drawn`` cubes and who they ``hurt``); ``bot_speed``; at the end
-    ``breakdown`` (points by source per player); in a replay ``replay``.
+    ``breakdown`` (points by source per player), and on a campaign's board
+    (``CampaignBoard``) ``next_game``: the ``label``, ``text`` and ``enabled`` of the
+    button that records the game and deals the next; in a replay ``replay``.
 ``status``
     ``{text, level, seq}``: the status line (``level`` ``"error"`` for a refusal).
 ``busy``
@@ -109,7 +111,8 @@ They are accepted only on the person's turn while no bot is playing. UI intents:
 ``undo``         take back the last action of this turn (never past a reveal)
 ``redo``         apply again what undo took back
 ``new-game``     a new game with the same board, cards, seats and bots;
-                 optional ``seed`` (int)
+                 optional ``seed`` (int). On a ``CampaignBoard``: the campaign's
+                 game, recorded first once it is over, then the next one
 ``play-all``     play every card in hand that opens no choice (repeats while
                  drawn cards qualify)
 ``move-to``      ``id`` (space id), optional ``option`` (index into the
@@ -168,6 +171,7 @@ loop (``loop.call_later``), or all at once when no loop runs or the delay is 0.
 from __future__ import annotations
 
 from ._board import ClankBoard
+from ._campaign import CampaignBoard
 from ._intents import GAME_KINDS, UI_INTENTS
 from ._play import play
 from .view import TERMS, RoutePlan, action_label, card_view, view_state
@@ -176,6 +180,7 @@ __all__ = [
     "GAME_KINDS",
     "TERMS",
     "UI_INTENTS",
+    "CampaignBoard",
     "ClankBoard",
     "RoutePlan",
     "action_label",

@@ -6,15 +6,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..bots import BOTS, Bot
+from ..campaign import Campaign
 from ..game import Game
 from ._board import ClankBoard
+from ._campaign import CampaignBoard
 from ._table import _warm_kernels
 
 __all__ = ["play"]
 
 
 def play(
-    edition: str = "clank",
+    edition: str | None = None,
     board: Any = None,
     players: int | Sequence[str] = 2,
     bots: Sequence[str | Bot] | str | Bot = ("random",),
@@ -27,6 +29,7 @@ def play(
     positions: Sequence[str] | None = None,
     options: dict | None = None,
     position: dict | str | None = None,
+    campaign: Campaign | None = None,
 ) -> ClankBoard:
     """Start a new game and return its board: seat ``human`` is you, the others are bots.
 
@@ -36,7 +39,8 @@ def play(
     ...             modules={"fore": "pulsarcade-vault", "mid": "pulsarcade-research-lab",
     ...                      "aft": "pulsarcade-race-track"})
 
-    ``board`` and ``cards``: a shipped name, a file path or a loaded object (defaults:
+    ``edition``: a registered edition's name (``"clank"`` when not given). ``board`` and
+    ``cards``: a shipped name, a file path or a loaded object (defaults:
     the edition's own). Editions played on a ship assembled from pieces (``"space"``,
     ``"pulsarcade"``) take ``modules`` and ``positions`` instead of ``board`` (see
     :meth:`clankwidget.Game.new`); ``options`` go to the rules. ``bots``: one bot name
@@ -47,7 +51,10 @@ def play(
     ``position`` (a dict, JSON text, a shipped position's name such as ``"last-dash"``
     (``clankwidget.positions.list_positions()``) or a file's path; see
     :mod:`clankwidget.positions`) opens the game there instead of a fresh set-up; the
-    edition, board, cards and players then come from the position.
+    edition, board, cards and players then come from the position. ``campaign`` (a
+    :class:`~clankwidget.campaign.Campaign`) plays its next Clank! Legacy game on a
+    :class:`~clankwidget.widget.CampaignBoard`, where New game, once a game is over,
+    records it and deals the next.
     """
     if (
         not isinstance(players, int)
@@ -59,6 +66,18 @@ def play(
         human = [i for i, r in enumerate(roles) if r == "human"] or None
         bots = [r for r in roles if r != "human"]
         players = len(roles)
+    if campaign is not None:
+        given = {"board": board, "cards": cards, "modules": modules, "positions": positions}
+        given |= {"options": options, "position": position}
+        given |= {"edition": edition}  # (a campaign's games are Clank! Legacy's)
+        clash = [k for k, v in given.items() if v is not None]
+        if clash:
+            raise TypeError(f"a campaign sets up its own games: give no {'=, '.join(clash)}=")
+        board_widget = CampaignBoard(
+            campaign, players=players, bots=bots, human=human, bot_delay=bot_delay, seed=seed
+        )
+        _warm_kernels(board_widget.game)
+        return board_widget
     if position is not None:
         given = {"board": board, "cards": cards, "modules": modules, "positions": positions}
         clash = [k for k, v in given.items() if v is not None] + (["options"] if options else [])
@@ -74,6 +93,8 @@ def play(
         extra["positions"] = positions
     if options is not None:
         extra["options"] = options
-    game = Game.new(edition, board=board, players=players, seed=seed, cards=cards, **extra)
+    game = Game.new(
+        edition or "clank", board=board, players=players, seed=seed, cards=cards, **extra
+    )
     _warm_kernels(game)
     return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)

@@ -13,8 +13,12 @@ import { button } from "./buttons.js";
 /** @typedef {import("../types.js").Intent} Intent */
 /** @typedef {import("../icons.js").IconName} IconName */
 
-/** @param {any} view */
+/**
+ * @param {any} view: with `next_game` on a campaign's board ({label, text, enabled}), the
+ * button that records the game and deals the campaign's next
+ */
 export function gameOver(view) {
+  const next = view.next_game;
   const rows = view.players
     .map((/** @type {PlayerView} */ p) => ({ p, score: view.scores[p.colour] }))
     .sort((/** @type {any} */ a, /** @type {any} */ b) => b.score - a.score);
@@ -36,12 +40,14 @@ export function gameOver(view) {
       ),
     ),
     breakdownTable(view, rows.map((/** @type {any} */ r) => r.p)),
+    next && next.text ? h("p", { class: "cw-dim", "data-role": "next-game", text: next.text }) : null,
     h(
       "div",
       { class: "cw-turnbtns" },
-      button("new-game", "New game", {
+      button("new-game", next ? next.label : "New game", {
         key: "N",
-        enabled: true,
+        enabled: next ? next.enabled !== false : true,
+        why: next ? next.text : undefined,
         intent: { kind: "new-game" },
         keyName: "btn:new-game-over",
         cls: "cw-primary",

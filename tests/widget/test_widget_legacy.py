@@ -140,3 +140,51 @@ def test_a_coach_ride_in_a_route_carries_its_fare_for_the_map():
     assert not reply["reachable"] and reply["distance"] == 2
     assert reply["far_steps"][0] == {"path": "coach", "space": "coach-deep", "gold": 4}
     assert reply["far"] == [st["space"] for st in reply["far_steps"]]
+
+
+def test_a_campaign_board_plays_the_campaign_game_after_game():
+    """(A campaign was Python only: each game set up, played and recorded by hand.)"""
+    import pytest
+
+    from clankwidget import play
+    from clankwidget.campaign import Campaign, CampaignError
+    from clankwidget.widget import CampaignBoard
+
+    camp = Campaign.start()
+    w = play(campaign=camp, bots="greedy", human=None, bot_delay=0, seed=3)
+    assert isinstance(w, CampaignBoard) and w.campaign is camp
+    assert w.status["text"].startswith("Game 1: The Charter (1 of 3).")
+    for number in (2, 3):
+        assert w.game.is_over  # (bots in every seat: the game is played at once)
+        box = w.view["next_game"]  # the game-over box's button
+        assert box["label"] == "Next campaign game" and box["enabled"]
+        assert box["text"].endswith(f"deals {camp.data['games'][number - 1]['title']}.")
+        nxt = camp.upcoming()
+        assert w.handle_intent({"kind": "new-game"})["kind"] == "ok"
+        assert camp.next == number - 1 and len(camp.results) == number - 1
+        assert w.status["text"].startswith(f"Recorded {nxt['title']} (")
+        assert f"({number} of 3)" in w.status["text"]
+        assert w.game.rules.options["contracts"] == camp.upcoming()["contracts"]
+        assert w.game.board.raw == camp.board().raw  # the map with the campaign's changes
+    assert w.view["next_game"]["label"] == "Record the last game"
+    assert w.handle_intent({"kind": "new-game"})["kind"] == "ok"
+    assert camp.finished and w.status["text"].endswith("save it with campaign.to_json()")
+    assert not w.view["next_game"]["enabled"]
+    assert Campaign.from_json(camp.to_json()) == camp
+    with pytest.raises(CampaignError, match="is over"):
+        CampaignBoard(camp)
+    with pytest.raises(TypeError, match="give no board=, edition="):
+        play("space", board="teaching-dungeon", campaign=Campaign.start())
+
+
+def test_new_game_before_the_end_deals_the_same_campaign_game_afresh():
+    from clankwidget import play
+    from clankwidget.campaign import Campaign
+
+    camp = Campaign.start()
+    w = play(campaign=camp, players=3, bots="greedy", bot_delay=0, seed=3)
+    assert not w.game.is_over and w.seat == 0
+    assert w.handle_intent({"kind": "new-game", "seed": 8})["kind"] == "ok"
+    assert camp.next == 0 and camp.results == [] and w.game.seed == 8
+    assert len(w.game.players) == 3 and w.status["text"].startswith("Game 1: The Charter")
+    assert "next_game" not in w.view  # (only once a game is over)
