@@ -29,6 +29,7 @@ from ._intents import (
     IntentError,
     _game_kinds,
     _payload_problem,
+    _position_refs_problem,
 )
 from ._table import _count_clank, _cubes_out, _make_bots, _since_mark, _since_summary
 from .view import RoutePlan, action_words, edition_part, terms, view_state
@@ -369,6 +370,9 @@ class ClankBoard(anywidget.AnyWidget):
         try:
             position = _position_in(text)
             if position is not None:  # a position a teacher handed out: a new game there
+                problem = _position_refs_problem(position)
+                if problem is not None:
+                    raise IntentError(problem)
                 game = Game.from_position(position, seed=None)
             else:
                 game = Game.from_json(text)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..data._files import names
+from ..errors import shown
 from ..registry import editions
 from ..rules import actions as A
 
@@ -97,4 +99,24 @@ def _payload_problem(obj: Any) -> str | None:
             pass
         else:
             return f"the message holds a {type(value).__name__}"
+    return None
+
+
+#: The folders of shipped files a position from the browser may name, by its field.
+_SHIPPED_FOR = {"board": ("boards",), "cards": ("cards", "moonrakers")}
+
+
+def _position_refs_problem(position: dict) -> str | None:
+    """Why a position sent by the view cannot be opened as it names its board or cards:
+    a name that is not a shipped file's. A name is looked up in the kernel's folder
+    before the shipped files, so one from the browser could have the kernel read a file
+    there (and say whether it exists); a position from the browser names shipped files
+    only, or holds them whole (an assembled ship does)."""
+    for key, folders in _SHIPPED_FOR.items():
+        ref = position.get(key)
+        if isinstance(ref, str) and not any(ref in names(folder) for folder in folders):
+            return (
+                f"not loaded: the position's {key} {shown(ref)} is not a shipped {key} "
+                "(a position opened here names shipped files or holds them whole)"
+            )
     return None

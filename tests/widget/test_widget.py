@@ -1288,7 +1288,7 @@ def test_play_shows_no_progress_when_the_kernels_are_ready(capsys):
     assert "Preparing the board" not in capsys.readouterr().err  # (a bar drawn at once was)
 
 
-def test_load_opens_a_position_a_teacher_handed_out():
+def test_load_opens_a_position_a_teacher_handed_out(tmp_path, monkeypatch):
     """(The view's Load took saves only: a position file was refused as a corrupt save.)"""
     from clankwidget.positions import load_position
 
@@ -1310,6 +1310,18 @@ def test_load_opens_a_position_a_teacher_handed_out():
     broken["state"]["players"][0]["damage"] = 99
     reply = w.handle_intent({"kind": "load", "text": json.dumps(broken)})
     assert reply["kind"] == "error" and "$.state.players[0].damage" in reply["message"]
+    # a name is looked up in the kernel's folder before the shipped files: one from the
+    # browser would have the kernel read a file there (here a board), so shipped only
+    from clankwidget.data import board_data_dir
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes").write_text((board_data_dir() / "boards/teaching-dungeon.json").read_text())
+    assert Game.from_position({**json.loads(text), "board": "notes"}).board.id
+    for key, ref in (("board", "notes"), ("cards", "/etc/hostname"), ("cards", "notes")):
+        aimed = {**json.loads(text), key: ref}
+        reply = w.handle_intent({"kind": "load", "text": json.dumps(aimed)})
+        assert reply["kind"] == "error", (key, ref)
+        assert f"the position's {key} {ref!r} is not a shipped {key}" in reply["message"]
     assert w.game.to_json() == before
     # a bot that moves first (Moonrakers' leader here) leaves the position's story shown
     table = play("moonrakers", players=2, bots=["greedy"], seed=2, bot_delay=0)
