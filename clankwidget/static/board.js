@@ -522,6 +522,12 @@ function fileButtons(view) {
       why: "leave the replay first",
       intent: { kind: "save" }
     }),
+    button("save-position", "Save position", {
+      enabled: true,
+      intent: { kind: "save-position" },
+      cls: "cw-quiet",
+      extra: { title: "Save the situation shown as a position to hand out (a .json file)" }
+    }),
     button("load", "Load", {
       enabled: true,
       intent: null,

@@ -107,35 +107,37 @@ to the front end.
 
 They are accepted only on the person's turn while no bot is playing. UI intents:
 
-===============  ===========================================================
-``undo``         take back the last action of this turn (never past a reveal)
-``redo``         apply again what undo took back
-``new-game``     a new game with the same board, cards, seats and bots;
-                 optional ``seed`` (int). On a ``CampaignBoard``: the campaign's
-                 game, recorded first once it is over, then the next one
-``play-all``     play every card in hand that opens no choice (repeats while
-                 drawn cards qualify)
-``move-to``      ``id`` (space id), optional ``option`` (index into the
-                 space's route options): walk the cheapest route there this
-                 turn, step by step as engine Move/Teleport actions (aboard a
-                 ship also Hyperlift/Telepad rides); tried on a fork
-                 first so a refused route changes nothing; it stops early
-                 where a choice opens (a secret) or the player escapes
-``hover-space``  ``id``: the route preview to that space
-``hover-bag``    the odds of the next dragon attack
-``save``         the game as a save (``Game.to_json``), to download
-``load``         ``text``: a save or a position to open (at most
-                 ``MAX_LOAD_CHARS``; checked by ``Game.from_json`` or
-                 ``Game.from_position``, a refusal says why); same seat count
-``replay``       optional ``step`` (int): show the game as it was after that
-                 many actions (entering the replay at 0); nothing can be
-                 played meanwhile; ``view["replay"]`` holds ``step``,
-                 ``total``, ``next`` (the next action, in words) and ``who``
-``replay-exit``  back to the game
-``bot-speed``    ``speed``: ``slow``, ``normal``, ``fast`` or ``instant`` (the
-                 seconds between bot actions, ``bot_delay``)
-``skip-bots``    the bots finish their turns at once
-===============  ===========================================================
+=================  ===========================================================
+``undo``           take back the last action of this turn (never past a reveal)
+``redo``           apply again what undo took back
+``new-game``       a new game with the same board, cards, seats and bots;
+                   optional ``seed`` (int). On a ``CampaignBoard``: the campaign's
+                   game, recorded first once it is over, then the next one
+``play-all``       play every card in hand that opens no choice (repeats while
+                   drawn cards qualify)
+``move-to``        ``id`` (space id), optional ``option`` (index into the
+                   space's route options): walk the cheapest route there this
+                   turn, step by step as engine Move/Teleport actions (aboard a
+                   ship also Hyperlift/Telepad rides); tried on a fork
+                   first so a refused route changes nothing; it stops early
+                   where a choice opens (a secret) or the player escapes
+``hover-space``    ``id``: the route preview to that space
+``hover-bag``      the odds of the next dragon attack
+``save``           the game as a save (``Game.to_json``), to download
+``save-position``  the situation (in a replay, at the step shown) as a position
+                   (``Game.position``), to download and hand out
+``load``           ``text``: a save or a position to open (at most
+                   ``MAX_LOAD_CHARS``; checked by ``Game.from_json`` or
+                   ``Game.from_position``, a refusal says why); same seat count
+``replay``         optional ``step`` (int): show the game as it was after that
+                   many actions (entering the replay at 0); nothing can be
+                   played meanwhile; ``view["replay"]`` holds ``step``,
+                   ``total``, ``next`` (the next action, in words) and ``who``
+``replay-exit``    back to the game
+``bot-speed``      ``speed``: ``slow``, ``normal``, ``fast`` or ``instant`` (the
+                   seconds between bot actions, ``bot_delay``)
+``skip-bots``      the bots finish their turns at once
+=================  ===========================================================
 
 Replies (Python to the view, one per intent):
 
@@ -144,7 +146,8 @@ Replies (Python to the view, one per intent):
   ``seed``).
 * ``{"kind": "error", "message": "..."}`` - refused; the game is unchanged and the
   message is also put in ``status``.
-* ``{"kind": "save", "name", "text"}`` - for ``save``: the file name and the save.
+* ``{"kind": "save", "name", "text"}`` - for ``save`` and ``save-position``: the file
+  name and the save or the position.
 * ``{"kind": "route", "id", "name", "reachable", "distance", "options"}`` - for
   ``hover-space``: ``distance`` is the fewest boots from the person's room over any
   number of turns (None when unreachable), ``far`` the spaces of one such cheapest way

@@ -18,6 +18,7 @@ import traitlets
 from ..bots import Bot
 from ..errors import IllegalAction, PositionError, SaveError, at_most, shown
 from ..game import Game
+from ..positions import dumps
 from ..registry import edition
 from ..rules import actions as A
 from ._hover import hover_bag, hover_space
@@ -352,6 +353,14 @@ class ClankBoard(anywidget.AnyWidget):
         name = f"clank-{g.edition}-seed{g.seed}-turn{g.state.turn}.json"
         self._say(f"Saved the game as {name} (your downloads)")
         return {"kind": "save", "name": name, "text": g.to_json()}
+
+    def _ui_save_position(self) -> dict:
+        """The situation on the board (in a replay, at the step shown) as a position to
+        hand out: Load opens it, as does ``play(position=...)``."""
+        g = self._game if self._replay is None else self._replay[0].replay(self._replay[1])
+        name = f"clank-{g.edition}-position-turn{g.state.turn}.json"
+        self._say(f"Saved the position as {name} (your downloads): Load opens it")
+        return {"kind": "save", "name": name, "text": dumps(g.position())}
 
     def _ui_load(self, intent: dict) -> dict:
         """Open a save or a position sent by the view: untrusted, so its size and shape

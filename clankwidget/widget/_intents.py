@@ -45,6 +45,7 @@ UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
     "hover-space": {"id": (str, True)},
     "move-to": {"id": (str, True), "option": (int, False)},
     "save": {},
+    "save-position": {},
     "replay": {"step": (int, False)},
     "replay-exit": {},
     "bot-speed": {"speed": (str, True)},

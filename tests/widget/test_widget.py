@@ -1336,6 +1336,24 @@ def test_load_opens_a_position_a_teacher_handed_out(tmp_path, monkeypatch):
     assert opened.status["text"] != opened.game.note
 
 
+def test_save_position_hands_out_the_situation_shown():
+    """(A teacher who played to a moment worth a lesson could save only the whole game.)"""
+    w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
+    w.handle_intent({"kind": "play-all"})
+    w.handle_intent({"kind": "end-turn"})
+    reply = w.handle_intent({"kind": "save-position"})
+    assert reply["kind"] == "save" and reply["name"].endswith(".json")
+    assert Game.from_position(reply["text"]).position() == w.game.position()
+    # in a replay, the moment shown; and Load opens what was saved
+    assert w.handle_intent({"kind": "replay", "step": 3})["kind"] == "ok"
+    then = w.handle_intent({"kind": "save-position"})
+    assert json.loads(then["text"]) == w.game.replay(3).position()
+    assert w.handle_intent({"kind": "replay-exit"})["kind"] == "ok"
+    assert w.handle_intent({"kind": "load", "text": then["text"]})["kind"] == "ok"
+    assert w.game.position() == json.loads(then["text"]) and w.game.actions == []
+    assert w.handle_intent({"kind": "save-position", "path": "/tmp/x"})["kind"] == "error"
+
+
 def test_save_load_and_replay_intents_check_what_the_browser_sends():
     w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
     w.handle_intent({"kind": "play-all"})
