@@ -66,10 +66,9 @@ def play(
         human = [i for i, r in enumerate(roles) if r == "human"] or None
         bots = [r for r in roles if r != "human"]
         players = len(roles)
-    if campaign is not None:
-        given = {"board": board, "cards": cards, "modules": modules, "positions": positions}
-        given |= {"options": options, "position": position}
-        given |= {"edition": edition}  # (a campaign's games are Clank! Legacy's)
+    if campaign is not None:  # (its games are Clank! Legacy's, set up by the campaign)
+        given = dict(edition=edition, board=board, cards=cards, modules=modules)
+        given.update(positions=positions, options=options, position=position)
         clash = [k for k, v in given.items() if v is not None]
         if clash:
             raise TypeError(f"a campaign sets up its own games: give no {'=, '.join(clash)}=")

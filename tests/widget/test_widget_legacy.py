@@ -173,7 +173,7 @@ def test_a_campaign_board_plays_the_campaign_game_after_game():
     assert Campaign.from_json(camp.to_json()) == camp
     with pytest.raises(CampaignError, match="is over"):
         CampaignBoard(camp)
-    with pytest.raises(TypeError, match="give no board=, edition="):
+    with pytest.raises(TypeError, match="give no edition=, board="):
         play("space", board="teaching-dungeon", campaign=Campaign.start())
 
 
