@@ -275,15 +275,7 @@ class Campaign:
                     f"reads ({CAMPAIGN_VERSION})"
                 )
         _check_save(doc, "corrupt campaign save")
-        return cls(  # (checked again, as every campaign is: the same answer)
-            campaign=doc["campaign"],
-            next=doc["next"],
-            side=doc["side"],
-            contracts=list(doc["contracts"]),
-            patron=doc["patron"],
-            changes=copy.deepcopy(doc["changes"]),
-            results=copy.deepcopy(doc["results"]),
-        )
+        return _unchecked(copy.deepcopy(doc))  # (checked just above, once)
 
 
 #: what a campaign is, in the order of its save
@@ -318,12 +310,18 @@ def _check_save(doc: Any, label: str) -> None:
         raise CampaignError(f"{label}: $.patron: unknown {doc['patron']!r}")
     _check_history(doc, data, label)
     if doc["next"] < len(data["games"]):  # the next game is one the rules can set up
-        camp = object.__new__(Campaign)  # (unchecked: this is the check)
-        camp.__dict__.update({k: doc[k] for k in _FIELDS})
         try:
-            camp.new_game(players=2, seed=0)
+            _unchecked(doc).new_game(players=2, seed=0)
         except ValueError as exc:
             raise CampaignError(f"{label}: $.changes: {exc}") from None
+
+
+def _unchecked(doc: dict) -> Campaign:
+    """The campaign of a save that :func:`_check_save` passed, sharing its lists (not
+    checked again: ``Campaign(...)`` would)."""
+    camp = object.__new__(Campaign)
+    camp.__dict__.update({k: doc[k] for k in _FIELDS})
+    return camp
 
 
 def _check_history(doc: dict, data: dict, label: str) -> None:
