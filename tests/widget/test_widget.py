@@ -1336,11 +1336,17 @@ def test_load_opens_a_position_a_teacher_handed_out(tmp_path, monkeypatch):
     assert opened.status["text"] != opened.game.note
 
 
-def test_save_position_hands_out_the_situation_shown():
-    """(A teacher who played to a moment worth a lesson could save only the whole game.)"""
+def _after_a_turn():
+    """A board (seed 2) after the person played a whole turn and the bot answered."""
     w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
     w.handle_intent({"kind": "play-all"})
     w.handle_intent({"kind": "end-turn"})
+    return w
+
+
+def test_save_position_hands_out_the_situation_shown():
+    """(A teacher who played to a moment worth a lesson could save only the whole game.)"""
+    w = _after_a_turn()
     reply = w.handle_intent({"kind": "save-position"})
     assert reply["kind"] == "save" and reply["name"].endswith(".json")
     assert Game.from_position(reply["text"]).position() == w.game.position()
@@ -1355,9 +1361,7 @@ def test_save_position_hands_out_the_situation_shown():
 
 
 def test_save_load_and_replay_intents_check_what_the_browser_sends():
-    w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
-    w.handle_intent({"kind": "play-all"})
-    w.handle_intent({"kind": "end-turn"})
+    w = _after_a_turn()
     saved = w.handle_intent({"kind": "save"})
     assert saved["kind"] == "save" and saved["name"].endswith(".json")
     n = len(w.game.actions)
