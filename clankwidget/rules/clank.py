@@ -108,6 +108,7 @@ class ClankRules(ThievesRules):
 
     def check_position(self, s, fresh) -> None:
         """What waits for the end of a turn is what a token of the card set makes wait."""
+        super().check_position(s, fresh)
         tokens = {t["id"]: t for group in self.cards.secrets.values() for t in group}
         for k, p in enumerate(s.players):
             for i, job in enumerate(p.turn_flags.get("turn_end", ())):

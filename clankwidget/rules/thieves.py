@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from itertools import accumulate
 from weakref import WeakKeyDictionary
 
-from ..errors import RuleNotImplemented, shown
+from ..errors import PositionError, RuleNotImplemented, shown
 from . import actions as A
 from .deckbuilding import DeckBuildingRules, _Made
 from .effects import describe
@@ -425,7 +425,20 @@ class ThievesRules(DeckBuildingRules):
         return out
 
     def check_position(self, s, fresh) -> None:
-        """Nothing beyond the shared checks of a position."""
+        """No thief carries more artifacts than :meth:`artifact_capacity` lets them."""
+        for k, p in enumerate(s.players):
+            room = self.artifact_capacity(p)
+            if len(p.artifacts) > room:
+                raise PositionError(
+                    f"$.state.players[{k}].artifacts",
+                    f"{len(p.artifacts)} artifacts carried, {self.name(p)} may carry {room}"
+                    + self._backpack_hint(room),
+                )
+
+    def _backpack_hint(self, room: int) -> str:
+        """Words after "no more artifacts": a Backpack's extra room, where one is sold."""
+        sold = any(item.get("grants") == "backpack" for item in self.cards.market)
+        return " (a Backpack holds one more)" if sold and room == 1 else ""
 
     def artifact_capacity(self, p) -> int:
         """How many artifacts ``p`` may carry (one, and one more with a Backpack)."""
@@ -525,9 +538,7 @@ class ThievesRules(DeckBuildingRules):
             return "there is no artifact here"
         room = self.artifact_capacity(p)
         if len(p.artifacts) >= room:
-            return "you cannot carry another artifact" + (
-                "" if room > 1 else " (a Backpack holds one more)"
-            )
+            return "you cannot carry another artifact" + self._backpack_hint(room)
         return None
 
     def _do_take_artifact(self, s, p, a):

@@ -759,3 +759,22 @@ def test_a_secret_a_description_gives_comes_off_the_bank_or_a_space():
     left = tonics(fresh, "bank") + tonics(fresh, "spaces")
     assert tonics(given, "bank") + tonics(given, "spaces") == left - 1
     assert Game.from_position(given, seed=0).players[0].tokens[-1]["id"] == "tonic"
+
+
+def test_a_thief_carries_no_more_artifacts_than_room_for():
+    arts = sorted(cw.position("clank", players=2)["state"]["artifacts"].values())
+    two = {"players": {"blue": {"artifacts": arts[:2]}}}
+    with pytest.raises(PositionError) as refused:
+        cw.position("clank", players=2, changes=two)
+    assert refused.value.field == "$.state.players[0].artifacts"
+    assert "2 artifacts carried, Blue may carry 1 (a Backpack holds one more)" in str(refused.value)
+    # with a Backpack bought from the market, two fit
+    item = next(i for i in Game.new("clank").rules.cards.market if i["grants"] == "backpack")
+    backpack = {"kind": "market", **{k: item[k] for k in ("id", "name", "points", "grants")}}
+    two["players"]["blue"]["tokens"] = [backpack]
+    game = Game.from_position(cw.position("clank", players=2, changes=two))
+    assert game.players[0].artifacts == arts[:2]
+    assert game.state.market["backpack"] == item["count"] - 1
+    # Legacy sells no Backpack: one artifact, and no word of one
+    with pytest.raises(PositionError, match=r"may carry 1$"):
+        cw.position("legacy", players=2, changes={"players": {"blue": {"artifacts": [5, 10]}}})

@@ -5,12 +5,15 @@ bots take."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from legacy_helpers import legacy_position
 
 from clankwidget import Game
 from clankwidget.bots import GreedyBot, PlannerBot
 from clankwidget.bots.board_info import _info
+from clankwidget.data import load_board
 from clankwidget.rules.actions import Buy, Move
 from clankwidget.rules.legacy import Coach
 from clankwidget.simulate import play_game, tournament
@@ -44,14 +47,19 @@ def test_a_legacy_tournament_orders_the_bots():
 
 def _alone(left: dict, hand=(), **blue) -> Game:
     """Blue to move with ``hand``, the fields ``blue`` changed, and only the artifacts
-    ``left`` on the map: the others are in yellow's and green's hands (artifacts are
-    conserved, so a position cannot simply drop them)."""
+    ``left`` in the dungeon (and any blue carries): a position on the teaching map with the
+    other rooms' artifacts taken off the board itself (artifacts are conserved, and a thief carries one, so a
+    position cannot simply drop them or park them in the others' hands)."""
     pos = legacy_position(3, hands={"blue": list(hand)}, changes={"players": {"blue": blue}})
-    state = pos["state"]
-    gone = [v for sid, v in sorted(state["artifacts"].items()) if sid not in left]
-    for k, value in enumerate(gone):
-        state["players"][1 + k % 2]["artifacts"].append(value)
-    state["artifacts"] = dict(left)
+    board = copy.deepcopy(load_board(pos["board"]).raw)
+    carried = list(blue.get("artifacts", ()))
+    for space in board["spaces"]:
+        if space.get("artifact") in carried:  # its room stays the one it was taken from
+            carried.remove(space["artifact"])
+        elif space["id"] not in left:
+            space.pop("artifact", None)
+    pos["board"] = board
+    pos["state"]["artifacts"] = dict(left)
     return Game.from_position(pos, seed=1)
 
 
