@@ -86,11 +86,52 @@ def validator(kind: str):
     if kind in PARTS:
         whole, part = PARTS[kind]
         doc = {"$ref": f"{_BASE}{whole}.schema.json#/$defs/{part}"}
-        return _validator_class()(doc, registry=_registry())
-    doc = schema(kind)
-    if kind == "space-effects":
-        doc = {"$ref": doc["$id"] + "#/$defs/effects"}
-    return _validator_class()(doc, registry=_registry())
+    elif kind == "space-effects":
+        doc = {"$ref": f"{_BASE}{kind}.schema.json#/$defs/effects"}
+    else:
+        doc = {"$ref": f"{_BASE}{kind}.schema.json"}
+    return _validator_class()(_inlined(_BASE, doc), registry=_registry())
+
+
+# keywords whose value maps names to schemas, and those whose value is data, not a schema
+_SCHEMA_MAPS = ("properties", "patternProperties", "dependentSchemas")
+_DATA = ("enum", "const", "required", "examples", "default", "dependentRequired")
+
+
+def _inlined(base: str, node: Any, inside: frozenset = frozenset()) -> Any:
+    """``node``, a part of the schema at ``base``, with every ``$ref`` that stands alone
+    replaced by what it refers to, so that checking a document follows no references (a
+    position's hundreds of card ids each went through the registry: twice the time). A
+    reference back into a definition it is inside (an effect within a condition) stays,
+    made absolute. The errors are the same; only their schema paths lose the ``$ref``
+    steps, which no message shows."""
+    if isinstance(node, list):
+        return [_inlined(base, v, inside) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for key, value in node.items():
+        if key in ("$ref", "$id", "$defs"):  # references resolve in the registry's copy
+            continue
+        if key in _SCHEMA_MAPS:
+            out[key] = {k: _inlined(base, v, inside) for k, v in value.items()}
+        elif key in _DATA:
+            out[key] = value
+        else:
+            out[key] = _inlined(base, value, inside)
+    ref = node.get("$ref")
+    if ref is None:
+        return out
+    file, _, pointer = ref.partition("#")
+    target = base.partition("#")[0] if not file else file if "://" in file else _BASE + file
+    absolute = f"{target}#{pointer}"
+    if len(node) > 1 or absolute in inside:
+        out["$ref"] = absolute
+        return out
+    part = _registry().contents(target)
+    for step in filter(None, pointer.split("/")):
+        part = part[step]
+    return _inlined(target, part, inside | {absolute})
 
 
 def check(kind: str, doc: Any, source: str, prefix: str = "$") -> None:

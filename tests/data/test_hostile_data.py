@@ -27,6 +27,7 @@ from clankwidget.data import (
     MAX_STRING,
     Board,
     CardSet,
+    _schema,
     board_data_dir,
     check_edition_fits,
     editions,
@@ -688,6 +689,34 @@ def test_mutated_boards_load_or_are_refused(tmp_path, where, value):
         for s in board.spaces:
             assert 0 <= s.x <= board.width <= 10_000 and 0 <= s.y <= board.height <= 10_000
             assert s.heal <= 10 and s.gold <= 20
+
+
+def _first_error(validator, doc):
+    """What a refusal of ``doc`` would say: the best error, and inside an effect the
+    branch it meant (as :func:`clankwidget.data._schema.check` picks them)."""
+    from jsonschema.exceptions import best_match
+
+    error = best_match(validator.iter_errors(doc))
+    if error is None:
+        return None
+    inner = _schema._innermost(error)
+    return error.json_path, error.message, inner.json_path, inner.message, inner.validator
+
+
+@HYPOTHESIS
+@given(
+    which=st.sampled_from([("board", p) for p in BOARD_PATHS] + [("cards", p) for p in CARD_PATHS]),
+    value=hostile_values,
+)
+def test_the_inlined_schemas_refuse_as_the_plain_ones(which, value):
+    # the validators check schemas with their references inlined (twice as fast on a
+    # position): the same document gets the same refusal as following each reference
+    kind, where = which
+    doc = at(board_doc() if kind == "board" else cards_doc(), list(where), value)
+    plain = _schema._validator_class()(
+        {"$ref": f"{_schema._BASE}{kind}.schema.json"}, registry=_schema._registry()
+    )
+    assert _first_error(_schema.validator(kind), doc) == _first_error(plain, doc)
 
 
 @HYPOTHESIS
