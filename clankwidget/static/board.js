@@ -667,7 +667,7 @@ function header(ctx, view, board) {
     cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
     model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
   );
-  const { text, level, newLabel } = headStatus(ctx, view.hint);
+  const { text, level } = headStatus(ctx, view.hint);
   return h(
     "header",
     { class: "cw-head" },
@@ -678,13 +678,35 @@ function header(ctx, view, board) {
       h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
       who
     ),
+    headButtons(ctx, view, "nothing to undo this turn"),
+    h("div", {
+      class: `cw-status cw-status-${level}`,
+      role: "status",
+      "aria-live": "polite",
+      "data-role": "status",
+      text
+    }),
+    replayBar(view),
+    ui.helpOpen ? helpBox(view) : null,
+    me && me.status !== "in" && !view.is_over ? h("div", {
+      class: "cw-out",
+      text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
+    }) : null
+  );
+}
+function headButtons(ctx, view, undoWhy) {
+  const { ui } = ctx;
+  const { newLabel } = headStatus(ctx, view.hint);
+  return h(
+    "div",
+    { class: "cw-headbtns" },
     h(
       "div",
-      { class: "cw-headbtns" },
+      { class: "cw-btngroup", role: "group", "aria-label": "Game" },
       button("undo", "Undo", {
         key: "U",
         enabled: view.can_undo,
-        why: "nothing to undo this turn",
+        why: undoWhy,
         intent: { kind: "undo" }
       }),
       button("redo", "Redo", {
@@ -699,30 +721,26 @@ function header(ctx, view, board) {
         intent: null,
         cls: ui.confirmNew > Date.now() ? "cw-warn" : ""
       }),
-      botControls(view),
-      fileButtons(view),
-      keysState(ui.keysActive),
-      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
-        key: "?",
-        enabled: true,
-        intent: null,
-        cls: "cw-quiet",
-        expanded: ui.helpOpen
-      })
+      botControls(view)
     ),
-    h("div", {
-      class: `cw-status cw-status-${level}`,
-      role: "status",
-      "aria-live": "polite",
-      "data-role": "status",
-      text
-    }),
-    replayBar(view),
-    ui.helpOpen ? helpBox(view) : null,
-    me && me.status !== "in" && !view.is_over ? h("div", {
-      class: "cw-out",
-      text: me.status === "escaped" ? "You escaped! The others play on." : "You were knocked out. The others play on."
-    }) : null
+    h(
+      "div",
+      { class: "cw-btngroup", role: "group", "aria-label": "Files and keys" },
+      fileButtons(view),
+      h(
+        "span",
+        { class: "cw-btngroup" },
+        // the keyboard's state and its help stay together
+        keysState(ui.keysActive),
+        button("help", ui.helpOpen ? "Hide keys" : "Keys", {
+          key: "?",
+          enabled: true,
+          intent: null,
+          cls: "cw-quiet",
+          expanded: ui.helpOpen
+        })
+      )
+    )
   );
 }
 function headStatus(ctx, hint) {
@@ -1005,7 +1023,7 @@ function tableParts(ctx, view) {
 function head(ctx, view) {
   const { model, ui } = ctx;
   const actor = view.captains[view.actor];
-  const { text, level, newLabel } = headStatus(ctx, view.hint);
+  const { text, level } = headStatus(ctx, view.hint);
   return h(
     "header",
     { class: "cw-head" },
@@ -1028,23 +1046,7 @@ function head(ctx, view) {
         model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null
       )
     ),
-    h(
-      "div",
-      { class: "cw-headbtns" },
-      button("undo", "Undo", { key: "U", enabled: view.can_undo, why: "nothing to undo", intent: { kind: "undo" } }),
-      button("redo", "Redo", { key: "R", enabled: view.can_redo, why: "nothing to redo", intent: { kind: "redo" } }),
-      button("new-game", newLabel, { key: "N", enabled: true, intent: null }),
-      botControls(view),
-      fileButtons(view),
-      keysState(ui.keysActive),
-      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
-        key: "?",
-        enabled: true,
-        intent: null,
-        cls: "cw-quiet",
-        expanded: ui.helpOpen
-      })
-    ),
+    headButtons(ctx, view, "nothing to undo"),
     h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
     replayBar(view),
     ui.helpOpen ? helpBox2() : null

@@ -9,10 +9,10 @@ import { focusedIn, h, morphChildren } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
 import { keyOf, TABLE_KEYS } from "../keys.js";
 import { button } from "../panels/buttons.js";
-import { headStatus, keysState } from "../panels/header.js";
+import { headButtons, headStatus } from "../panels/header.js";
 import { passScreen } from "../panels/pass.js";
-import { fileButtons, replayBar } from "../panels/replay.js";
-import { botControls, sincePanel } from "../panels/since.js";
+import { replayBar } from "../panels/replay.js";
+import { sincePanel } from "../panels/since.js";
 import { cap, logClass } from "../text.js";
 import { KIND_WORDS, clampTerms, dealIntent, diceDistribution, expectedHazards, focusPanel, hazardText, progress, proposal, termsText } from "./logic.js";
 import { headToHeadMark, overloadPanel, removeLabel } from "./overload.js";
@@ -76,7 +76,7 @@ export function tableParts(ctx, view) {
 function head(ctx, view) {
   const { model, ui } = ctx;
   const actor = view.captains[view.actor];
-  const { text, level, newLabel } = headStatus(ctx, view.hint);
+  const { text, level } = headStatus(ctx, view.hint);
   return h(
     "header",
     { class: "cw-head" },
@@ -101,23 +101,7 @@ function head(ctx, view) {
             model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null,
           ),
     ),
-    h(
-      "div",
-      { class: "cw-headbtns" },
-      button("undo", "Undo", { key: "U", enabled: view.can_undo, why: "nothing to undo", intent: { kind: "undo" } }),
-      button("redo", "Redo", { key: "R", enabled: view.can_redo, why: "nothing to redo", intent: { kind: "redo" } }),
-      button("new-game", newLabel, { key: "N", enabled: true, intent: null }),
-      botControls(view),
-      fileButtons(view),
-      keysState(ui.keysActive),
-      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
-        key: "?",
-        enabled: true,
-        intent: null,
-        cls: "cw-quiet",
-        expanded: ui.helpOpen,
-      }),
-    ),
+    headButtons(ctx, view, "nothing to undo"),
     h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
     replayBar(view),
     ui.helpOpen ? helpBox() : null,

@@ -30,7 +30,7 @@ export function header(ctx, view, board) {
         cur.you ? "Your turn" : `${cap(cur.colour)} to play${cur.bot ? ` (${cur.bot} bot)` : ""}`,
         model.get("busy") ? h("span", { class: "cw-spinner", "aria-hidden": "true" }) : null,
       );
-  const { text, level, newLabel } = headStatus(ctx, view.hint);
+  const { text, level } = headStatus(ctx, view.hint);
   return h(
     "header",
     { class: "cw-head" },
@@ -41,38 +41,7 @@ export function header(ctx, view, board) {
       h("span", { class: "cw-turnno", text: `Turn ${view.turn}` }),
       who,
     ),
-    h(
-      "div",
-      { class: "cw-headbtns" },
-      button("undo", "Undo", {
-        key: "U",
-        enabled: view.can_undo,
-        why: "nothing to undo this turn",
-        intent: { kind: "undo" },
-      }),
-      button("redo", "Redo", {
-        key: "R",
-        enabled: view.can_redo,
-        why: "nothing to redo",
-        intent: { kind: "redo" },
-      }),
-      button("new-game", newLabel, {
-        key: "N",
-        enabled: true,
-        intent: null,
-        cls: ui.confirmNew > Date.now() ? "cw-warn" : "",
-      }),
-      botControls(view),
-      fileButtons(view),
-      keysState(ui.keysActive),
-      button("help", ui.helpOpen ? "Hide keys" : "Keys", {
-        key: "?",
-        enabled: true,
-        intent: null,
-        cls: "cw-quiet",
-        expanded: ui.helpOpen,
-      }),
-    ),
+    headButtons(ctx, view, "nothing to undo this turn"),
     h("div", {
       class: `cw-status cw-status-${level}`,
       role: "status",
@@ -91,6 +60,61 @@ export function header(ctx, view, board) {
               : "You were knocked out. The others play on.",
         })
       : null,
+  );
+}
+
+/**
+ * The header's buttons, in two groups that wrap onto a new row as wholes (never one
+ * button left alone on a row): the game's (undo, redo, new game, the bots' speed) and
+ * the files' and keys' (save, load, replay, the keyboard). Shared by every edition.
+ * @param {Ctx} ctx @param {any} view @param {string} undoWhy why Undo is off when it is
+ */
+export function headButtons(ctx, view, undoWhy) {
+  const { ui } = ctx;
+  const { newLabel } = headStatus(ctx, view.hint);
+  return h(
+    "div",
+    { class: "cw-headbtns" },
+    h(
+      "div",
+      { class: "cw-btngroup", role: "group", "aria-label": "Game" },
+      button("undo", "Undo", {
+        key: "U",
+        enabled: view.can_undo,
+        why: undoWhy,
+        intent: { kind: "undo" },
+      }),
+      button("redo", "Redo", {
+        key: "R",
+        enabled: view.can_redo,
+        why: "nothing to redo",
+        intent: { kind: "redo" },
+      }),
+      button("new-game", newLabel, {
+        key: "N",
+        enabled: true,
+        intent: null,
+        cls: ui.confirmNew > Date.now() ? "cw-warn" : "",
+      }),
+      botControls(view),
+    ),
+    h(
+      "div",
+      { class: "cw-btngroup", role: "group", "aria-label": "Files and keys" },
+      fileButtons(view),
+      h(
+        "span",
+        { class: "cw-btngroup" }, // the keyboard's state and its help stay together
+        keysState(ui.keysActive),
+        button("help", ui.helpOpen ? "Hide keys" : "Keys", {
+          key: "?",
+          enabled: true,
+          intent: null,
+          cls: "cw-quiet",
+          expanded: ui.helpOpen,
+        }),
+      ),
+    ),
   );
 }
 

@@ -112,6 +112,30 @@ def _open_at_width(page, tmp_path, width):
     return widget
 
 
+def _header_rows(page) -> list[list[str]]:
+    """The header's buttons (and the bots' speed, the keys' state) row by row, top first."""
+    items = page.evaluate(
+        """() => [...document.querySelectorAll('.cw-headbtns button, .cw-headbtns select,'
+                + ' .cw-headbtns [data-role="keys-state"]')].map(e => {
+             const r = e.getBoundingClientRect();
+             return [e.dataset.action || e.dataset.role, Math.round(r.top + r.height / 2)];
+           })"""
+    )
+    rows: dict[int, list[str]] = {}
+    for name, middle in items:
+        row = next((y for y in rows if abs(y - middle) <= 4), middle)
+        rows.setdefault(row, []).append(name)
+    return [rows[y] for y in sorted(rows)]
+
+
+def _no_button_left_alone(page) -> None:
+    """The header wraps its buttons in groups (the game's; the files' and keys'), so a row
+    never holds one button alone."""
+    rows = _header_rows(page)
+    assert all(len(row) > 1 for row in rows), rows
+    assert any({"undo", "redo", "new-game"} <= set(row) for row in rows), rows
+
+
 def _bring_map_to_top(page):
     """Scroll the notebook so the map's top is at the top of the window."""
     page.evaluate(
@@ -147,6 +171,7 @@ def test_a_700px_column_fits_the_dungeon_and_keeps_the_turn_bar_in_view(lab_page
     assert end["y"] >= 0 and end["b"] <= 900, (end, scroll)
     pool = _box(page, ".cw-pool")
     assert pool["b"] <= 900
+    _no_button_left_alone(page)
     screenshot(page, "table-700")
     assert page_errors(page) == []
 
@@ -222,6 +247,7 @@ def test_the_end_screen_shows_each_score_by_source_and_nothing_stale(lab_page, t
 def test_save_then_load_then_replay_a_game(lab_page, tmp_path):
     page = lab_page
     widget = _open_game(page, tmp_path)
+    _no_button_left_alone(page)  # (a 1400 px window with the file browser open)
     widget.locator('[data-action="play-all"]').click()
     wait_until(page, "len(w.game.players[0].hand) == 0")
     widget.locator('[data-action="end-turn"]').click()
