@@ -131,9 +131,12 @@ def play_game(
     if game.is_over:
         return game
     names = ", ".join(repr(b) for b in seated)
+    advice = "raise max_steps or check the bots"
+    if not any(game.scores().values()):
+        advice += " (nobody has scored a point yet: bots that never score may never end a game)"
     raise SimulationError(
         f"the game with seed {seed} ({names}) did not end within max_steps={max_steps} "
-        f"actions (turn {game.state.turn}); raise max_steps or check the bots"
+        f"actions (turn {game.state.turn}); {advice}"
     )
 
 

@@ -8,7 +8,11 @@ objectives, the table, the other captains' public state), never from another cap
 hand. Bots are seeded and deterministic.
 
 * :class:`RandomCaptain` picks an action kind at random, then one action of that kind
-  (so the hundreds of possible offers do not crowd out everything else).
+  (so the hundreds of possible offers do not crowd out everything else). It almost never
+  meets a contract, and its hazards take back what prestige it wins: a table of random
+  captains alone does not reach 10 prestige (``play_game`` stops at ``max_steps``, saying
+  that nobody scored), so a seat-balance study (``mirror=True``) of it cannot finish.
+  Against other captains it is the baseline.
 * :class:`GreedyCaptain` follows rules of thumb: claim objectives at once; lead the
   best-paying contract its hand can probably meet, alone if it can, else with every
   captain invited on an equal share of prestige and no dice; accept any offer that pays

@@ -11,7 +11,7 @@ import pytest
 from clankwidget import Game
 from clankwidget.bots.moonrakers import CAPTAINS, GreedyCaptain, PlannerCaptain
 from clankwidget.rules import actions as A
-from clankwidget.simulate import tournament
+from clankwidget.simulate import SimulationError, play_game, tournament
 
 
 def _to_phase(seed: int, phase: str, steps: int = 400) -> Game:
@@ -178,3 +178,11 @@ def test_a_kept_answer_is_for_the_same_hand_draw_pile_parts_and_contract():
     for i in (1, 2, 4, 5, 6):
         before = 0 if i < 5 else 4
         assert any(answers[c, i] != answers[c, before] for c in rules.data.contracts), i
+
+
+def test_a_table_of_random_captains_is_stopped_saying_nobody_scored():
+    # random captains almost never meet a contract, and hazards take back what they win:
+    # the step limit stops the game and the error says why raising it would not help
+    with pytest.raises(SimulationError, match=r"nobody has scored a point yet") as stopped:
+        play_game(["random", "random"], seed=5, edition="moonrakers", max_steps=3000)
+    assert "max_steps=3000" in str(stopped.value)
