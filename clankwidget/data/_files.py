@@ -243,9 +243,16 @@ def _check_text(text: str, source: str, chain) -> None:
         ) from None
 
 
+def _plain_name(text: str) -> bool:
+    """Whether ``text`` could be a shipped file's name: no folder in it, no NUL byte."""
+    return bool(text) and "/" not in text and os.sep not in text and "\0" not in text
+
+
 def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
     """The file a loader was asked for, as its real path (the key of the loaders' caches):
-    a path, or the name of a shipped file in ``folder``. A shipped file's real path is
+    the shipped file of ``folder`` by that name if there is one (a folder or file called
+    ``teaching-dungeon`` next to a notebook does not hide the shipped board; write
+    ``./teaching-dungeon`` for that file), else the path. A shipped file's real path is
     known without asking the file system link by link (the folder is found once): that
     was most of the time a new game took to find its board and cards."""
     if not isinstance(name_or_path, (str, Path)):
@@ -256,12 +263,13 @@ def resolve(name_or_path: Any, folder: str, kind: str) -> Path:
             f"got a {type(name_or_path).__name__}",
         )
     try:
+        if isinstance(name_or_path, str) and _plain_name(name_or_path):
+            shipped = _shipped(folder, name_or_path)
+            if shipped.exists():  # a shipped name is the shipped file, whatever is here
+                return shipped
         candidate = Path(name_or_path)
         if candidate.suffix == ".json" or candidate.exists():
             return candidate.resolve()
-        shipped = _shipped(folder, str(name_or_path))
-        if shipped.exists():
-            return shipped
     except (OSError, ValueError) as exc:  # a NUL byte, a name too long for the system
         raise BoardDataError(
             shown(str(name_or_path)),
@@ -292,27 +300,15 @@ def names(folder: str) -> list[str]:
 
 def located(name_or_path: Any, folder: str, kind: str) -> tuple[str, float]:
     """``(str(path), mtime(path))`` of :func:`resolve`'s file: the loaders' cache key.
-    A shipped file asked for by its plain name is found with two ``stat`` calls (no such
-    file where the name is a path; the shipped file, with its time) instead of three and
-    no ``Path`` objects: a new game finds its board and cards this way. Anything else,
-    and any failure, goes the plain way (the same file, or the same error)."""
-    if (
-        type(name_or_path) is str
-        and name_or_path
-        and "." not in name_or_path
-        and "/" not in name_or_path
-        and os.sep not in name_or_path
-        and "\0" not in name_or_path
-    ):
+    A shipped file asked for by its plain name is found with one ``stat`` call (the
+    shipped file's, with its time) and no ``Path`` objects: a new game finds its board
+    and cards this way. Anything else, and any failure, goes the plain way (the same
+    file, or the same error)."""
+    if type(name_or_path) is str and _plain_name(name_or_path):
         try:
-            os.stat(name_or_path)
-        except FileNotFoundError:  # not a file here: the shipped one, if it is there
             shipped = _shipped_name(folder, name_or_path)
-            try:
-                return shipped, os.stat(shipped).st_mtime_ns
-            except OSError:
-                pass
-        except OSError:
+            return shipped, os.stat(shipped).st_mtime_ns
+        except OSError:  # not shipped: a path
             pass
     path = resolve(name_or_path, folder, kind)
     return str(path), mtime(path)

@@ -14,13 +14,13 @@ starting decks and the supply of basic action cards as it does for every edition
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..data import Card, CardSet, board_data_dir
+from ..data import Card, CardSet
+from ..data._files import mtime, read_json, resolve
 from ..data._schema import validator
 from ..errors import BoardDataError
 
@@ -63,34 +63,14 @@ def load_card_set(name_or_path: str | Path | CardSet = "moonrakers-teaching") ->
     any Moonrakers card file by path; a :class:`CardSet` is returned as it is."""
     if isinstance(name_or_path, CardSet):
         return name_or_path
-    candidate = Path(name_or_path)
-    if candidate.suffix != ".json" and not candidate.exists():
-        candidate = board_data_dir() / "moonrakers" / f"{name_or_path}.json"
-        if not candidate.exists():
-            shipped = sorted(p.stem for p in (board_data_dir() / "moonrakers").glob("*.json"))
-            raise BoardDataError(
-                str(name_or_path),
-                "$",
-                f"no shipped Moonrakers card set by that name and no such file "
-                f"(shipped: {', '.join(shipped) or 'none'})",
-            )
-    path = candidate.resolve()
-    return _load_file(str(path), path.stat().st_mtime if path.exists() else 0.0)
+    path = resolve(name_or_path, "moonrakers", "Moonrakers card set")
+    return _load_file(str(path), mtime(path))
 
 
 @cache
 def _load_file(path: str, mtime: float) -> CardSet:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardDataError(path, "$", f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardDataError(
-            path, "$", f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
-    return card_set_from_dict(doc, source=path)
+    # (bounded, UTF-8, plain JSON: as every data file is read)
+    return card_set_from_dict(read_json(path), source=path)
 
 
 def _unique(items: list[dict], where: str, source: str) -> dict[str, dict]:

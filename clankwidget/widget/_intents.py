@@ -109,10 +109,10 @@ _SHIPPED_FOR = {"board": ("boards",), "cards": ("cards", "moonrakers")}
 
 def _position_refs_problem(position: dict) -> str | None:
     """Why a position sent by the view cannot be opened as it names its board or cards:
-    a name that is not a shipped file's. A name is looked up in the kernel's folder
-    before the shipped files, so one from the browser could have the kernel read a file
-    there (and say whether it exists); a position from the browser names shipped files
-    only, or holds them whole (an assembled ship does)."""
+    a name that is not a shipped file's. Any other name is read as a path in the
+    kernel's folder, so one from the browser could have the kernel read a file there
+    (and say whether it exists); a position from the browser names shipped files only,
+    or holds them whole (an assembled ship does)."""
     for key, folders in _SHIPPED_FOR.items():
         ref = position.get(key)
         if isinstance(ref, str) and not any(ref in names(folder) for folder in folders):

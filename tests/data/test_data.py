@@ -675,3 +675,26 @@ def test_readme_documents_every_schema_field():
             names |= set(option.get("properties", {}))
         missing += [n for n in sorted(names) if f"`{n}`" not in readme]
     assert not missing, f"not documented: {missing}"
+
+
+def test_a_folder_named_as_a_shipped_file_hides_nothing(tmp_path, monkeypatch):
+    """A teacher's folder called ``teaching-dungeon`` (or a stray file ``clank-teaching``)
+    next to the notebook: a shipped name still means the shipped file, for every loader;
+    ``./teaching-dungeon`` means the one here."""
+    from clankwidget import Game
+    from clankwidget.campaign import Campaign
+    from clankwidget.positions import load_position
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("teaching-dungeon", "moonrakers-teaching", "last-dash", "quillmere-charter"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "clank-teaching").write_text("{}")
+    game = Game.new("clank", players=2, seed=1)
+    assert (game.board.id, game.rules.cards.id) == ("teaching-dungeon", "clank-teaching")
+    assert Game.new("moonrakers", players=2, seed=1).legal_actions()
+    assert load_position("last-dash")["board"] == "teaching-dungeon"
+    assert Campaign.start("quillmere-charter").next == 0
+    with pytest.raises(BoardDataError, match=r"teaching-dungeon: \$: cannot be read"):
+        load_board("./teaching-dungeon")
+    with pytest.raises(BoardDataError, match=r"clank-teaching"):
+        load_cards("./clank-teaching")

@@ -76,7 +76,8 @@ def _plain_located(name, folder, kind):
 
 def test_located_is_resolve_and_mtime(tmp_path, monkeypatch):
     """``located`` finds the file ``resolve`` finds, with its time, or fails the same way:
-    shipped names, paths, missing names, and a file here that shadows a shipped name."""
+    shipped names, paths, missing names, and a file and a folder here named as shipped
+    files are."""
     from clankwidget.data import list_boards, list_card_sets
     from clankwidget.data._files import located
 
@@ -93,8 +94,18 @@ def test_located_is_resolve_and_mtime(tmp_path, monkeypatch):
             both(name, folder, kind)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "teaching-dungeon").write_text("{}")
-    both("teaching-dungeon", "boards", "board")
-    assert located("teaching-dungeon", "boards", "board")[0] == str(tmp_path / "teaching-dungeon")
+    (tmp_path / "clank-teaching").mkdir()
+    for name, folder, kind in (
+        ("teaching-dungeon", "boards", "board"),
+        ("clank-teaching", "cards", "card set"),
+        ("./teaching-dungeon", "boards", "board"),
+    ):
+        both(name, folder, kind)
+    # a shipped name is the shipped file, whatever lies here; a path says "here"
+    assert located("teaching-dungeon", "boards", "board")[0].endswith(
+        "boards/teaching-dungeon.json"
+    )
+    assert located("./teaching-dungeon", "boards", "board")[0] == str(tmp_path / "teaching-dungeon")
 
 
 @pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade", "legacy"])
