@@ -282,6 +282,21 @@ class Board:
         self.index(space_id)
         return self._adjacent[space_id]
 
+    def unreachable(self) -> tuple[str, ...]:
+        """The spaces no path leads to from the start, however the paths run and whatever
+        they ask, in board order: ``()`` for a board meant for play. A board with such
+        rooms loads (the path lessons and tests build them on purpose), so a board's
+        author checks this; a piece without a start space has no answer (``ValueError``)."""
+        if not any(s.start for s in self.spaces):
+            raise ValueError(f"{self.id!r} has no start space to reach anything from")
+        seen, todo = {self.start}, [self.start]
+        while todo:
+            for other in self._adjacent[todo.pop()]:
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return tuple(s for s in self.space_ids if s not in seen)
+
     # -- exports ----------------------------------------------------------
 
     @cached_property

@@ -23,7 +23,14 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from clankwidget.data import board_data_dir, list_boards, list_card_sets, load_board, load_cards
+from clankwidget.data import (
+    Board,
+    board_data_dir,
+    list_boards,
+    list_card_sets,
+    load_board,
+    load_cards,
+)
 from clankwidget.errors import BoardDataError
 
 ARTIFACT_VALUES = [5, 7, 10, 15, 20, 25, 30]
@@ -698,3 +705,18 @@ def test_a_folder_named_as_a_shipped_file_hides_nothing(tmp_path, monkeypatch):
         load_board("./teaching-dungeon")
     with pytest.raises(BoardDataError, match=r"clank-teaching"):
         load_cards("./clank-teaching")
+
+
+def test_unreachable_lists_the_rooms_no_path_leads_to():
+    assert load_board("teaching-dungeon").unreachable() == ()
+    assert load_board("legacy-teaching").unreachable() == ()
+    doc = copy.deepcopy(load_board("teaching-dungeon").raw)
+    cut = {"lava-terrace", "hoard-lip"}  # two rooms of the Depths, every path to them cut
+    doc["paths"] = [p for p in doc["paths"] if not {p["from"], p["to"]} & cut]
+    board = Board.from_dict(doc)  # it loads: such boards are the path lessons' own
+    assert set(board.unreachable()) >= cut
+    assert list(board.unreachable()) == [s for s in board.space_ids if s in board.unreachable()]
+    doc["paths"] = []
+    assert len(Board.from_dict(doc).unreachable()) == len(doc["spaces"]) - 1
+    with pytest.raises(ValueError, match="no start space"):
+        load_board("space-command").unreachable()
