@@ -76,7 +76,15 @@ def _load(path: str, stamp: float) -> dict:
     legacy = cards.raw.get("legacy") or {}
     contracts = {c["id"] for c in legacy.get("contracts", ())}
     patrons = set(legacy.get("patrons", ()))
+    boards = names("boards")
     for name, side in doc["sides"].items():
+        if side["board"] not in boards:  # (the schema takes a name: no path)
+            raise BoardDataError(
+                path,
+                f"$.sides.{name}.board",
+                f"expected the name of a shipped board (clankwidget.data.list_boards()), "
+                f"got {shown(side['board'])}",
+            )
         _board(side["board"], side.get("changes", ()), path, f"$.sides.{name}")
     changes: list = []
     for i, g in enumerate(doc["games"]):

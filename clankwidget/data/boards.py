@@ -10,6 +10,7 @@ expected there.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -283,19 +284,79 @@ class Board:
         return self._adjacent[space_id]
 
     def unreachable(self) -> tuple[str, ...]:
-        """The spaces no path leads to from the start, however the paths run and whatever
-        they ask, in board order: ``()`` for a board meant for play. A board with such
-        rooms loads (the path lessons and tests build them on purpose), so a board's
-        author checks this; a piece without a start space has no answer (``ValueError``)."""
+        """The spaces nothing leads to from the start, however the paths run and whatever
+        they ask (a ride between coach stops, hyperlifts or telepads counts), in board
+        order: ``()`` for a board meant for play. A board with such rooms loads (the path
+        lessons and tests build them on purpose), so a board's author checks this (or
+        :meth:`warnings`); a piece without a start space has no answer (``ValueError``)."""
+        ahead, behind = self._steps
+        seen = _spread(self._from_start(), {s: ahead[s] + behind[s] for s in ahead})
+        return tuple(s for s in self.space_ids if s not in seen)
+
+    def traps(self) -> tuple[str, ...]:
+        """The spaces a thief can get to from the start (each path walked its way,
+        whatever it asks, and the rides) but from which nothing leads back to the start,
+        in board order: a thief there leaves only by teleport, or not at all, and an
+        artifact there never reaches home. ``()`` for a board meant for play; a piece
+        without a start space has no answer (``ValueError``)."""
+        start = self._from_start()
+        ahead, behind = self._steps
+        there, back = _spread(start, ahead), _spread(start, behind)
+        return tuple(s for s in self.space_ids if s in there and s not in back)
+
+    @cached_property
+    def _steps(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """Where one step leads from each space, and where the steps into it come from:
+        the paths in their direction, and the rides from each coach stop, hyperlift or
+        telepad to every other of its kind."""
+        ahead: dict[str, list[str]] = {s: [] for s in self.space_ids}
+        behind: dict[str, list[str]] = {s: [] for s in self.space_ids}
+        for p in self.paths:
+            ahead[p.a].append(p.b)
+            behind[p.b].append(p.a)
+            if not p.one_way:
+                ahead[p.b].append(p.a)
+                behind[p.a].append(p.b)
+        for stops in (
+            [s.id for s in self.spaces if s.coach is not None],
+            [s.id for s in self.spaces if s.hyperlift],
+            [s.id for s in self.spaces if s.telepad],
+        ):
+            for a in stops:
+                others = [b for b in stops if b != a]
+                ahead[a] += others
+                behind[a] += others
+        return ahead, behind
+
+    def warnings(self) -> list[str]:
+        """What makes this board a poor one to play, in words (the loader accepts it all):
+        rooms nothing reaches (:meth:`unreachable`), rooms nothing leads back from
+        (:meth:`traps`), no artifact to take home. ``[]`` for every shipped board; a piece
+        of a ship (``kind`` "piece") has none (a ship is checked once assembled)."""
+        if self.kind != "board":
+            return []
+        out = []
+        named = self._named
+        if lost := self.unreachable():
+            out.append(f"nothing leads from the start to {_rooms(lost, named)}")
+        if stuck := self.traps():
+            text = f"nothing leads back to the start from {_rooms(stuck, named)}"
+            text += ": a thief there leaves only by teleport"
+            if held := [s for s in stuck if self.space(s).artifact]:
+                text += f", and the artifact in {_rooms(held, named)} never reaches home"
+            out.append(text)
+        if not any(s.artifact for s in self.spaces):
+            out.append("no room holds an artifact: nobody can escape with one")
+        return out
+
+    def _from_start(self) -> str:
         if not any(s.start for s in self.spaces):
             raise ValueError(f"{self.id!r} has no start space to reach anything from")
-        seen, todo = {self.start}, [self.start]
-        while todo:
-            for other in self._adjacent[todo.pop()]:
-                if other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        return tuple(s for s in self.space_ids if s not in seen)
+        return self.start
+
+    @property
+    def _named(self) -> dict[str, str]:
+        return {s.id: s.name for s in self.spaces}
 
     # -- exports ----------------------------------------------------------
 
@@ -358,6 +419,24 @@ class Board:
 
     def __repr__(self) -> str:
         return f"<Board {self.id!r}: {len(self.spaces)} spaces, {len(self.paths)} paths>"
+
+
+def _spread(start: str, links: dict[str, Sequence[str]]) -> set[str]:
+    """The spaces ``links`` lead to from ``start``, ``start`` among them."""
+    seen, todo = {start}, [start]
+    while todo:
+        for other in links[todo.pop()]:
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
+
+
+def _rooms(ids: Sequence[str], named: dict[str, str], most: int = 6) -> str:
+    """Rooms in words: ``Cold Forge (cold-forge), ...`` and how many more past ``most``."""
+    shown = ", ".join(f"{named[i]} ({i})" for i in ids[:most])
+    more = len(ids) - most
+    return f"{shown} and {more} more" if more > 0 else shown
 
 
 def load_board(name_or_path: str | Path = "teaching-dungeon") -> Board:
