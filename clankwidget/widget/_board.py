@@ -150,8 +150,8 @@ class ClankBoard(anywidget.AnyWidget):
         super().__init__(seat=humans[0] if humans else None, bot_delay=float(bot_delay))
         self.on_msg(self._on_msg)
         self.refresh()
-        if game.note:  # a position's story and question, until the first move
-            self._say(game.note)
+        if opening := _opening(game):  # until the first move
+            self._say(opening)
 
     # ------------------------------------------------------------------ public
 
@@ -179,8 +179,8 @@ class ClankBoard(anywidget.AnyWidget):
         self._human_turn = self._own_turn = False
         self._since_mark = self._since = None
         self.refresh()
-        if game.note:
-            self._say(game.note)
+        if opening := _opening(game):
+            self._say(opening)
 
     @property
     def bots(self) -> dict[int, Bot]:
@@ -406,7 +406,7 @@ class ClankBoard(anywidget.AnyWidget):
             self._say(f"Loaded a {game.edition} game at turn {turn} ({played} actions)")
         else:  # a position (or a save of a game not yet begun), with its story
             opened = f"Opened a {game.edition} game at turn {turn}, seed {game.seed}"
-            self._say(f"{opened}. {game.note}" if game.note else opened)
+            self._say(f"{opened}. {opening}" if (opening := _opening(game)) else opened)
         return {"kind": "ok", "intent": "load"}
 
     def _ui_replay(self, step: int | None = None) -> dict:
@@ -767,6 +767,14 @@ class ClankBoard(anywidget.AnyWidget):
 
     def _say(self, text: str, level: str = "info") -> None:
         self.status = {"text": text, "level": level, "seq": self.status.get("seq", 0) + 1}
+
+
+def _opening(game: Game) -> str:
+    """What the status line says as a game opens: a position's story and question, and
+    what is wrong with a board a person made (rooms nothing leads to or back from)."""
+    warnings = game.board.warnings() if game.board is not None else []  # (Moonrakers: none)
+    board = f"This board: {'; '.join(warnings)}." if warnings else ""
+    return " ".join(filter(None, (game.note, board)))
 
 
 def _position_in(text: str) -> dict | None:

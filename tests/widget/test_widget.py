@@ -1336,6 +1336,23 @@ def test_load_opens_a_position_a_teacher_handed_out(tmp_path, monkeypatch):
     assert opened.status["text"] != opened.game.note
 
 
+def test_a_board_with_rooms_nothing_leads_to_says_so_as_it_opens(tmp_path):
+    """A board a person made that the loader accepts but play would regret: the status line
+    names its cut-off rooms as the game opens (with a position's story, after it)."""
+    from clankwidget.data import load_board
+
+    doc = json.loads(json.dumps(load_board("teaching-dungeon").raw))
+    doc["paths"] = [p for p in doc["paths"] if "hoard-lip" not in (p["from"], p["to"])]
+    (tmp_path / "cut.json").write_text(json.dumps(doc))
+    w = play(board=str(tmp_path / "cut.json"), players=2, bots=["greedy"], seed=1, bot_delay=0)
+    assert w.status["text"] == (
+        "This board: nothing leads from the start to Lip of the Hoard (hoard-lip)."
+    )
+    w.game = Game.new("clank", board=str(tmp_path / "cut.json"), players=2, seed=2)
+    assert w.status["seq"] == 2 and "hoard-lip" in w.status["text"]
+    assert play(players=2, bots=["greedy"], seed=1, bot_delay=0).status["text"] == ""
+
+
 def _after_a_turn():
     """A board (seed 2) after the person played a whole turn and the bot answered."""
     w = play(players=2, bots=["greedy"], seed=2, bot_delay=0)
