@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,10 +119,12 @@ def check_file(path: str | os.PathLike) -> Report:
     path = Path(path)
     label = str(path)
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe or a device could never end
+            return Report(label, problem="not a file (a folder, a pipe or a device)")
         with open(path, "rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        return Report(label, problem=f"cannot be read ({exc.strerror or exc})")
+    except (OSError, ValueError) as exc:  # (ValueError: a NUL byte in the name)
+        return Report(label, problem=f"cannot be read ({getattr(exc, 'strerror', None) or exc})")
     if len(raw) > MAX_BYTES:
         return Report(label, problem=f"over {MAX_BYTES:,} bytes: no clankwidget file is")
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 import sys
 
@@ -140,7 +141,11 @@ def test_what_is_not_a_clankwidget_file_is_refused_saying_why(tmp_path, content,
 
 def test_files_that_cannot_be_read_are_refused(tmp_path, monkeypatch):
     assert C.check_file(tmp_path / "missing.json").problem.startswith("cannot be read (No such")
-    assert C.check_file(tmp_path).problem.startswith("cannot be read")
+    assert C.check_file(tmp_path).problem == "not a file (a folder, a pipe or a device)"
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)  # nobody writes to it: reading would wait for ever
+    assert C.check_file(fifo).problem == "not a file (a folder, a pipe or a device)"
+    assert C.check_file("bad\0name.json").problem.startswith("cannot be read")
     big = _write(tmp_path, "big.json", {"format": "clankwidget-save", "pad": "x" * 200})
     monkeypatch.setattr(C, "MAX_BYTES", 100)
     assert C.check_file(big).problem == "over 100 bytes: no clankwidget file is"
