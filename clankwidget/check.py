@@ -57,50 +57,51 @@ class Report:
         return [head, *(f"  warning: {w}" for w in self.warnings)]
 
 
-def _board(path: Path, doc: dict) -> tuple[str, list[str]]:
+def _board(path: Path, raw: bytes) -> tuple[str, list[str]]:
     board = load_board(path)
     kind = "board" if board.kind == "board" else "ship piece"
     what = f"{kind} {board.id!r} ({board.title}, {board.edition})"
     return f"{what}: {len(board.spaces)} spaces, {len(board.paths)} paths", board.warnings()
 
 
-def _cards(path: Path, doc: dict) -> tuple[str, list[str]]:
+def _cards(path: Path, raw: bytes) -> tuple[str, list[str]]:
     cards = load_cards(path)
     return f"card set {cards.id!r} ({cards.title}, {cards.edition}): {len(cards.cards)} cards", []
 
 
-def _moonrakers(path: Path, doc: dict) -> tuple[str, list[str]]:
+def _moonrakers(path: Path, raw: bytes) -> tuple[str, list[str]]:
     cards = load_card_set(path)
     return f"Moonrakers card set {cards.id!r} ({cards.title}): {len(cards.cards)} cards", []
 
 
-def _position(path: Path, doc: dict) -> tuple[str, list[str]]:
+def _position(path: Path, raw: bytes) -> tuple[str, list[str]]:
     doc = load_position(path)
     state = doc["state"]
     seats = len(state["players"])
     return f"{doc['edition']} position: turn {state['turn']}, {seats} players", []
 
 
-def _campaign(path: Path, doc: dict) -> tuple[str, list[str]]:
+def _campaign(path: Path, raw: bytes) -> tuple[str, list[str]]:
     doc = load_campaign(path)
     return f"campaign {doc['id']!r} ({doc['title']}): {len(doc['games'])} games", []
 
 
-def _save(path: Path, doc: dict) -> tuple[str, list[str]]:
-    game = Game.from_json(path.read_bytes())
+def _save(path: Path, raw: bytes) -> tuple[str, list[str]]:
+    game = Game.from_json(raw)
     where = "over" if game.is_over else f"at turn {game.state.turn}"
     return f"saved {game.edition} game, {where}: {len(game.actions)} actions replayed", []
 
 
-def _campaign_save(path: Path, doc: dict) -> tuple[str, list[str]]:
-    camp = Campaign.from_json(path.read_bytes())
+def _campaign_save(path: Path, raw: bytes) -> tuple[str, list[str]]:
+    camp = Campaign.from_json(raw)
     games = len(camp.data["games"])
     where = "finished" if camp.finished else f"game {camp.next + 1} of {games} next"
     return f"saved campaign {camp.campaign!r}, {where}", []
 
 
-#: each ``format`` this command checks, and how
-FORMATS: dict[str, Callable[[Path, dict], tuple[str, list[str]]]] = {
+#: each ``format`` this command checks, and how: from the file's path (read again by its
+#: loader, within that loader's limits) or its bytes (a save's loader takes the text)
+FORMATS: dict[str, Callable[[Path, bytes], tuple[str, list[str]]]] = {
     "clankwidget-board": _board,
     "clankwidget-cards": _cards,
     "clankwidget-moonrakers": _moonrakers,
@@ -140,7 +141,7 @@ def check_file(path: str | os.PathLike) -> Report:
             problem=f"$.format: {form!r} files are read by name from board_data/space "
             "(see its README); this command checks the files a class opens",
         )
-    how = FORMATS.get(form)  # type: ignore[arg-type]
+    how = FORMATS.get(form)
     if how is None:
         return Report(
             label,
@@ -148,9 +149,9 @@ def check_file(path: str | os.PathLike) -> Report:
             f"got {shown(form) if isinstance(doc, dict) and 'format' in doc else 'none'}",
         )
     try:
-        what, warnings = how(path, doc)
+        what, warnings = how(path, raw)
     except BoardDataError as exc:  # (the file named when it is another: a board it names)
-        same = Path(exc.file).resolve() == path.resolve() if exc.file else False
+        same = exc.file == str(path.resolve())
         return Report(label, problem=f"{exc.json_path}: {exc.problem}" if same else str(exc))
     except PositionError as exc:
         return Report(label, problem=f"{exc.field}: {exc.problem}")
