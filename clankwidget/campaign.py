@@ -72,19 +72,13 @@ def _load(path: str, stamp: float) -> dict:
     doc = read_json(Path(path))
     check_plain(doc, path)
     check("campaign", doc, path)
+    _shipped(doc["cards"], "cards", "card set", path, "$.cards")
     cards = load_cards(doc["cards"])
     legacy = cards.raw.get("legacy") or {}
     contracts = {c["id"] for c in legacy.get("contracts", ())}
     patrons = set(legacy.get("patrons", ()))
-    boards = names("boards")
     for name, side in doc["sides"].items():
-        if side["board"] not in boards:  # (the schema takes a name: no path)
-            raise BoardDataError(
-                path,
-                f"$.sides.{name}.board",
-                f"expected the name of a shipped board (clankwidget.data.list_boards()), "
-                f"got {shown(side['board'])}",
-            )
+        _shipped(side["board"], "boards", "board", path, f"$.sides.{name}.board")
         _board(side["board"], side.get("changes", ()), path, f"$.sides.{name}")
     changes: list = []
     for i, g in enumerate(doc["games"]):
@@ -107,6 +101,17 @@ def _load(path: str, stamp: float) -> dict:
     if doc["games"][0]["prologue"].get("side") is None:
         raise BoardDataError(path, "$.games[0].prologue.side", "the first prologue picks a side")
     return doc
+
+
+def _shipped(name: str, folder: str, kind: str, source: str, where: str) -> None:
+    """Refuse ``name`` at ``where`` unless it is a shipped file's (the schema takes names
+    only: a campaign is played from the shipped board and cards)."""
+    if name not in names(folder):
+        raise BoardDataError(
+            source,
+            where,
+            f"expected the name of a shipped {kind} (board_data/{folder}), got {shown(name)}",
+        )
 
 
 def _board(name: str, changes, source: str, where: str) -> Board:

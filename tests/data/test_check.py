@@ -113,7 +113,14 @@ def test_a_refusal_names_the_json_path(tmp_path):
     campaign = json.loads((board_data_dir() / "campaigns/quillmere-charter.json").read_text())
     campaign["sides"]["day"]["board"] = "nowhere"
     report = C.check_file(_write(tmp_path, "campaign.json", campaign))
-    assert report.problem.startswith("$.sides.day.board: expected the name of a shipped board")
+    assert report.problem == (
+        "$.sides.day.board: expected the name of a shipped board (board_data/boards), got 'nowhere'"
+    )
+    campaign["sides"]["day"]["board"], campaign["cards"] = "legacy-teaching", "clank-teachin"
+    report = C.check_file(_write(tmp_path, "campaign.json", campaign))
+    assert report.problem == (
+        "$.cards: expected the name of a shipped card set (board_data/cards), got 'clank-teachin'"
+    )
 
 
 @pytest.mark.parametrize(
