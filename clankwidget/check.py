@@ -141,7 +141,7 @@ def check_file(path: str | os.PathLike) -> Report:
             problem=f"$.format: {form!r} files are read by name from board_data/space "
             "(see its README); this command checks the files a class opens",
         )
-    how = FORMATS.get(form)
+    how = FORMATS.get(form) if isinstance(form, str) else None  # ([] and {} are no key)
     if how is None:
         return Report(
             label,

@@ -4,12 +4,15 @@ opens it, with a board looked over for rooms nothing leads to or back from."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import clankwidget as cw
 from clankwidget import check as C
@@ -248,3 +251,60 @@ def test_python_dash_m_runs_it():
     )
     assert done.returncode == 0, done.stderr
     assert "card set 'clank-teaching'" in done.stdout
+
+
+def _places(doc):
+    """Every (container, key) pair of a JSON document, depth first."""
+    items = (
+        doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    )
+    for k, v in items:
+        yield doc, k
+        yield from _places(v)
+
+
+_FILES = {
+    "board": board_data_dir() / "boards/legacy-teaching.json",
+    "cards": board_data_dir() / "cards/clank-teaching.json",
+    "moonrakers": board_data_dir() / "moonrakers/moonrakers-teaching.json",
+    "position": board_data_dir() / "positions/moonrakers-survey-nebula.json",
+    "campaign": board_data_dir() / "campaigns/quillmere-charter.json",
+}
+
+
+@functools.cache
+def _saves() -> dict[str, str]:
+    game = cw.Game.new("pulsarcade", players=2, seed=3)
+    for _ in range(25):
+        game.apply(game.legal_actions()[-1])
+    return {"save": game.to_json(), "campaign save": Campaign.start().to_json()}
+
+
+_ODD = st.one_of(
+    st.sampled_from([None, True, -1, 0, 2**70, 1.5, "", "x" * 300, [], {}, [[]], {"a": {}}]),
+    st.text(max_size=8),
+    st.integers(),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_edit_of_any_kind_of_file_is_accepted_or_refused_never_raised(tmp_path_factory, data):
+    """The command reports on whatever a file holds: one to three values anywhere in a
+    board, card set, Moonrakers card set, position, campaign, save or campaign save
+    replaced by odd ones, or the file cut short, is accepted or refused, and nothing is
+    raised."""
+    kind = data.draw(st.sampled_from([*sorted(_FILES), "save", "campaign save"]))
+    text = _saves()[kind] if "save" in kind else _FILES[kind].read_text(encoding="utf-8")
+    if data.draw(st.booleans()):
+        doc = json.loads(text)
+        for _ in range(data.draw(st.integers(1, 3))):
+            places = list(_places(doc))
+            container, key = places[data.draw(st.integers(0, len(places) - 1))]
+            container[key] = data.draw(_ODD)
+        text = json.dumps(doc)
+    else:
+        text = text[: data.draw(st.integers(0, len(text) - 1))]
+    report = C.check_file(_write(tmp_path_factory.mktemp("edit"), "file.json", text))
+    assert report.ok or report.problem
+    assert "\n" not in (report.problem or "")  # one line per refusal
