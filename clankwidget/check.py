@@ -161,7 +161,8 @@ def check_file(path: str | os.PathLike) -> Report:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m clankwidget check [--strict] FILE...``: print each file's report."""
+    """``python -m clankwidget check [--strict] FILE...``: print each file's report (a
+    folder: each ``.json`` file in it and in the folders inside)."""
     parser = argparse.ArgumentParser(
         prog="python -m clankwidget",
         description="Tools for clankwidget's data files.",
@@ -175,13 +176,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         "nothing leads to or back from. Status 0: every file accepted; 1: one refused (or, "
         "with --strict, warned about).",
     )
-    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument(
+        "files", nargs="+", metavar="FILE", help="a file, or a folder: its .json files, all levels"
+    )
     check.add_argument("--strict", action="store_true", help="fail (status 1) on warnings as well")
     args = parser.parse_args(argv)
     status = 0
     for name in args.files:
-        report = check_file(name)
-        print("\n".join(report.lines()))
-        if not report.ok or (args.strict and report.warnings):
+        files = _json_files(name) if os.path.isdir(name) else [name]
+        if not files:
+            print(f"{name}: no .json file in this folder")
             status = 1
+        for file in files:
+            report = check_file(file)
+            print("\n".join(report.lines()))
+            if not report.ok or (args.strict and report.warnings):
+                status = 1
     return status
+
+
+def _json_files(folder: str) -> list[str]:
+    """The ``.json`` files in ``folder`` and the folders in it, in name order (links to
+    folders are not followed: a link back up would never end)."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        found += [os.path.join(root, f) for f in sorted(files) if f.endswith(".json")]
+    return found

@@ -237,6 +237,24 @@ def test_the_command_prints_each_report_and_says_by_its_status(tmp_path, capsys)
     assert stop.value.code == 2
 
 
+def test_a_folder_is_checked_file_by_file_at_every_level(tmp_path, capsys):
+    (tmp_path / "b" / "inner").mkdir(parents=True)
+    (tmp_path / "b" / "inner" / "loop").symlink_to(tmp_path)  # (a link back up is not followed)
+    board = (board_data_dir() / "boards/teaching-dungeon.json").read_text()
+    (tmp_path / "a.json").write_text(board)
+    (tmp_path / "b" / "inner" / "z.json").write_text("{")
+    (tmp_path / "b" / "notes.txt").write_text("not checked")
+    assert C.main(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[0] for line in out] == [
+        str(tmp_path / "a.json"),
+        str(tmp_path / "b" / "inner" / "z.json"),
+    ]
+    (tmp_path / "empty").mkdir()
+    assert C.main(["check", str(tmp_path / "empty")]) == 1
+    assert capsys.readouterr().out == f"{tmp_path / 'empty'}: no .json file in this folder\n"
+
+
 def test_python_dash_m_runs_it():
     done = subprocess.run(
         [
