@@ -1,4 +1,5 @@
-"""Shared helpers for engine tests: the scenario board and card set, and positions on them."""
+"""Shared helpers for the tests: the scenario board and card set, positions on them, and
+the places of a JSON document."""
 
 from __future__ import annotations
 
@@ -103,3 +104,14 @@ def cube_total(game: Game, colour: str) -> int:
         + s.bag.get(colour, 0)
         + s.aside.get(colour, 0)
     )
+
+
+def json_places(doc):
+    """Every (container, key) pair of a JSON document, depth first: where a property test
+    may put another value."""
+    items = (
+        doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    )
+    for k, v in items:
+        yield doc, k
+        yield from json_places(v)

@@ -19,6 +19,8 @@ from clankwidget import check as C
 from clankwidget.campaign import Campaign
 from clankwidget.data import Board, board_data_dir, load_board
 
+from helpers import json_places
+
 SHIPPED = sorted(
     p
     for folder in ("boards", "cards", "moonrakers", "positions", "campaigns")
@@ -271,16 +273,6 @@ def test_python_dash_m_runs_it():
     assert "card set 'clank-teaching'" in done.stdout
 
 
-def _places(doc):
-    """Every (container, key) pair of a JSON document, depth first."""
-    items = (
-        doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
-    )
-    for k, v in items:
-        yield doc, k
-        yield from _places(v)
-
-
 _FILES = {
     "board": board_data_dir() / "boards/legacy-teaching.json",
     "cards": board_data_dir() / "cards/clank-teaching.json",
@@ -317,7 +309,7 @@ def test_any_edit_of_any_kind_of_file_is_accepted_or_refused_never_raised(tmp_pa
     if data.draw(st.booleans()):
         doc = json.loads(text)
         for _ in range(data.draw(st.integers(1, 3))):
-            places = list(_places(doc))
+            places = list(json_places(doc))
             container, key = places[data.draw(st.integers(0, len(places) - 1))]
             container[key] = data.draw(_ODD)
         text = json.dumps(doc)

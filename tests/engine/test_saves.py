@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from clankwidget import Game, SaveError, bots
 from clankwidget.game import SAVE_VERSION
 
+from helpers import json_places
+
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 
@@ -212,27 +214,15 @@ _JSON = st.recursive(
 )
 
 
-def _paths(doc, prefix=()):
-    """Every (container, key) pair in a JSON document, depth first."""
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            yield doc, k
-            yield from _paths(v)
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc):
-            yield doc, i
-            yield from _paths(v)
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_edit_of_a_save_loads_the_same_game_or_is_a_save_error(save, data):
     doc = copy.deepcopy(save)
-    places = list(_paths(doc))
+    places = list(json_places(doc))
     for _ in range(data.draw(st.integers(1, 3))):
         container, key = places[data.draw(st.integers(0, len(places) - 1))]
         container[key] = data.draw(_JSON)
-        places = list(_paths(doc))
+        places = list(json_places(doc))
     text = resign(doc)
     try:
         game = Game.from_json(text)
