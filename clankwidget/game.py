@@ -12,6 +12,7 @@ import hashlib
 import itertools
 import json
 import os
+import stat
 from collections.abc import Iterable
 from typing import Any
 
@@ -479,6 +480,26 @@ class Game:
             "checksum": _digest(body),
         }
         return json.dumps(doc, indent=json_indent(indent))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Game:
+        """Load a save from a file (one the board's Save wrote, or :meth:`to_json`'s text
+        written out), checked exactly as :meth:`from_json` checks it. A file that cannot
+        be read, is not a plain file (a folder, a pipe) or is over the size of any save
+        raises :class:`SaveError` naming it."""
+        label = os.fspath(path)
+        try:
+            if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe could never end
+                raise SaveError(f"{label}: not a file (a folder, a pipe or a device)")
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_SAVE_BYTES + 1)
+        except (OSError, ValueError) as exc:  # (ValueError: a NUL byte in the name)
+            reason = getattr(exc, "strerror", None) or exc
+            raise SaveError(f"{label}: cannot be read ({reason})") from None
+        try:
+            return cls.from_json(raw)
+        except SaveError as exc:
+            raise SaveError(f"{label}: {exc}") from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:

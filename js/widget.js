@@ -15,7 +15,6 @@ import { header } from "./panels/header.js";
 import { passScreen } from "./panels/pass.js";
 import { inspector } from "./panels/inspector.js";
 import { tableBar } from "./panels/players.js";
-import { download } from "./panels/replay.js";
 import { shopPanel } from "./panels/shop.js";
 import { sincePanel } from "./panels/since.js";
 import { choicePanel, turnBar } from "./panels/turn.js";
@@ -223,10 +222,6 @@ function render({ model, el }) {
 
   /** @param {any} msg */
   const onMsg = (msg) => {
-    if (msg && msg.kind === "save" && typeof msg.text === "string") {
-      download(String(msg.name || "clank-save.json"), msg.text);
-      return;
-    }
     if (msg && msg.kind === "error" && typeof msg.message === "string") {
       input.bubbleAt(msg.message, ui.clicked);
       ui.clicked = null;

@@ -516,17 +516,21 @@ function logClass(kind) {
 var MAX_LOAD_BYTES = 4 * 2 ** 20;
 function fileButtons(view) {
   const replaying = !!view.replay;
+  const saving = view.can_save !== false;
+  const off = "saving is off on this board";
   return [
     button("save", "Save", {
-      enabled: !replaying,
-      why: "leave the replay first",
-      intent: { kind: "save" }
+      enabled: saving && !replaying,
+      why: saving ? "leave the replay first" : off,
+      intent: { kind: "save" },
+      extra: saving && !replaying ? { title: "Save the game as a .json file next to the notebook" } : {}
     }),
     button("save-position", "Save position", {
-      enabled: true,
+      enabled: saving,
+      why: off,
       intent: { kind: "save-position" },
       cls: "cw-quiet",
-      extra: { title: "Save the situation shown as a position to hand out (a .json file)" }
+      extra: saving ? { title: "Save the situation shown as a position to hand out (a .json file next to the notebook)" } : {}
     }),
     button("load", "Load", {
       enabled: true,
@@ -585,17 +589,6 @@ function replayBar(view) {
       cls: "cw-quiet"
     })
   );
-}
-function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.style.display = "none";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1e4);
 }
 
 // js/panels/since.js
@@ -3663,10 +3656,6 @@ function render({ model, el }) {
   };
   const input = attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
   const onMsg = (msg) => {
-    if (msg && msg.kind === "save" && typeof msg.text === "string") {
-      download(String(msg.name || "clank-save.json"), msg.text);
-      return;
-    }
     if (msg && msg.kind === "error" && typeof msg.message === "string") {
       input.bubbleAt(msg.message, ui.clicked);
       ui.clicked = null;

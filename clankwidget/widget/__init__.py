@@ -123,9 +123,11 @@ They are accepted only on the person's turn while no bot is playing. UI intents:
                    where a choice opens (a secret) or the player escapes
 ``hover-space``    ``id``: the route preview to that space
 ``hover-bag``      the odds of the next dragon attack
-``save``           the game as a save (``Game.to_json``), to download
-``save-position``  the situation (in a replay, at the step shown) as a position
-                   (``Game.position``), to download and hand out
+``save``           write the game as a save (``Game.to_json``) into the board's
+                   ``save_dir``, on the kernel's side: a save holds every hand
+                   and deck order, so the view never receives it
+``save-position``  write the situation (in a replay, at the step shown) as a
+                   position (``Game.position``) there too, to hand out
 ``load``           ``text``: a save or a position to open (at most
                    ``MAX_LOAD_CHARS``; checked by ``Game.from_json`` or
                    ``Game.from_position``, a refusal says why); same seat count
@@ -146,8 +148,9 @@ Replies (Python to the view, one per intent):
   ``seed``).
 * ``{"kind": "error", "message": "..."}`` - refused; the game is unchanged and the
   message is also put in ``status``.
-* ``{"kind": "save", "name", "text"}`` - for ``save`` and ``save-position``: the file
-  name and the save or the position.
+* ``{"kind": "saved", "name"}`` - for ``save`` and ``save-position``: the name of the
+  file written (a new one: ``-2``, ``-3``... when the name is taken); the status line
+  says where.
 * ``{"kind": "route", "id", "name", "reachable", "distance", "options"}`` - for
   ``hover-space``: ``distance`` is the fewest boots from the person's room over any
   number of turns (None when unreachable), ``far`` the spaces of one such cheapest way

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import pathlib
 from collections.abc import Iterable, Sequence
 from numbers import Real
@@ -51,6 +52,8 @@ _REVEALS = {
 }
 # A bot that has not ended its turn after this many actions is made to end it.
 _MAX_BOT_ACTIONS_PER_TURN = 400
+# Files of one name (``<stem>.json``, ``<stem>-2.json``...) a board writes before refusing.
+_MAX_SAME_NAME = 100
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -68,6 +71,11 @@ class ClankBoard(anywidget.AnyWidget):
     seat by a bot (one of the edition's bot names, a bot class, made seeded for its seat,
     or a bot object; one name is used for every bot seat). ``widget.game`` is the live
     game.
+
+    Save and Save position write their files into ``save_dir`` (the kernel's working
+    folder, next to the notebook, unless given), never to the browser: a save holds
+    every hand and the order of every deck, which the view must not see. ``save_dir=None``
+    turns both off (a board served as an app, where nobody may write files).
 
     After the person ends a turn the bots play theirs one action at a time,
     ``bot_delay`` seconds apart on the kernel's event loop (at once when no loop runs
@@ -109,6 +117,7 @@ class ClankBoard(anywidget.AnyWidget):
         bots: Sequence[str | Bot] | str | Bot | None = None,
         human: int | Sequence[int] | None = 0,
         bot_delay: float = 0.4,
+        save_dir: str | os.PathLike | None = ".",
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"ClankBoard needs a clankwidget Game, got {type(game).__name__}")
@@ -131,6 +140,10 @@ class ClankBoard(anywidget.AnyWidget):
             or not 0 <= bot_delay <= 60
         ):
             raise ValueError(f"bot_delay must be from 0 to 60 seconds, got {shown(bot_delay)}")
+        if save_dir is not None and not isinstance(save_dir, str | os.PathLike):
+            raise TypeError(f"save_dir must be a folder's path or None, got {shown(save_dir)}")
+        #: Where Save and Save position write their files (None: saving is off)
+        self._save_dir = None if save_dir is None else pathlib.Path(save_dir)
         self._game = game
         #: The seats people play (two or more: hot-seat, passing the device between turns).
         self._humans = tuple(humans)
@@ -349,18 +362,56 @@ class ClankBoard(anywidget.AnyWidget):
         return {"kind": "ok", "intent": "new-game", "seed": game.seed}
 
     def _ui_save(self) -> dict:
+        """Write the game (:meth:`Game.to_json`) into the save folder: a save holds every
+        hidden card and the deck's order, so it stays with the kernel, never the view."""
         g = self._game
-        name = f"clank-{g.edition}-seed{g.seed}-turn{g.state.turn}.json"
-        self._say(f"Saved the game as {name} (your downloads)")
-        return {"kind": "save", "name": name, "text": g.to_json()}
+        name = self._write(f"clank-{g.edition}-seed{g.seed}-turn{g.state.turn}", g.to_json())
+        self._say(f"Saved the game as {name} {self._where()}: Load or play(save=...) opens it")
+        return {"kind": "saved", "name": name}
 
     def _ui_save_position(self) -> dict:
         """The situation on the board (in a replay, at the step shown) as a position to
-        hand out: Load opens it, as does ``play(position=...)``."""
+        hand out, written into the save folder: Load opens it, as does
+        ``play(position=...)``."""
         g = self._game if self._replay is None else self._replay[0].replay(self._replay[1])
-        name = f"clank-{g.edition}-position-turn{g.state.turn}.json"
-        self._say(f"Saved the position as {name} (your downloads): Load opens it")
-        return {"kind": "save", "name": name, "text": dumps(g.position())}
+        name = self._write(f"clank-{g.edition}-position-turn{g.state.turn}", dumps(g.position()))
+        self._say(
+            f"Saved the position as {name} {self._where()}: Load or play(position=...) opens it"
+        )
+        return {"kind": "saved", "name": name}
+
+    def _where(self) -> str:
+        """Where saves go, in words for the status line."""
+        folder = self._save_dir
+        return "next to the notebook" if folder == pathlib.Path() else f"in {folder}"
+
+    def _write(self, stem: str, text: str) -> str:
+        """Write ``text`` as a new file ``<stem>.json`` in the save folder (``<stem>-2``
+        and so on when that name is taken: a save never replaces a file) and return its
+        name. Refused when saving is off or the folder cannot take the file."""
+        if self._save_dir is None:
+            raise IntentError("saving is off on this board (it was made with save_dir=None)")
+        for n in range(1, _MAX_SAME_NAME + 1):
+            name = f"{stem}.json" if n == 1 else f"{stem}-{n}.json"
+            path = self._save_dir / name
+            try:
+                with open(path, "x", encoding="utf-8") as fh:
+                    try:
+                        fh.write(text)
+                    except OSError:
+                        path.unlink()  # (a disk that filled up: no half a save left)
+                        raise
+            except FileExistsError:
+                continue
+            except OSError as exc:
+                raise IntentError(
+                    f"not saved: {name} cannot be written {self._where()} ({exc.strerror or exc})"
+                ) from None
+            return name
+        raise IntentError(
+            f"not saved: {stem}.json and {_MAX_SAME_NAME - 1} numbered copies are already "
+            f"{self._where()}: move some away"
+        )
 
     def _ui_load(self, intent: dict) -> dict:
         """Open a save or a position sent by the view: untrusted, so its size and shape
@@ -745,6 +796,7 @@ class ClankBoard(anywidget.AnyWidget):
         vs["bot_speed"] = next(
             (k for k, v in BOT_SPEEDS.items() if v == self.bot_delay), f"{self.bot_delay:g} s"
         )
+        vs["can_save"] = self._save_dir is not None
         return vs
 
     def _sync_replay(self, full: Game, step: int) -> None:

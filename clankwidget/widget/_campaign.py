@@ -10,6 +10,7 @@ game afresh. The campaign object is the record: save it between sessions with
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from ..bots import Bot
@@ -23,7 +24,8 @@ __all__ = ["CampaignBoard"]
 class CampaignBoard(ClankBoard):
     """``CampaignBoard(campaign, players=2, bots=("greedy",), human=0, seed=None)``: the
     next game of ``campaign`` (a :class:`~clankwidget.campaign.Campaign`) on a board; see
-    the module docs. :func:`clankwidget.play` makes one with ``campaign=``."""
+    the module docs. :func:`clankwidget.play` makes one with ``campaign=``. ``bot_delay``
+    and ``save_dir`` are :class:`ClankBoard`'s."""
 
     def __init__(
         self,
@@ -34,6 +36,7 @@ class CampaignBoard(ClankBoard):
         human: int | Sequence[int] | None = 0,
         bot_delay: float = 0.4,
         seed: int | None = None,
+        save_dir: str | os.PathLike | None = ".",
     ) -> None:
         if not isinstance(campaign, Campaign):
             raise TypeError(f"expected a Campaign, got {type(campaign).__name__}")
@@ -45,6 +48,7 @@ class CampaignBoard(ClankBoard):
             bots=bots,
             human=human,
             bot_delay=bot_delay,
+            save_dir=save_dir,
         )
         self._say(self._prologue())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +31,8 @@ def play(
     options: dict | None = None,
     position: dict | str | None = None,
     campaign: Campaign | None = None,
+    save: str | os.PathLike | None = None,
+    save_dir: str | os.PathLike | None = ".",
 ) -> ClankBoard:
     """Start a new game and return its board: seat ``human`` is you, the others are bots.
 
@@ -54,7 +57,10 @@ def play(
     edition, board, cards and players then come from the position. ``campaign`` (a
     :class:`~clankwidget.campaign.Campaign`) plays its next Clank! Legacy game on a
     :class:`~clankwidget.widget.CampaignBoard`, where New game, once a game is over,
-    records it and deals the next.
+    records it and deals the next. ``save`` (a save's JSON text or its file, such as one
+    the board's Save button wrote) opens that game where it was left, its edition, board,
+    cards, players and seed with it. The Save buttons write into ``save_dir`` (the
+    kernel's working folder, next to the notebook; ``None`` turns them off).
     """
     if (
         not isinstance(players, int)
@@ -68,15 +74,33 @@ def play(
         players = len(roles)
     if campaign is not None:  # (its games are Clank! Legacy's, set up by the campaign)
         given = dict(edition=edition, board=board, cards=cards, modules=modules)
-        given.update(positions=positions, options=options, position=position)
+        given.update(positions=positions, options=options, position=position, save=save)
         clash = [k for k, v in given.items() if v is not None]
         if clash:
             raise TypeError(f"a campaign sets up its own games: give no {'=, '.join(clash)}=")
         board_widget = CampaignBoard(
-            campaign, players=players, bots=bots, human=human, bot_delay=bot_delay, seed=seed
+            campaign,
+            players=players,
+            bots=bots,
+            human=human,
+            bot_delay=bot_delay,
+            seed=seed,
+            save_dir=save_dir,
         )
         _warm_kernels(board_widget.game)
         return board_widget
+    if save is not None:
+        given = {"edition": edition, "board": board, "cards": cards, "modules": modules}
+        given.update(positions=positions, position=position, seed=seed)
+        clash = [k for k, v in given.items() if v is not None] + (["options"] if options else [])
+        if clash:
+            raise TypeError(f"a save holds its own game: give no {'=, '.join(clash)}=")
+        if isinstance(save, str) and save.lstrip("\ufeff \t\r\n").startswith("{"):
+            game = Game.from_json(save)
+        else:
+            game = Game.load(save)
+        _warm_kernels(game)
+        return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay, save_dir=save_dir)
     if position is not None:
         given = {"board": board, "cards": cards, "modules": modules, "positions": positions}
         clash = [k for k, v in given.items() if v is not None] + (["options"] if options else [])
@@ -84,7 +108,7 @@ def play(
             raise TypeError(f"give either position= or {', '.join(clash)}=, not both")
         game = Game.from_position(position, seed=seed)
         _warm_kernels(game)
-        return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)
+        return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay, save_dir=save_dir)
     extra: dict[str, Any] = {}
     if modules is not None:
         extra["modules"] = modules
@@ -96,4 +120,4 @@ def play(
         edition or "clank", board=board, players=players, seed=seed, cards=cards, **extra
     )
     _warm_kernels(game)
-    return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay)
+    return ClankBoard(game, bots=bots, human=human, bot_delay=bot_delay, save_dir=save_dir)

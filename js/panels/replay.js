@@ -11,17 +11,25 @@ export const MAX_LOAD_BYTES = 4 * 2 ** 20;
 /** @param {any} view */
 export function fileButtons(view) {
   const replaying = !!view.replay;
+  // The kernel writes saves next to the notebook (a save holds every hidden card, so it
+  // never comes to the browser); a board served as an app may have saving off.
+  const saving = view.can_save !== false;
+  const off = "saving is off on this board";
   return [
     button("save", "Save", {
-      enabled: !replaying,
-      why: "leave the replay first",
+      enabled: saving && !replaying,
+      why: saving ? "leave the replay first" : off,
       intent: { kind: "save" },
+      extra: saving && !replaying ? { title: "Save the game as a .json file next to the notebook" } : {},
     }),
     button("save-position", "Save position", {
-      enabled: true,
+      enabled: saving,
+      why: off,
       intent: { kind: "save-position" },
       cls: "cw-quiet",
-      extra: { title: "Save the situation shown as a position to hand out (a .json file)" },
+      extra: saving
+        ? { title: "Save the situation shown as a position to hand out (a .json file next to the notebook)" }
+        : {},
     }),
     button("load", "Load", {
       enabled: true,
@@ -86,20 +94,4 @@ export function replayBar(view) {
       cls: "cw-quiet",
     }),
   );
-}
-
-/**
- * Offer a save from the kernel as a download (a .json file).
- * @param {string} name @param {string} text
- */
-export function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.style.display = "none";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -655,6 +655,17 @@ def kernel_eval(page: Any, expression: str, timeout: float = 60) -> Any:
     return json.loads(ast.literal_eval(result["data"]["text/plain"]))
 
 
+def saved_file(page: Any, widget: Any) -> Path:
+    """The file a board's Save just wrote: the name its status line gives, in the kernel's
+    working folder (next to the notebook)."""
+    status = widget.locator('[data-role="status"]').inner_text()
+    found = re.search(r"clank-[\w-]+\.json", status)
+    assert found, f"no saved file named in the status line: {status!r}"
+    path = Path(kernel_eval(page, "__import__('os').getcwd()")) / found.group()
+    assert path.is_file(), path
+    return path
+
+
 def wait_for_kernel_value(page: Any, expression: str, expected: Any, timeout: float = 20) -> Any:
     """Poll ``kernel_eval(page, expression)`` until it equals ``expected``; return it."""
     deadline = time.monotonic() + timeout

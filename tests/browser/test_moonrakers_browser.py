@@ -17,6 +17,7 @@ from .conftest import (
     kernel_exec,
     open_widget,
     page_errors,
+    saved_file,
     wait_for_kernel_value,
     wait_until,
     write_notebook,
@@ -327,12 +328,12 @@ def test_save_then_load_then_replay_and_what_the_captains_did(lab_page, tmp_path
     widget.screenshot(path=str(artifacts_dir / "moonrakers-since.png"))
     saved = kernel_eval(page, "[a.to_dict() for a in w.game.actions]")
 
-    # Save: the game comes down as a file; load it back after a new game.
-    with page.expect_download() as info:
-        widget.locator('[data-action="save"]').click()
-    path = tmp_path / "moonrakers-saved.json"
-    info.value.save_as(path)
-    assert info.value.suggested_filename.startswith("clank-moonrakers-")
+    # Save: the kernel writes the game next to the notebook (the browser gets only its
+    # name: a save holds every hand); load it back after a new game.
+    widget.locator('[data-action="save"]').click()
+    expect(widget.locator('[data-role="status"]')).to_contain_text("Saved the game as")
+    path = saved_file(page, widget)
+    assert path.name.startswith("clank-moonrakers-seed")
     kernel_exec(page, "w.handle_intent({'kind': 'new-game', 'seed': 3})")
     wait_until(page, f"len({G}.actions) < {len(saved)}")
     widget.locator('[data-role="load-file"]').set_input_files(str(path))

@@ -15,6 +15,7 @@ from .conftest import (
     kernel_exec,
     open_widget,
     page_errors,
+    saved_file,
     screenshot,
     wait_until,
     write_notebook,
@@ -254,12 +255,14 @@ def test_save_then_load_then_replay_a_game(lab_page, tmp_path):
     wait_until(page, "w.game.state.turn >= 3 and not w.busy", timeout=60)
     saved_actions = kernel_eval(page, "[a.to_dict() for a in w.game.actions]")
 
-    # Save: the kernel's JSON comes down as a file.
-    with page.expect_download() as info:
-        widget.locator('[data-action="save"]').click()
-    path = tmp_path / "saved.json"
-    info.value.save_as(path)
-    assert info.value.suggested_filename.endswith(".json")
+    # Save: the kernel writes the file next to the notebook; the browser gets its name
+    # only (a save holds the bots' hands), so nothing is downloaded.
+    downloads = []
+    page.on("download", lambda d: downloads.append(d))
+    widget.locator('[data-action="save"]').click()
+    expect(widget.locator('[data-role="status"]')).to_contain_text("next to the notebook")
+    path = saved_file(page, widget)
+    assert path.name.startswith("clank-clank-seed") and downloads == []
 
     # Something else happens, then the file is opened again.
     kernel_exec(page, "w.handle_intent({'kind': 'new-game', 'seed': 11})")
@@ -292,6 +295,13 @@ def test_save_then_load_then_replay_a_game(lab_page, tmp_path):
     widget.locator('[data-action="replay-exit"]').click()
     expect(widget.locator('[data-role="replay"]')).to_have_count(0)
     assert kernel_eval(page, "len(w.game.actions)") == len(saved_actions)
+
+    # A board made with save_dir=None (served as an app) offers no Save, saying why.
+    kernel_exec(page, "w._save_dir = None\nw.refresh()")
+    for action in ("save", "save-position"):
+        button = widget.locator(f'[data-action="{action}"]')
+        expect(button).to_be_disabled()
+        expect(button).to_have_attribute("data-why", "saving is off on this board")
     assert page_errors(page) == []
 
 

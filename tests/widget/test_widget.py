@@ -1361,35 +1361,104 @@ def _after_a_turn():
     return w
 
 
-def test_save_position_hands_out_the_situation_shown():
+def test_save_position_hands_out_the_situation_shown(tmp_path):
     """(A teacher who played to a moment worth a lesson could save only the whole game.)"""
     w = _after_a_turn()
     reply = w.handle_intent({"kind": "save-position"})
-    assert reply["kind"] == "save" and reply["name"].endswith(".json")
-    assert Game.from_position(reply["text"]).position() == w.game.position()
+    assert reply == {"kind": "saved", "name": "clank-clank-position-turn3.json"}
+    text = (tmp_path / reply["name"]).read_text()  # (the working folder: next to the notebook)
+    assert Game.from_position(text).position() == w.game.position()
     # in a replay, the moment shown; and Load opens what was saved
     assert w.handle_intent({"kind": "replay", "step": 3})["kind"] == "ok"
-    then = w.handle_intent({"kind": "save-position"})
-    assert json.loads(then["text"]) == w.game.replay(3).position()
+    then = (tmp_path / w.handle_intent({"kind": "save-position"})["name"]).read_text()
+    assert json.loads(then) == w.game.replay(3).position()
     assert w.handle_intent({"kind": "replay-exit"})["kind"] == "ok"
-    assert w.handle_intent({"kind": "load", "text": then["text"]})["kind"] == "ok"
-    assert w.game.position() == json.loads(then["text"]) and w.game.actions == []
+    assert w.handle_intent({"kind": "load", "text": then})["kind"] == "ok"
+    assert w.game.position() == json.loads(then) and w.game.actions == []
     assert w.handle_intent({"kind": "save-position", "path": "/tmp/x"})["kind"] == "error"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "clank-clank-position-turn1.json",
+        "clank-clank-position-turn3.json",
+    ]
 
 
-def test_save_load_and_replay_intents_check_what_the_browser_sends():
+def test_a_save_is_written_by_the_kernel_and_never_sent_to_the_browser(tmp_path):
+    """A save holds every hand and the order of every deck: the view, which may see only
+    the person's seat, gets the file's name. (The reply used to carry the whole save.)"""
+    w = _after_a_turn()
+    sent = []
+    w.send = sent.append  # what goes to the browser
+    w._on_msg(w, {"kind": "save"}, [])
+    name = "clank-clank-seed2-turn3.json"
+    assert sent == [{"kind": "saved", "name": name}]
+    assert Game.from_json((tmp_path / name).read_text()).actions == w.game.actions
+    assert name in w.status["text"] and "next to the notebook" in w.status["text"]
+    assert w.view["can_save"] is True
+    # a second save of the same turn is a new file: nothing is written over
+    (tmp_path / name).write_text("the first save, kept")
+    assert w.handle_intent({"kind": "save"})["name"] == "clank-clank-seed2-turn3-2.json"
+    assert (tmp_path / name).read_text() == "the first save, kept"
+    # play(save=...) opens it again where it was left, from the file or its text
+    again = play(save=str(tmp_path / "clank-clank-seed2-turn3-2.json"), bots=["greedy"])
+    assert again.game.actions == w.game.actions and again.game.seed == 2
+    assert play(save=w.game.to_json(), bot_delay=0).game.state == w.game.state
+    with pytest.raises(TypeError, match="seed="):
+        play(save=w.game.to_json(), seed=3)
+
+
+def test_saves_go_where_the_board_says_or_nowhere(tmp_path):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    w = play(players=2, bots=["greedy"], seed=4, bot_delay=0, save_dir=saves)
+    name = w.handle_intent({"kind": "save"})["name"]
+    assert (saves / name).is_file() and f"in {saves}" in w.status["text"]
+    # a folder that is not there: refused saying so, nothing written anywhere
+    gone = ClankBoard(w.game, bots="greedy", save_dir=tmp_path / "gone")
+    reply = gone.handle_intent({"kind": "save-position"})
+    assert reply["kind"] == "error" and "cannot be written" in reply["message"]
+    # saving off (a board served as an app): both refused, and the view's buttons say so
+    off = ClankBoard(w.game, bots="greedy", save_dir=None)
+    assert off.view["can_save"] is False
+    for kind in ("save", "save-position"):
+        reply = off.handle_intent({"kind": kind})
+        assert reply["kind"] == "error" and "saving is off" in reply["message"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]
+    with pytest.raises(TypeError, match="save_dir"):
+        ClankBoard(w.game, save_dir=5)
+
+
+def test_game_load_refuses_what_is_no_save_naming_the_file(tmp_path):
+    from clankwidget.errors import SaveError
+
+    good = tmp_path / "good.json"
+    good.write_text(play(seed=3, bot_delay=0).game.to_json())
+    assert Game.load(good).seed == 3
+    (tmp_path / "edited.json").write_text(good.read_text().replace('"seed": 3', '"seed": 4'))
+    cases = {
+        "edited.json": "corrupt save",
+        "missing.json": "cannot be read",
+        ".": "not a file",
+    }
+    for name, words in cases.items():
+        with pytest.raises(SaveError, match=words) as info:
+            Game.load(tmp_path / name)
+        assert str(tmp_path / name) in str(info.value)
+
+
+def test_save_load_and_replay_intents_check_what_the_browser_sends(tmp_path):
     w = _after_a_turn()
     saved = w.handle_intent({"kind": "save"})
-    assert saved["kind"] == "save" and saved["name"].endswith(".json")
+    assert saved["kind"] == "saved" and saved["name"].endswith(".json")
+    text = (tmp_path / saved["name"]).read_text()
     n = len(w.game.actions)
     other = play(players=2, bots=["greedy"], seed=9, bot_delay=0)
     refusals = {
         "text": {"kind": "load"},
         "int": {"kind": "load", "text": 5},
-        "extra": {"kind": "load", "text": saved["text"], "path": "/etc/passwd"},
+        "extra": {"kind": "load", "text": text, "path": "/etc/passwd"},
         "big": {"kind": "load", "text": " " * (board_module.MAX_LOAD_CHARS + 1)},
         "not json": {"kind": "load", "text": "{nope"},
-        "edited": {"kind": "load", "text": saved["text"].replace('"seed": 2', '"seed": 3')},
+        "edited": {"kind": "load", "text": text.replace('"seed": 2', '"seed": 3')},
     }
     for why, intent in refusals.items():
         reply = other.handle_intent(intent)
@@ -1397,14 +1466,14 @@ def test_save_load_and_replay_intents_check_what_the_browser_sends():
         assert other.status["level"] == "error"
         assert len(other.game.actions) == 0, why
     three = play(players=3, bots=["greedy"], seed=2, bot_delay=0)
-    assert "seats 3" in three.handle_intent({"kind": "load", "text": saved["text"]})["message"]
+    assert "seats 3" in three.handle_intent({"kind": "load", "text": text})["message"]
     ship = play("space", players=2, bots=["greedy"], seed=2, bot_delay=0)
-    reply = ship.handle_intent({"kind": "load", "text": saved["text"]})  # its bots fly ships
+    reply = ship.handle_intent({"kind": "load", "text": text})  # its bots fly ships
     assert "is a 'clank' game and this board plays 'space'" in reply["message"]
     assert ship.game.edition == "space" and len(ship.game.actions) == 0
     with pytest.raises(ValueError, match="must be of the board's edition"):
         ship.game = other.game
-    assert other.handle_intent({"kind": "load", "text": saved["text"]})["kind"] == "ok"
+    assert other.handle_intent({"kind": "load", "text": text})["kind"] == "ok"
     assert [a.to_dict() for a in other.game.actions] == [a.to_dict() for a in w.game.actions]
 
     assert other.handle_intent({"kind": "replay", "step": 3})["kind"] == "ok"

@@ -149,14 +149,15 @@ def _play_on(w, until, limit=400):
     raise AssertionError("never reached")
 
 
-def test_save_load_and_a_replay_of_the_table_where_nothing_can_be_played():
+def test_save_load_and_a_replay_of_the_table_where_nothing_can_be_played(tmp_path):
     w = _widget()
     _play_on(w, lambda w: w.game.state.turn >= 3 and MR(w)["actor"] == 0)
-    saved = w.handle_intent({"kind": "save"})
-    assert saved["kind"] == "save" and saved["name"].startswith("clank-moonrakers-seed11")
+    saved = w.handle_intent({"kind": "save"})  # (written next to the notebook, not sent)
+    assert saved["kind"] == "saved" and saved["name"].startswith("clank-moonrakers-seed11")
     actions = [a.to_dict() for a in w.game.actions]
     w.handle_intent({"kind": "new-game", "seed": 3})
-    assert w.handle_intent({"kind": "load", "text": saved["text"]})["kind"] == "ok"
+    text = (tmp_path / saved["name"]).read_text()
+    assert w.handle_intent({"kind": "load", "text": text})["kind"] == "ok"
     assert [a.to_dict() for a in w.game.actions] == actions
 
     # a replay's next step in words, never a secret (which objective is put back)
