@@ -7,6 +7,8 @@ import copy
 import json
 from pathlib import Path
 
+import numpy as np
+
 import clankwidget as cw
 from clankwidget import Game
 from clankwidget.data import CardSet
@@ -87,6 +89,34 @@ def play_a_while(game: Game, steps: int, seed: int = 0) -> Game:
         legal = game.legal_actions()
         game.apply(legal[int(rng.integers(len(legal)))])
     return game
+
+
+def shuffle_hidden(game: Game, seat: int) -> None:
+    """Change, in place, only what ``seat`` may not see: the dungeon deck's order, the
+    other players' hands and draw piles (their cards together, reversed and dealt again),
+    ``seat``'s own draw order, which face-down secret lies where (and the order of
+    Legacy's Bank) and the generator. A view or a bot of that seat must not notice."""
+    s = game.state
+    s.dungeon_deck.reverse()
+    for i, p in enumerate(s.players):
+        if i == seat:
+            p.deck.reverse()
+        else:
+            cards = list(reversed(p.hand + p.deck))
+            p.hand, p.deck = cards[: len(p.hand)], cards[len(p.hand) :]
+    by_kind: dict[str, list] = {}
+    for stack in s.space_tokens.values():
+        for t in stack:
+            by_kind.setdefault(t["kind"], []).append(t)
+    for tokens in by_kind.values():
+        tokens.reverse()
+    for stack in s.space_tokens.values():
+        for i, t in enumerate(stack):
+            stack[i] = by_kind[t["kind"]].pop()
+    if "bank" in s.extra:  # Legacy's face-down minor secrets in the Bank
+        s.extra["bank"] = list(reversed(s.extra["bank"]))
+    s.rng = np.random.Generator(np.random.PCG64(12345)).bit_generator.state
+    game._rng.bit_generator.state = s.rng
 
 
 def token(token_id: str, name: str, kind: str = "minor", **fields) -> dict:

@@ -3,11 +3,12 @@ seeded tournament showing the three strengths in order (planner > greedy > rando
 
 from __future__ import annotations
 
+import copy
 import sys
 
 import pytest
 
-from clankwidget import Game, editions
+from clankwidget import Game, editions, registry
 from clankwidget.bots import BOTS, Bot, GreedyBot, PlannerBot, RandomBot, make_bot
 from clankwidget.rules import actions as A
 from clankwidget.simulate import (
@@ -19,9 +20,35 @@ from clankwidget.simulate import (
     wilson_interval,
 )
 
-from helpers import at
+from helpers import at, shuffle_hidden
 
 KINDS = ("random", "greedy", "planner")
+
+
+@pytest.mark.parametrize("edition", ["clank", "space", "pulsarcade", "legacy"])
+@pytest.mark.parametrize("kind", ["greedy", "planner"])
+def test_a_bot_decides_only_from_what_its_seat_may_see(edition, kind):
+    """Before every third action of a game, a copy of it with everything the acting seat may
+    not see changed (the dungeon deck's order, the other's hand and draw pile, its own
+    draw order, the face-down secrets, the generator): a bot of that seat, made afresh
+    with the same seed, chooses the same in both. (Moonrakers' captains have their own
+    test in test_bots_moonrakers.py.)"""
+    make = registry.edition(edition).make_bot
+    game = Game.new(edition, players=2, seed=6)
+    bots = [make(kind, seed=i) for i in range(2)]
+    checked = 0
+    for step in range(3000):
+        if game.is_over:
+            break
+        seat = game.state.current
+        if step % 3 == 0:
+            other = copy.deepcopy(game)
+            shuffle_hidden(other, seat)
+            mine, its_twin = make(kind, seed=99), make(kind, seed=99)
+            assert mine.choose(game) == its_twin.choose(other), (step, game.state.turn)
+            checked += 1
+        game.apply(bots[seat].choose(game))
+    assert checked > 50
 
 
 def _play_checked(seats, seed, players=None, edition="clank"):

@@ -24,6 +24,8 @@ from clankwidget.rules import actions as A
 from clankwidget.widget import GAME_KINDS, UI_INTENTS, ClankBoard, play, view_state
 from clankwidget.widget import _board as board_module
 
+from helpers import shuffle_hidden
+
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 SCENARIO = {
     "board": str(FIXTURES / "scenario-board.json"),
@@ -351,30 +353,6 @@ def test_view_state_hides_hidden_information(where):
         )
 
 
-def _shuffle_hidden(other: Game) -> None:
-    """Change only what seat 0 may not see: the dungeon deck's order, the bot's hand and
-    draw pile, seat 0's own draw order, which face-down secret lies where (and the order
-    of Legacy's Bank), and the RNG."""
-    s = other.state
-    s.dungeon_deck.reverse()
-    bot = s.players[1]
-    cards = list(reversed(bot.hand + bot.deck))
-    bot.hand, bot.deck = cards[: len(bot.hand)], cards[len(bot.hand) :]
-    s.players[0].deck.reverse()
-    by_kind: dict[str, list] = {}
-    for stack in s.space_tokens.values():
-        for t in stack:
-            by_kind.setdefault(t["kind"], []).append(t)
-    for tokens in by_kind.values():
-        tokens.reverse()
-    for stack in s.space_tokens.values():
-        for i, t in enumerate(stack):
-            stack[i] = by_kind[t["kind"]].pop()
-    if "bank" in s.extra:  # Legacy's face-down minor secrets in the Bank
-        s.extra["bank"] = list(reversed(s.extra["bank"]))
-    s.rng = np.random.Generator(np.random.PCG64(12345)).bit_generator.state
-
-
 @pytest.mark.parametrize("where", EVERY_BOARD)
 def test_view_state_does_not_change_when_hidden_information_does(where):
     """Reorder the dungeon deck, swap the bot's hand and draw pile, shuffle the face-down
@@ -382,7 +360,7 @@ def test_view_state_does_not_change_when_hidden_information_does(where):
     for text in reach_human_turn_states(where, seed=11, count=4):
         game = Game.from_json(text)
         other = Game.from_json(text)
-        _shuffle_hidden(other)
+        shuffle_hidden(other, 0)
         assert view_state(game, 0) == view_state(other, 0)
 
 
@@ -392,7 +370,7 @@ def test_the_synced_traits_do_not_change_when_hidden_information_does(where):
     state) is the same whatever the hidden cards, secrets and generator are."""
     for text in reach_human_turn_states(where, seed=5, count=3):
         game, other = Game.from_json(text), Game.from_json(text)
-        _shuffle_hidden(other)
+        shuffle_hidden(other, 0)
         a = ClankBoard(game, bots="random", human=0, bot_delay=0)
         b = ClankBoard(other, bots="random", human=0, bot_delay=0)
         state_a, state_b = a.get_state(), b.get_state()
