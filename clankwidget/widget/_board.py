@@ -380,6 +380,9 @@ class ClankBoard(anywidget.AnyWidget):
         )
         return {"kind": "saved", "name": name}
 
+    def _not_written(self, name: str, exc: OSError) -> str:
+        return f"not saved: {name} cannot be written {self._where()} ({exc.strerror or exc})"
+
     def _where(self) -> str:
         """Where saves go, in words for the status line."""
         folder = self._save_dir
@@ -395,18 +398,17 @@ class ClankBoard(anywidget.AnyWidget):
             name = f"{stem}.json" if n == 1 else f"{stem}-{n}.json"
             path = self._save_dir / name
             try:
-                with open(path, "x", encoding="utf-8") as fh:
-                    try:
-                        fh.write(text)
-                    except OSError:
-                        path.unlink()  # (a disk that filled up: no half a save left)
-                        raise
+                fh = open(path, "x", encoding="utf-8")  # noqa: SIM115 (closed just below)
             except FileExistsError:
                 continue
             except OSError as exc:
-                raise IntentError(
-                    f"not saved: {name} cannot be written {self._where()} ({exc.strerror or exc})"
-                ) from None
+                raise IntentError(self._not_written(name, exc)) from None
+            try:
+                with fh:
+                    fh.write(text)
+            except OSError as exc:  # (a disk that filled up: no half a save is left)
+                path.unlink(missing_ok=True)
+                raise IntentError(self._not_written(name, exc)) from None
             return name
         raise IntentError(
             f"not saved: {stem}.json and {_MAX_SAME_NAME - 1} numbered copies are already "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import inspect
+import io
 import json
 import math
 import re
@@ -1403,6 +1404,26 @@ def test_saves_go_where_the_board_says_or_nowhere(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]
     with pytest.raises(TypeError, match="save_dir"):
         ClankBoard(w.game, save_dir=5)
+
+
+def test_a_save_the_disk_cannot_hold_leaves_no_half_file(tmp_path, monkeypatch):
+    import errno
+
+    class Full(io.StringIO):
+        def write(self, text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    w = play(players=2, bots=["greedy"], seed=4, bot_delay=0)
+    real_open = open
+
+    def full_open(path, mode="r", **kw):
+        real_open(path, mode, **kw).close()  # the file is made, then nothing fits in it
+        return Full()
+
+    monkeypatch.setattr(board_module, "open", full_open, raising=False)
+    reply = w.handle_intent({"kind": "save"})
+    assert reply["kind"] == "error" and "No space left on device" in reply["message"]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_game_load_refuses_what_is_no_save_naming_the_file(tmp_path):
