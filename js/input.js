@@ -82,12 +82,39 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       return;
     }
     if (action === "load") {
+      // the saves next to the notebook (the kernel lists them) and a file from here
+      ui.loadOpen = !ui.loadOpen;
+      if (ui.loadOpen) {
+        ui.saves = null;
+        send({ kind: "list-saves" });
+      }
+      draw();
+      return;
+    }
+    if (action === "load-close") {
+      ui.loadOpen = false;
+      draw();
+      const load = root.querySelector('[data-action="load"]');
+      if (load instanceof HTMLElement) load.focus();
+      return;
+    }
+    if (action === "load-pick") {
       const input = root.querySelector('[data-role="load-file"]');
       if (input instanceof HTMLInputElement) {
-        ui.clicked = target;
+        ui.clicked = root.querySelector('[data-action="load"]');
+        ui.loadOpen = false;
         input.value = "";
         input.click();
+        draw();
       }
+      return;
+    }
+    if (action === "load-saved") {
+      ui.loadOpen = false;
+      ui.clicked = root.querySelector('[data-action="load"]');
+      const intent = intentOf(action, target.getAttribute("data-intent"), null);
+      if (intent) send(intent);
+      draw();
       return;
     }
     if (action === "help") {
@@ -280,6 +307,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     } else {
       ui.oddsOpen = false;
       ui.helpOpen = false;
+      ui.loadOpen = false;
       setHover(null);
       draw();
     }

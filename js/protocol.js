@@ -26,6 +26,8 @@ export function newUiState() {
     bubble: null,
     clicked: null,
     bubbleTimer: undefined,
+    loadOpen: false,
+    saves: null,
   };
 }
 
@@ -43,6 +45,10 @@ export function takeReply(ui, msg) {
   if (msg.kind === "odds") {
     ui.odds = msg;
     return ui.oddsOpen || ui.oddsHover ? "table" : null;
+  }
+  if (msg.kind === "saves") {
+    ui.saves = Array.isArray(msg.names) ? msg.names.filter((/** @type {unknown} */ n) => typeof n === "string") : [];
+    return ui.loadOpen ? "all" : null;
   }
   // The status trait carries an error's message too; draw once it has arrived.
   if (msg.kind === "error") return "all";

@@ -35,7 +35,8 @@
  *   zoom: number|null, pawnSpace: string|null, target: string|null,
  *   local: {text: string, level: string}|null, lastSeq: number, hoverTimer: number|undefined,
  *   keysActive: boolean, bubble: {text: string, x: number, y: number}|null,
- *   clicked: Element|null, bubbleTimer: number|undefined
+ *   clicked: Element|null, bubbleTimer: number|undefined,
+ *   loadOpen: boolean, saves: string[]|null
  * }} UiState
  */
 

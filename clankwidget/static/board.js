@@ -514,7 +514,7 @@ function logClass(kind) {
 
 // js/panels/replay.js
 var MAX_LOAD_BYTES = 4 * 2 ** 20;
-function fileButtons(view) {
+function fileButtons(view, loadOpen = false) {
   const replaying = !!view.replay;
   const saving = view.can_save !== false;
   const off = "saving is off on this board";
@@ -535,6 +535,7 @@ function fileButtons(view) {
     button("load", "Load", {
       enabled: true,
       intent: null,
+      expanded: loadOpen,
       extra: { title: "Open a saved game or a position (a .json file)" }
     }),
     h("input", {
@@ -551,6 +552,38 @@ function fileButtons(view) {
       cls: "cw-quiet"
     })
   ];
+}
+function loadBox(saves) {
+  const note = (text) => h("p", { class: "cw-loadnote", text });
+  const item = (name) => h(
+    "li",
+    {},
+    h("button", {
+      type: "button",
+      class: "cw-btn cw-quiet",
+      "data-action": "load-saved",
+      "data-intent": JSON.stringify({ kind: "load-saved", name }),
+      text: name
+    })
+  );
+  let listed;
+  if (saves === null) listed = note("Looking for saves next to the notebook…");
+  else if (saves.length === 0) listed = note("No saves next to the notebook yet.");
+  else {
+    const what = "Saves next to the notebook, newest first";
+    listed = [note(`${what}:`), h("ul", { class: "cw-loadlist", "aria-label": what }, saves.map(item))];
+  }
+  return h(
+    "div",
+    { class: "cw-load", role: "group", "aria-label": "Open a save or a position", "data-role": "load-box" },
+    listed,
+    h(
+      "div",
+      { class: "cw-loadfoot" },
+      h("button", { type: "button", class: "cw-btn", "data-action": "load-pick", text: "From your computer…" }),
+      h("button", { type: "button", class: "cw-btn cw-quiet", "data-action": "load-close", text: "Close" })
+    )
+  );
 }
 function replayBar(view) {
   const r = view.replay;
@@ -680,6 +713,7 @@ function header(ctx, view, board) {
       text
     }),
     replayBar(view),
+    ui.loadOpen ? loadBox(ui.saves) : null,
     ui.helpOpen ? helpBox(view) : null,
     me && me.status !== "in" && !view.is_over ? h("div", {
       class: "cw-out",
@@ -719,7 +753,7 @@ function headButtons(ctx, view, undoWhy) {
     h(
       "div",
       { class: "cw-btngroup", role: "group", "aria-label": "Files and keys" },
-      fileButtons(view),
+      fileButtons(view, ui.loadOpen),
       h(
         "span",
         { class: "cw-btngroup" },
@@ -1042,6 +1076,7 @@ function head(ctx, view) {
     headButtons(ctx, view, "nothing to undo"),
     h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
     replayBar(view),
+    ui.loadOpen ? loadBox(ui.saves) : null,
     ui.helpOpen ? helpBox2() : null
   );
 }
@@ -1580,7 +1615,9 @@ function newUiState() {
     keysActive: false,
     bubble: null,
     clicked: null,
-    bubbleTimer: void 0
+    bubbleTimer: void 0,
+    loadOpen: false,
+    saves: null
   };
 }
 function takeReply(ui, msg) {
@@ -1592,6 +1629,10 @@ function takeReply(ui, msg) {
   if (msg.kind === "odds") {
     ui.odds = msg;
     return ui.oddsOpen || ui.oddsHover ? "table" : null;
+  }
+  if (msg.kind === "saves") {
+    ui.saves = Array.isArray(msg.names) ? msg.names.filter((n) => typeof n === "string") : [];
+    return ui.loadOpen ? "all" : null;
   }
   if (msg.kind === "error") return "all";
   return null;
@@ -1657,12 +1698,38 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
       return;
     }
     if (action === "load") {
+      ui.loadOpen = !ui.loadOpen;
+      if (ui.loadOpen) {
+        ui.saves = null;
+        send({ kind: "list-saves" });
+      }
+      draw();
+      return;
+    }
+    if (action === "load-close") {
+      ui.loadOpen = false;
+      draw();
+      const load = root.querySelector('[data-action="load"]');
+      if (load instanceof HTMLElement) load.focus();
+      return;
+    }
+    if (action === "load-pick") {
       const input = root.querySelector('[data-role="load-file"]');
       if (input instanceof HTMLInputElement) {
-        ui.clicked = target;
+        ui.clicked = root.querySelector('[data-action="load"]');
+        ui.loadOpen = false;
         input.value = "";
         input.click();
+        draw();
       }
+      return;
+    }
+    if (action === "load-saved") {
+      ui.loadOpen = false;
+      ui.clicked = root.querySelector('[data-action="load"]');
+      const intent2 = intentOf(action, target.getAttribute("data-intent"), null);
+      if (intent2) send(intent2);
+      draw();
       return;
     }
     if (action === "help") {
@@ -1839,6 +1906,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
     } else {
       ui.oddsOpen = false;
       ui.helpOpen = false;
+      ui.loadOpen = false;
       setHover(null);
       draw();
     }

@@ -128,6 +128,10 @@ They are accepted only on the person's turn while no bot is playing. UI intents:
                    and deck order, so the view never receives it
 ``save-position``  write the situation (in a replay, at the step shown) as a
                    position (``Game.position``) there too, to hand out
+``list-saves``     the files Load may open from ``save_dir`` (those Save and
+                   Save position write, ``clank-*.json``, the newest 30)
+``load-saved``     ``name``: open one of those, as ``load`` opens a text (a name
+                   not listed now is refused: nothing else is read)
 ``load``           ``text``: a save or a position to open (at most
                    ``MAX_LOAD_CHARS``; checked by ``Game.from_json`` or
                    ``Game.from_position``, a refusal says why); same seat count
@@ -151,6 +155,8 @@ Replies (Python to the view, one per intent):
 * ``{"kind": "saved", "name"}`` - for ``save`` and ``save-position``: the name of the
   file written (a new one: ``-2``, ``-3``... when the name is taken); the status line
   says where.
+* ``{"kind": "saves", "names"}`` - for ``list-saves``: the file names, newest first
+  (``[]`` when saving is off).
 * ``{"kind": "route", "id", "name", "reachable", "distance", "options"}`` - for
   ``hover-space``: ``distance`` is the fewest boots from the person's room over any
   number of turns (None when unreachable), ``far`` the spaces of one such cheapest way

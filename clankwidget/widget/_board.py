@@ -6,9 +6,11 @@ See :mod:`clankwidget.widget` for the message protocol.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import pathlib
+import re
 from collections.abc import Iterable, Sequence
 from numbers import Real
 from typing import Any
@@ -54,6 +56,11 @@ _REVEALS = {
 _MAX_BOT_ACTIONS_PER_TURN = 400
 # Files of one name (``<stem>.json``, ``<stem>-2.json``...) a board writes before refusing.
 _MAX_SAME_NAME = 100
+# The names Save and Save position give their files, and how many of them Load lists (the
+# newest), from how many entries of the save folder at most.
+_SAVE_NAME = re.compile(r"clank-[A-Za-z0-9_-]+\.json")
+_MAX_LISTED = 30
+_MAX_SCANNED = 10_000
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -379,6 +386,45 @@ class ClankBoard(anywidget.AnyWidget):
             f"Saved the position as {name} {self._where()}: Load or play(position=...) opens it"
         )
         return {"kind": "saved", "name": name}
+
+    def _ui_list_saves(self) -> dict:
+        """The files Load may open from the save folder (see :meth:`_saved_names`)."""
+        return {"kind": "saves", "names": self._saved_names()}
+
+    def _ui_load_saved(self, name: str) -> dict:
+        """Open a file of the save folder by its name, as Load opens one from the person's
+        computer. The name is untrusted: only one :meth:`_saved_names` lists now is read,
+        so no path leads anywhere else."""
+        if self._save_dir is None:
+            raise IntentError("saving is off on this board (it was made with save_dir=None)")
+        if name not in self._saved_names():
+            raise IntentError(f"there is no save called {shown(name)} {self._where()}")
+        try:
+            with open(self._save_dir / name, "rb") as fh:
+                raw = fh.read(4 * MAX_LOAD_CHARS + 1)  # (UTF-8: at most 4 bytes a character)
+            text = raw.decode("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise IntentError(f"not loaded: {name} cannot be read ({reason})") from None
+        return self._ui_load({"kind": "load", "text": text})
+
+    def _saved_names(self) -> list[str]:
+        """The names of the files in the save folder that Save and Save position write
+        (``clank-*.json``), newest first, at most :data:`_MAX_LISTED` of them (a folder
+        is read only as far as :data:`_MAX_SCANNED` entries). ``[]`` when saving is off or
+        the folder cannot be read."""
+        if self._save_dir is None:
+            return []
+        found = []
+        try:
+            with os.scandir(self._save_dir) as entries:
+                for entry in itertools.islice(entries, _MAX_SCANNED):
+                    if _SAVE_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                        found.append((entry.stat(follow_symlinks=False).st_mtime, entry.name))
+        except OSError:
+            return []
+        found.sort(key=lambda f: (-f[0], f[1]))
+        return [name for _, name in found[:_MAX_LISTED]]
 
     def _not_written(self, name: str, exc: OSError) -> str:
         return f"not saved: {name} cannot be written {self._where()} ({exc.strerror or exc})"

@@ -46,6 +46,8 @@ UI_INTENTS: dict[str, dict[str, tuple[type, bool]]] = {
     "move-to": {"id": (str, True), "option": (int, False)},
     "save": {},
     "save-position": {},
+    "list-saves": {},
+    "load-saved": {"name": (str, True)},
     "replay": {"step": (int, False)},
     "replay-exit": {},
     "bot-speed": {"speed": (str, True)},

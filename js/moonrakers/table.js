@@ -11,7 +11,7 @@ import { keyOf, TABLE_KEYS } from "../keys.js";
 import { button } from "../panels/buttons.js";
 import { headButtons, headStatus } from "../panels/header.js";
 import { passScreen } from "../panels/pass.js";
-import { replayBar } from "../panels/replay.js";
+import { loadBox, replayBar } from "../panels/replay.js";
 import { sincePanel } from "../panels/since.js";
 import { cap, logClass } from "../text.js";
 import { KIND_WORDS, clampTerms, dealIntent, diceDistribution, expectedHazards, focusPanel, hazardText, progress, proposal, termsText } from "./logic.js";
@@ -104,6 +104,7 @@ function head(ctx, view) {
     headButtons(ctx, view, "nothing to undo"),
     h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
     replayBar(view),
+    ui.loadOpen ? loadBox(ui.saves) : null,
     ui.helpOpen ? helpBox() : null,
   );
 }

@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
 import { cap, termsOf } from "../text.js";
 import { button } from "./buttons.js";
-import { fileButtons, replayBar } from "./replay.js";
+import { fileButtons, loadBox, replayBar } from "./replay.js";
 import { botControls } from "./since.js";
 
 /** @typedef {import("../types.js").Ctx} Ctx */
@@ -50,6 +50,7 @@ export function header(ctx, view, board) {
       text,
     }),
     replayBar(view),
+    ui.loadOpen ? loadBox(ui.saves) : null,
     ui.helpOpen ? helpBox(view) : null,
     me && me.status !== "in" && !view.is_over
       ? h("div", {
@@ -101,7 +102,7 @@ export function headButtons(ctx, view, undoWhy) {
     h(
       "div",
       { class: "cw-btngroup", role: "group", "aria-label": "Files and keys" },
-      fileButtons(view),
+      fileButtons(view, ui.loadOpen),
       h(
         "span",
         { class: "cw-btngroup" }, // the keyboard's state and its help stay together

@@ -9,7 +9,7 @@ import { button } from "./buttons.js";
 export const MAX_LOAD_BYTES = 4 * 2 ** 20;
 
 /** @param {any} view */
-export function fileButtons(view) {
+export function fileButtons(view, loadOpen = false) {
   const replaying = !!view.replay;
   // The kernel writes saves next to the notebook (a save holds every hidden card, so it
   // never comes to the browser); a board served as an app may have saving off.
@@ -34,6 +34,7 @@ export function fileButtons(view) {
     button("load", "Load", {
       enabled: true,
       intent: null,
+      expanded: loadOpen,
       extra: { title: "Open a saved game or a position (a .json file)" },
     }),
     h("input", {
@@ -52,6 +53,47 @@ export function fileButtons(view) {
           cls: "cw-quiet",
         }),
   ];
+}
+
+/**
+ * What Load offers: the saves next to the notebook (the kernel lists them: `saves` is null
+ * until its reply comes) and a file from the person's computer.
+ * @param {string[]|null} saves
+ */
+export function loadBox(saves) {
+  /** @param {string} text */
+  const note = (text) => h("p", { class: "cw-loadnote", text });
+  /** @param {string} name */
+  const item = (name) =>
+    h(
+      "li",
+      {},
+      h("button", {
+        type: "button",
+        class: "cw-btn cw-quiet",
+        "data-action": "load-saved",
+        "data-intent": JSON.stringify({ kind: "load-saved", name }),
+        text: name,
+      }),
+    );
+  let listed;
+  if (saves === null) listed = note("Looking for saves next to the notebook…");
+  else if (saves.length === 0) listed = note("No saves next to the notebook yet.");
+  else {
+    const what = "Saves next to the notebook, newest first";
+    listed = [note(`${what}:`), h("ul", { class: "cw-loadlist", "aria-label": what }, saves.map(item))];
+  }
+  return h(
+    "div",
+    { class: "cw-load", role: "group", "aria-label": "Open a save or a position", "data-role": "load-box" },
+    listed,
+    h(
+      "div",
+      { class: "cw-loadfoot" },
+      h("button", { type: "button", class: "cw-btn", "data-action": "load-pick", text: "From your computer…" }),
+      h("button", { type: "button", class: "cw-btn cw-quiet", "data-action": "load-close", text: "Close" }),
+    ),
+  );
 }
 
 /** @param {any} view */

@@ -94,6 +94,15 @@ describe("protocol", () => {
     expect(takeReply(ui, { kind: "odds", draws: 4 })).toBe("table");
     expect(ui.odds.draws).toBe(4);
   });
+  it("keeps the saves Load lists, only names, and redraws while the box is open", () => {
+    const ui = newUiState();
+    expect(takeReply(ui, { kind: "saves", names: ["clank-clank-seed1-turn2.json"] })).toBeNull();
+    ui.loadOpen = true;
+    expect(takeReply(ui, { kind: "saves", names: ["a.json", 5, null, "b.json"] })).toBe("all");
+    expect(ui.saves).toEqual(["a.json", "b.json"]);
+    expect(takeReply(ui, { kind: "saves", names: "nope" })).toBe("all");
+    expect(ui.saves).toEqual([]);
+  });
   it("redraws all on an error and ignores the rest", () => {
     const ui = newUiState();
     expect(takeReply(ui, { kind: "error", message: "no" })).toBe("all");

@@ -264,13 +264,28 @@ def test_save_then_load_then_replay_a_game(lab_page, tmp_path):
     path = saved_file(page, widget)
     assert path.name.startswith("clank-clank-seed") and downloads == []
 
-    # Something else happens, then the file is opened again.
+    # Something else happens, then Load opens the save from next to the notebook: its box
+    # lists the saves there, and a click opens one.
     kernel_exec(page, "w.handle_intent({'kind': 'new-game', 'seed': 11})")
     wait_until(page, "len(w.game.actions) == 0")
-    widget.locator('[data-role="load-file"]').set_input_files(str(path))
+    widget.locator('[data-action="load"]').click()
+    box = widget.locator('[data-role="load-box"]')
+    expect(widget.locator('[data-action="load"]')).to_have_attribute("aria-expanded", "true")
+    box.get_by_role("button", name=path.name).click()
     wait_until(page, f"len(w.game.actions) == {len(saved_actions)}")
     assert kernel_eval(page, "[a.to_dict() for a in w.game.actions]") == saved_actions
     expect(widget.locator('[data-role="status"]')).to_contain_text("Loaded")
+    expect(box).to_have_count(0)
+    # and from the person's computer (here the same file, given to the file input)
+    kernel_exec(page, "w.handle_intent({'kind': 'new-game', 'seed': 11})")
+    wait_until(page, "len(w.game.actions) == 0")
+    widget.locator('[data-action="load"]').click()
+    expect(box.locator('[data-action="load-pick"]')).to_be_visible()
+    screenshot(page, "table-load-box")
+    widget.locator('[data-role="load-file"]').set_input_files(str(path))
+    wait_until(page, f"len(w.game.actions) == {len(saved_actions)}")
+    widget.locator('[data-action="load"]').click()  # (Load again: the box closes)
+    expect(box).to_have_count(0)
 
     # A file that is not a save is refused, saying why; the game is unchanged.
     widget.locator('[data-role="load-file"]').set_input_files(

@@ -13,6 +13,7 @@ import inspect
 import io
 import json
 import math
+import os
 import re
 from pathlib import Path
 
@@ -1424,6 +1425,37 @@ def test_a_save_the_disk_cannot_hold_leaves_no_half_file(tmp_path, monkeypatch):
     reply = w.handle_intent({"kind": "save"})
     assert reply["kind"] == "error" and "No space left on device" in reply["message"]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_load_lists_the_saves_next_to_the_notebook_and_opens_one_by_name(tmp_path):
+    """Save writes on the kernel's side, so Load offers those files too (on Binder or Colab
+    they are not on the person's computer). A name from the browser is untrusted: only a
+    file the listing gives now is read."""
+    w = _after_a_turn()
+    assert w.handle_intent({"kind": "list-saves"}) == {"kind": "saves", "names": []}
+    first = w.handle_intent({"kind": "save-position"})["name"]
+    game = w.handle_intent({"kind": "save"})["name"]
+    (tmp_path / "notes.json").write_text("{}")  # not a name Save gives: not listed
+    (tmp_path / "clank-folder.json").mkdir()  # nor a folder
+    os.utime(tmp_path / first, (1, 1))  # the position is the older
+    names = w.handle_intent({"kind": "list-saves"})["names"]
+    assert names == [game, first]
+    actions = w.game.actions
+    other = play(players=2, bots=["greedy"], seed=9, bot_delay=0)
+    assert other.handle_intent({"kind": "load-saved", "name": game})["kind"] == "ok"
+    assert other.game.actions == actions
+    assert other.handle_intent({"kind": "load-saved", "name": first})["kind"] == "ok"
+    assert other.game.actions == [] and other.game.position() == w.game.position()
+    for name in ("notes.json", "../notes.json", str(tmp_path / game), "clank-folder.json", ""):
+        reply = other.handle_intent({"kind": "load-saved", "name": name})
+        assert reply["kind"] == "error" and "there is no save called" in reply["message"]
+    # a file Save would name that is not a save: refused as Load refuses it
+    (tmp_path / "clank-broken.json").write_text("{nope")
+    reply = other.handle_intent({"kind": "load-saved", "name": "clank-broken.json"})
+    assert reply["kind"] == "error" and "not a clankwidget save" in reply["message"]
+    off = ClankBoard(w.game, bots="greedy", save_dir=None)
+    assert off.handle_intent({"kind": "list-saves"}) == {"kind": "saves", "names": []}
+    assert "saving is off" in off.handle_intent({"kind": "load-saved", "name": game})["message"]
 
 
 def test_game_load_refuses_what_is_no_save_naming_the_file(tmp_path):
