@@ -517,20 +517,21 @@ var MAX_LOAD_BYTES = 4 * 2 ** 20;
 function fileButtons(view, loadOpen = false) {
   const replaying = !!view.replay;
   const saving = view.can_save !== false;
+  const where = view.save_where || "next to the notebook";
   const off = "saving is off on this board";
   return [
     button("save", "Save", {
       enabled: saving && !replaying,
       why: saving ? "leave the replay first" : off,
       intent: { kind: "save" },
-      extra: saving && !replaying ? { title: "Save the game as a .json file next to the notebook" } : {}
+      extra: saving && !replaying ? { title: `Save the game as a .json file ${where}` } : {}
     }),
     button("save-position", "Save position", {
       enabled: saving,
       why: off,
       intent: { kind: "save-position" },
       cls: "cw-quiet",
-      extra: saving ? { title: "Save the situation shown as a position to hand out (a .json file next to the notebook)" } : {}
+      extra: saving ? { title: `Save the situation shown as a position to hand out (a .json file ${where})` } : {}
     }),
     button("load", "Load", {
       enabled: true,
@@ -553,7 +554,8 @@ function fileButtons(view, loadOpen = false) {
     })
   ];
 }
-function loadBox(saves) {
+function loadBox(saves, saveWhere) {
+  const where = saveWhere || "next to the notebook";
   const note = (text) => h("p", { class: "cw-loadnote", text });
   const item = (name) => h(
     "li",
@@ -567,10 +569,10 @@ function loadBox(saves) {
     })
   );
   let listed;
-  if (saves === null) listed = note("Looking for saves next to the notebook…");
-  else if (saves.length === 0) listed = note("No saves next to the notebook yet.");
+  if (saves === null) listed = note(`Looking for saves ${where}…`);
+  else if (saves.length === 0) listed = note(`No saves ${where} yet.`);
   else {
-    const what = "Saves next to the notebook, newest first";
+    const what = `Saves ${where}, newest first`;
     listed = [note(`${what}:`), h("ul", { class: "cw-loadlist", "aria-label": what }, saves.map(item))];
   }
   return h(
@@ -713,7 +715,7 @@ function header(ctx, view, board) {
       text
     }),
     replayBar(view),
-    ui.loadOpen ? loadBox(ui.saves) : null,
+    ui.loadOpen ? loadBox(ui.saves, view.save_where) : null,
     ui.helpOpen ? helpBox(view) : null,
     me && me.status !== "in" && !view.is_over ? h("div", {
       class: "cw-out",
@@ -1076,7 +1078,7 @@ function head(ctx, view) {
     headButtons(ctx, view, "nothing to undo"),
     h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
     replayBar(view),
-    ui.loadOpen ? loadBox(ui.saves) : null,
+    ui.loadOpen ? loadBox(ui.saves, view.save_where) : null,
     ui.helpOpen ? helpBox2() : null
   );
 }

@@ -845,6 +845,7 @@ class ClankBoard(anywidget.AnyWidget):
             (k for k, v in BOT_SPEEDS.items() if v == self.bot_delay), f"{self.bot_delay:g} s"
         )
         vs["can_save"] = self._save_dir is not None
+        vs["save_where"] = self._where() if self._save_dir is not None else None
         return vs
 
     def _sync_replay(self, full: Game, step: int) -> None:

@@ -104,7 +104,7 @@ function head(ctx, view) {
     headButtons(ctx, view, "nothing to undo"),
     h("div", { class: `cw-status cw-status-${level}`, role: "status", "aria-live": "polite", "data-role": "status", text }),
     replayBar(view),
-    ui.loadOpen ? loadBox(ui.saves) : null,
+    ui.loadOpen ? loadBox(ui.saves, view.save_where) : null,
     ui.helpOpen ? helpBox() : null,
   );
 }

@@ -50,7 +50,7 @@ export function header(ctx, view, board) {
       text,
     }),
     replayBar(view),
-    ui.loadOpen ? loadBox(ui.saves) : null,
+    ui.loadOpen ? loadBox(ui.saves, view.save_where) : null,
     ui.helpOpen ? helpBox(view) : null,
     me && me.status !== "in" && !view.is_over
       ? h("div", {

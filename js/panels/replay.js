@@ -14,13 +14,14 @@ export function fileButtons(view, loadOpen = false) {
   // The kernel writes saves next to the notebook (a save holds every hidden card, so it
   // never comes to the browser); a board served as an app may have saving off.
   const saving = view.can_save !== false;
+  const where = view.save_where || "next to the notebook";
   const off = "saving is off on this board";
   return [
     button("save", "Save", {
       enabled: saving && !replaying,
       why: saving ? "leave the replay first" : off,
       intent: { kind: "save" },
-      extra: saving && !replaying ? { title: "Save the game as a .json file next to the notebook" } : {},
+      extra: saving && !replaying ? { title: `Save the game as a .json file ${where}` } : {},
     }),
     button("save-position", "Save position", {
       enabled: saving,
@@ -28,7 +29,7 @@ export function fileButtons(view, loadOpen = false) {
       intent: { kind: "save-position" },
       cls: "cw-quiet",
       extra: saving
-        ? { title: "Save the situation shown as a position to hand out (a .json file next to the notebook)" }
+        ? { title: `Save the situation shown as a position to hand out (a .json file ${where})` }
         : {},
     }),
     button("load", "Load", {
@@ -56,11 +57,12 @@ export function fileButtons(view, loadOpen = false) {
 }
 
 /**
- * What Load offers: the saves next to the notebook (the kernel lists them: `saves` is null
- * until its reply comes) and a file from the person's computer.
- * @param {string[]|null} saves
+ * What Load offers: the saves in the board's save folder (the kernel lists them: `saves`
+ * is null until its reply comes) and a file from the person's computer.
+ * @param {string[]|null} saves @param {string|null} [saveWhere] where saves go, in words
  */
-export function loadBox(saves) {
+export function loadBox(saves, saveWhere) {
+  const where = saveWhere || "next to the notebook";
   /** @param {string} text */
   const note = (text) => h("p", { class: "cw-loadnote", text });
   /** @param {string} name */
@@ -77,10 +79,10 @@ export function loadBox(saves) {
       }),
     );
   let listed;
-  if (saves === null) listed = note("Looking for saves next to the notebook…");
-  else if (saves.length === 0) listed = note("No saves next to the notebook yet.");
+  if (saves === null) listed = note(`Looking for saves ${where}…`);
+  else if (saves.length === 0) listed = note(`No saves ${where} yet.`);
   else {
-    const what = "Saves next to the notebook, newest first";
+    const what = `Saves ${where}, newest first`;
     listed = [note(`${what}:`), h("ul", { class: "cw-loadlist", "aria-label": what }, saves.map(item))];
   }
   return h(

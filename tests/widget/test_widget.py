@@ -1373,7 +1373,7 @@ def test_a_save_is_written_by_the_kernel_and_never_sent_to_the_browser(tmp_path)
     assert sent == [{"kind": "saved", "name": name}]
     assert Game.from_json((tmp_path / name).read_text()).actions == w.game.actions
     assert name in w.status["text"] and "next to the notebook" in w.status["text"]
-    assert w.view["can_save"] is True
+    assert w.view["can_save"] is True and w.view["save_where"] == "next to the notebook"
     # a second save of the same turn is a new file: nothing is written over
     (tmp_path / name).write_text("the first save, kept")
     assert w.handle_intent({"kind": "save"})["name"] == "clank-clank-seed2-turn3-2.json"
@@ -1392,13 +1392,14 @@ def test_saves_go_where_the_board_says_or_nowhere(tmp_path):
     w = play(players=2, bots=["greedy"], seed=4, bot_delay=0, save_dir=saves)
     name = w.handle_intent({"kind": "save"})["name"]
     assert (saves / name).is_file() and f"in {saves}" in w.status["text"]
+    assert w.view["save_where"] == f"in {saves}"  # (Save's and Load's words in the view)
     # a folder that is not there: refused saying so, nothing written anywhere
     gone = ClankBoard(w.game, bots="greedy", save_dir=tmp_path / "gone")
     reply = gone.handle_intent({"kind": "save-position"})
     assert reply["kind"] == "error" and "cannot be written" in reply["message"]
     # saving off (a board served as an app): both refused, and the view's buttons say so
     off = ClankBoard(w.game, bots="greedy", save_dir=None)
-    assert off.view["can_save"] is False
+    assert off.view["can_save"] is False and off.view["save_where"] is None
     for kind in ("save", "save-position"):
         reply = off.handle_intent({"kind": kind})
         assert reply["kind"] == "error" and "saving is off" in reply["message"]
