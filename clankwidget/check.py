@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .campaign import Campaign, load_campaign
 from .data import load_board, load_cards
-from .data._files import parse_json_text
+from .data._files import Unreadable, parse_json_text, read_plain
 from .errors import BoardDataError, ClankwidgetError, PositionError, shown
 from .game import Game
 from .positions import load_position
@@ -120,12 +119,9 @@ def check_file(path: str | os.PathLike) -> Report:
     path = Path(path)
     label = str(path)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe or a device could never end
-            return Report(label, problem="not a file (a folder, a pipe or a device)")
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    except (OSError, ValueError) as exc:  # (ValueError: a NUL byte in the name)
-        return Report(label, problem=f"cannot be read ({getattr(exc, 'strerror', None) or exc})")
+        raw = read_plain(path, MAX_BYTES)
+    except Unreadable as exc:
+        return Report(label, problem=str(exc))
     if len(raw) > MAX_BYTES:
         return Report(label, problem=f"over {MAX_BYTES:,} bytes: no clankwidget file is")
     try:

@@ -12,7 +12,6 @@ import hashlib
 import itertools
 import json
 import os
-import stat
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,6 +19,7 @@ import numpy as np
 
 from . import registry
 from .data import Board, CardSet, check_plain, load_board
+from .data._files import Unreadable, read_plain
 from .errors import (
     BoardDataError,
     IllegalAction,
@@ -487,19 +487,10 @@ class Game:
         written out), checked exactly as :meth:`from_json` checks it. A file that cannot
         be read, is not a plain file (a folder, a pipe) or is over the size of any save
         raises :class:`SaveError` naming it."""
-        label = os.fspath(path)
         try:
-            if not stat.S_ISREG(os.stat(path).st_mode):  # a pipe could never end
-                raise SaveError(f"{label}: not a file (a folder, a pipe or a device)")
-            with open(path, "rb") as fh:
-                raw = fh.read(MAX_SAVE_BYTES + 1)
-        except (OSError, ValueError) as exc:  # (ValueError: a NUL byte in the name)
-            reason = getattr(exc, "strerror", None) or exc
-            raise SaveError(f"{label}: cannot be read ({reason})") from None
-        try:
-            return cls.from_json(raw)
-        except SaveError as exc:
-            raise SaveError(f"{label}: {exc}") from None
+            return cls.from_json(read_plain(path, MAX_SAVE_BYTES))
+        except (Unreadable, SaveError) as exc:
+            raise SaveError(f"{os.fspath(path)}: {exc}") from None
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -84,6 +85,24 @@ class _HugeInt:
 
 def _parse_int(text: str) -> int | _HugeInt:
     return int(text) if len(text) <= 20 else _HugeInt(text)
+
+
+class Unreadable(ValueError):
+    """A file :func:`read_plain` cannot read; the message says why, in words."""
+
+
+def read_plain(path: str | os.PathLike, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of the plain file at ``path`` (one more than the limit,
+    so the caller sees that a file is longer). A folder, a pipe or a device is refused up
+    front (reading a pipe could wait for ever), as is a file that cannot be read (a NUL
+    byte in the name too): :class:`Unreadable`."""
+    try:
+        if stat.S_ISREG(os.stat(path).st_mode):
+            with open(path, "rb") as fh:
+                return fh.read(limit + 1)
+    except (OSError, ValueError) as exc:  # (ValueError: a NUL byte in the name)
+        raise Unreadable(f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from None
+    raise Unreadable("not a file (a folder, a pipe or a device)")
 
 
 def read_json(path: Path | str) -> Any:

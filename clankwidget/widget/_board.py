@@ -19,6 +19,7 @@ import anywidget
 import traitlets
 
 from ..bots import Bot
+from ..data._files import Unreadable, read_plain
 from ..errors import IllegalAction, PositionError, SaveError, at_most, shown
 from ..game import Game
 from ..positions import dumps
@@ -399,13 +400,12 @@ class ClankBoard(anywidget.AnyWidget):
             raise IntentError("saving is off on this board (it was made with save_dir=None)")
         if name not in self._saved_names():
             raise IntentError(f"there is no save called {shown(name)} {self._where()}")
-        try:
-            with open(self._save_dir / name, "rb") as fh:
-                raw = fh.read(4 * MAX_LOAD_CHARS + 1)  # (UTF-8: at most 4 bytes a character)
-            text = raw.decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            raise IntentError(f"not loaded: {name} cannot be read ({reason})") from None
+        try:  # (UTF-8: at most 4 bytes a character)
+            text = read_plain(self._save_dir / name, 4 * MAX_LOAD_CHARS).decode("utf-8")
+        except Unreadable as exc:
+            raise IntentError(f"not loaded: {name} {exc}") from None
+        except UnicodeDecodeError:
+            raise IntentError(f"not loaded: {name} cannot be read (not UTF-8 text)") from None
         return self._ui_load({"kind": "load", "text": text})
 
     def _saved_names(self) -> list[str]:
