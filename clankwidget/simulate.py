@@ -176,11 +176,18 @@ def wilson_interval(wins: float, n: int, z: float = 1.959964) -> tuple[float, fl
         raise ValueError(f"need 0 <= wins <= n and 0 <= z <= 10, got {wins}, {n} and {z}")
     if n <= 0:
         return 0.0, 1.0
-    phat = wins / n
-    denom = 1 + z * z / n
-    centre = (phat + z * z / (2 * n)) / denom
-    half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = wilson_bounds(wins / n, n, z)
+    return float(low), float(high)
+
+
+def wilson_bounds(p, n, z: float):
+    """Wilson's score interval around a frequency ``p`` of ``n`` trials (NumPy numbers or
+    arrays, unchecked: the callers check their own inputs), clipped to ``[0, 1]``: the one
+    formula behind :func:`wilson_interval` and the lessons' intervals."""
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
 
 
 @dataclass

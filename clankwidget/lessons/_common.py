@@ -14,10 +14,9 @@ import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import numpy as np
-
 from .. import _args
 from ..errors import LessonInputError, shown
+from ..simulate import wilson_bounds
 
 __all__ = ["Z95", "Table", "compare", "pivot", "play_bots", "wilson", "wilson_interval"]
 
@@ -141,11 +140,7 @@ def wilson_interval(k, n, z: float = Z95):
     a point. The same interval as ``scipy.stats.binomtest(k, n).proportion_ci(method=
     "wilson")`` (with z = 1.959964); the tests check it."""
     k, n, z = _args.successes(k, n, z)
-    p = k / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z / (1 + z2 / n) * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
+    return wilson_bounds(k / n, n, z)
 
 
 def wilson(estimate: float, n: int, z: float = Z95) -> tuple[float, float]:

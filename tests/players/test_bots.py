@@ -341,6 +341,13 @@ def test_wilson_interval():
     assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
     lo, hi = wilson_interval(0, 10)
     assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    # the lessons' intervals are the same numbers at the same z (one formula,
+    # simulate.wilson_bounds; the lessons' own z is the 1.96 they teach)
+    from clankwidget import lessons
+
+    for k, n in ((0, 10), (3, 7), (50, 100), (99, 100)):
+        same = lessons.wilson_interval(k, n, z=1.959964)
+        assert wilson_interval(k, n) == tuple(map(float, same))
     lo, hi = wilson_interval(2.5, 5)  # (ties split the wins: halves are fine)
     assert 0 < lo < 0.5 < hi < 1
     with pytest.raises(ValueError, match="n must be a whole number of games, got 2.5"):
