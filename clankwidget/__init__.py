@@ -4,8 +4,8 @@
 >>> game = cw.Game.new(players=3, seed=7)
 >>> game.attack_odds().expected("blue")  # doctest: +SKIP
 
-The submodules ``odds``, ``paths``, ``deck``, ``bots``, ``simulate``, ``env``, ``plots``,
-``lessons`` and ``widget`` (with ``play`` and ``ClankBoard``) load on first use, so that
+The submodules ``campaign``, ``odds``, ``paths``, ``deck``, ``bots``, ``simulate``, ``env``,
+``plots``, ``lessons`` and ``widget`` (with ``play`` and ``ClankBoard``) load on first use, so that
 ``import clankwidget`` stays quick.
 """
 

@@ -1,8 +1,9 @@
 """The rules layer: game state, actions, two layers of shared mechanics, one module per edition.
 
 ``deckbuilding`` (cards, decks, the row: every edition) < ``thieves`` (a map, the bag,
-damage: the Clank! editions) < ``clank``, ``space``, ``pulsarcade``. ``protocol`` lists
-every hook an edition's rules may provide.
+damage: the Clank! editions) < ``clank``, ``space``, ``pulsarcade``; ``legacy`` builds on
+``clank``, and ``moonrakers`` on ``deckbuilding`` alone. ``protocol`` lists every hook an
+edition's rules may provide.
 """
 
 from .actions import *  # noqa: F403
