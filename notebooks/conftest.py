@@ -10,8 +10,8 @@ compared or not, hold:
   these when a figure is shown, and BokehJS then draws nothing;
 * an error output, unless the cell is tagged ``raises-exception``.
 
-:func:`problems` says what is wrong with a list of outputs; ``tests/test_notebooks_clean.py``
-tests it and this hook.
+:func:`problems` says what is wrong with a list of outputs;
+``tests/teaching/test_notebooks_clean.py`` tests it and this hook.
 """
 
 from __future__ import annotations

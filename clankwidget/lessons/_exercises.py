@@ -82,6 +82,11 @@ KINDS = ("probability", "number", "count")
 MAX_DECIMALS = 9
 EXACT = 1e-9
 """Two values this close are the same number computed two ways (float rounding)."""
+CLOSE = 0.01
+"""A wrong answer this close to the exact value, as a share of it (1%), is called "Close"
+(a simulation's estimate, or a value rounded too early); never less than one unit in the
+last asked place. Relative, so that for a small answer (lesson 07's 0.008) a real mistake
+(0.0021, one branch of the sum) is not called close."""
 
 
 EXERCISES: dict[str, Exercise] = {}
@@ -230,6 +235,12 @@ def check(lesson: Any, answer: Any) -> Feedback:
       or ``0.42157...`` pass for 0.421573..., ``0.422`` (too few places) and ``0.42155``
       (a simulation's estimate, right to 4 places but wrong in the 5th) do not. An answer
       equal to the exact value however written (``7/8`` as ``0.875``) is right.
+
+    Fewer places than asked get "Nearly" when they are right as far as they go (and not
+    0), typed as text (``"0.422"``) or as a number (``0.422``); a number is first read with
+    the zeros it cannot show (``0.008`` is ``0.00800``, right when the exact value rounds
+    to that). A wrong answer within :data:`CLOSE` of the exact value, relative to its size,
+    gets "Close" (a simulation's estimate, or a value rounded too early).
     """
     key = _lesson_key(lesson)
     if key is None:
@@ -257,6 +268,7 @@ def check(lesson: Any, answer: Any) -> Feedback:
             f"{shown(answer)}. Hint: {ex.hint}",
         )
     value, places = parsed
+    written = places  # the places the answer shows (a number shows no trailing zeros)
     if not isinstance(answer, str):
         # a number cannot show trailing zeros: 0.008 may be 0.00800 rounded to 5 places
         places = max(places, ex.decimals)
@@ -289,7 +301,7 @@ def check(lesson: Any, answer: Any) -> Feedback:
                     "after. Is it a simulation's estimate? The question asks for the exact "
                     f"value (rounded to {ex.decimals} places, or in full).",
                 )
-        elif places >= 1 and _agrees(value, right, places):
+        if 1 <= written < ex.decimals and value != 0 and _agrees(value, right, written):
             return Feedback(
                 key,
                 False,
@@ -318,7 +330,8 @@ def check(lesson: Any, answer: Any) -> Feedback:
             return Feedback(key, False, _verdict(why))
     if ex.kind == "probability" and not 0 <= value <= 1:
         return Feedback(key, False, f"Not yet: a probability lies between 0 and 1. Hint: {ex.hint}")
-    if ex.kind != "count" and abs(value - right) <= 0.01 * max(1.0, abs(right)):
+    close = max(CLOSE * abs(right), 10.0**-ex.decimals)
+    if ex.kind != "count" and abs(value - right) <= close:
         return Feedback(
             key,
             False,

@@ -143,9 +143,10 @@ def _ex05_traps():
 EXERCISE = register(
     Exercise(
         "05",
-        "Two turns on, blue's draw pile has only 3 cards left and the Explore is in the "
-        "discard pile with the rest of the deck. What is the chance blue sees the Explore "
-        "within the next 2 turns, to 4 decimal places?",
+        "Later in the game, after a turn in which blue drew extra cards, blue's draw pile "
+        "has only 3 cards left and the Explore is in the discard pile with the rest of the "
+        "deck. What is the chance blue sees the Explore within the next 2 turns, to 4 "
+        "decimal places?",
         _ex05,
         "chance_to_see('explore', draw_pile, discard, turns=2) with the piles from "
         "lessons.exercise_piles('05').",

@@ -223,7 +223,7 @@ def _ex10_traps():
         ),
         (
             1 / left,
-            "That is the chance one particular closed room (or the box) holds it; the question "
+            "That is the chance one particular closed room holds it; the question "
             "asks about the whole board.",
         ),
         (

@@ -808,6 +808,45 @@ def test_check_reads_the_places_written():
     assert not lessons.check("06", f"{right:.4f}1")
 
 
+def test_check_close_is_relative_to_the_answer():
+    """ "Close" is a window relative to the size of the answer: lesson 07's is 0.008, and
+    an absolute 0.01 once called 0.0 and one branch of the sum alone "Close"."""
+    s7 = lessons.danger_story()
+    deck7 = s7.deck
+    size = sum(deck7.values())
+    pairs = math.comb(size, 2)
+    altar = (pairs - math.comb(size - 1, 2)) / pairs  # the second Ember Altar comes out
+    plain = (math.comb(size - 1, 2) - math.comb(size - 1 - deck7["dragon"], 2)) / pairs
+    one_branch = [
+        altar * s7.attack(1).knockout("green"),  # the Altar's branch only (0.0021)
+        plain * s7.attack(0).knockout("green"),  # the plain dragon's branch only (0.0059)
+    ]
+    right = lessons.solution("07")
+    assert sum(one_branch) == pytest.approx(right)
+    for wrong in [*one_branch, 0.0, 0.00006, 2 * right]:
+        fb = lessons.check("07", wrong)
+        assert not fb and fb.message.startswith("Not yet"), (wrong, fb.message)
+    # a simulation's estimate or an early rounding, within 1% of 0.008, still is
+    for near in (0.00801, 0.00798):
+        assert lessons.check("07", near).message.startswith("Close")
+    # and a larger answer keeps its window: 0.4% off lesson 05's 0.875
+    assert lessons.check("05", 0.879).message.startswith("Close")
+
+
+def test_check_reads_too_few_places_alike_as_text_or_number():
+    """A number with fewer places than asked is "Nearly" like the same text, not "Close"
+    (0.64 for 0.6406) nor "cut the digits off" (0.722 for 0.72210); a number that is the
+    exact value rounded, trailing zeros unseen, is right (0.008 for 0.0079988)."""
+    for lesson, short in (("01", "0.64"), ("13", "0.722"), ("05", "0.88")):
+        as_text, as_number = lessons.check(lesson, short), lessons.check(lesson, float(short))
+        assert as_text.message == as_number.message, (lesson, short)
+        assert as_number.message.startswith("Nearly: right as far as it goes")
+    assert lessons.check("07", 0.008)
+    assert not lessons.check("07", 0.0).message.startswith("Nearly")  # 0 is no start
+    # cutting off is told where the answer shows the asked places
+    assert "cut the digits off" in lessons.check("13", "0.7220").message
+
+
 @pytest.mark.parametrize("lesson", sorted(lessons.EXERCISES))
 def test_check_says_not_yet_with_a_hint(lesson):
     ex = lessons.EXERCISES[lesson]
