@@ -1425,19 +1425,57 @@ def test_risk_routes_from_the_countdown():
     t = lessons.route_table("blue", "cistern", 3)
     by = {r["artifact"]: r for r in t}
     assert t.column("points") == sorted(t.column("points"))
+    for r in t:
+        assert r["P(out)"] + r["P(rescued)"] + r["P(lost)"] == pytest.approx(1)
     cistern, throne = "Black Cistern", "Obsidian Throne Room"
     assert by[cistern]["boots"] == 7 and by[cistern]["turns"] == 3
     story = lessons.countdown_story()
     p = lessons.countdown_survival(story.health, story.countdown_bag(), "blue", 3, story.draws)
     assert by[cistern]["P(out)"] == pytest.approx(p)
-    assert by[cistern]["expected points"] == pytest.approx(10 * p)
+    # the first attack finds blue in the Depths (lost), the second a boot from the exit
+    # with the artifact (rescued): the fates are the two attacks' knock-outs
+    attacks = lessons.countdown_attacks(3, story.draws)
+    ko = odds.knockout_odds(story.health, attacks, bag=story.countdown_bag(), hit_all=None)
+    first, both = ko.knockout("blue")
+    assert by[cistern]["P(lost)"] == pytest.approx(first)
+    assert by[cistern]["P(rescued)"] == pytest.approx(both - first)
+    mastery = cw.load_cards("clank-teaching").setup["mastery_points"]
+    assert lessons.l11_risk._mastery_points() == mastery == 20
+    expected = (10 + mastery) * p + 10 * (both - first)
+    assert by[cistern]["expected points"] == pytest.approx(expected)
+    # on the Throne's route the first two attacks find blue in the Depths, the third not
+    assert by[throne]["P(rescued)"] > 0 and by[throne]["P(lost)"] > by[cistern]["P(lost)"]
     assert all(r["P(out)"] == 0 for r in t if r["turns"] >= 5)  # caught by the countdown
+    assert by["Lava Terrace"]["P(rescued)"] > 0  # ... but above the Depths by its end
+    assert by["Scorched Gallery"]["P(lost)"] == 1  # ... still in the Depths
     fast = {r["artifact"]: r for r in lessons.route_table("blue", "cistern", 4)}
-    assert fast[throne]["expected points"] > fast[cistern]["expected points"]
-    assert fast[throne]["P(knocked out)"] > fast[cistern]["P(knocked out)"]
+    # the lesson's story: level means, very different risks
+    assert abs(fast[throne]["expected points"] - fast[cistern]["expected points"]) < 1
+    assert fast[throne]["P(lost)"] > 0.1 > 0.01 > fast[cistern]["P(lost)"]
+    assert fast[throne]["sd of points"] > 5 * fast[cistern]["sd of points"]
     ex = lessons.risk_explorer()
     ex.controls["boots"].value = 4
     bars = ex.figure.select_one({"name": "exact"}).data_source.data["exact"]
     assert bars == pytest.approx(
         [fast[cistern]["expected points"], fast[throne]["expected points"]], abs=1e-5
     )
+
+
+def test_risk_routes_read_a_rescue_as_the_engine_does():
+    """The lesson's rescue (holding an artifact, above the Depths) is the engine's, on
+    every room of the board; and a route's thief holds the artifact only once there."""
+    game = cw.Game.new("clank", players=2, seed=1)
+    rules, s = game.rules, game.state
+    p = s.players[0]
+    for space in rules.board.spaces:
+        p.space = space.id
+        p.artifacts = []
+        assert not rules.rescued(s, p)
+        p.artifacts = ["cistern"]
+        assert rules.rescued(s, p) == (not space.depths), space.id
+    (route,) = lessons.l11_risk._routes("blue", "obsidian-throne", 3, ["cistern"])[2]
+    # 2 boots to the Cistern, then 7 out: after turn 1 (3 boots) it is in hand, in the
+    # Depths; after turn 3 (9 boots) blue is a boot from the exit
+    assert [route.rescued_after(t) for t in (1, 2, 3)] == [False, False, True]
+    (far,) = lessons.l11_risk._routes("blue", "hoard-lip", 1, ["cistern"])[2]
+    assert not any(far.rescued_after(t) for t in (1, 2, 3, 4))  # not there yet
