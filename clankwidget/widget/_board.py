@@ -71,6 +71,20 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+#: what a new game resets on the board (and a refused one puts back)
+_GAME_FIELDS = (
+    "_game",
+    "_replay",
+    "_pass_to",
+    "seat",
+    "_turn_start",
+    "_human_turn",
+    "_own_turn",
+    "_since_mark",
+    "_since",
+)
+
+
 class ClankBoard(anywidget.AnyWidget):
     """A live Clank! game in a notebook: the board, the cards, and play by mouse and keys.
 
@@ -192,6 +206,11 @@ class ClankBoard(anywidget.AnyWidget):
                 f"the new game must be of the board's edition ({self._game.edition!r}), "
                 f"not {game.edition!r}: make a new board for it"
             )
+        # A game this board cannot show or play on is refused and the old one kept: its
+        # view is built first, and a failure while the bots open the new game puts the
+        # old one back (a refused Load changes nothing).
+        self._view_of(game)
+        kept = [getattr(self, name) for name in _GAME_FIELDS]
         self._cancel_bots()
         self._replay = None
         self._pass_to = None  # (hot-seat: the new game's first turn is asked for afresh)
@@ -199,7 +218,14 @@ class ClankBoard(anywidget.AnyWidget):
         self._turn_start = len(game.actions)
         self._human_turn = self._own_turn = False
         self._since_mark = self._since = None
-        self.refresh()
+        try:
+            self.refresh()
+        except Exception:
+            self._cancel_bots()
+            for name, value in zip(_GAME_FIELDS, kept, strict=True):
+                setattr(self, name, value)
+            self._sync()
+            raise
         if opening := _opening(game):
             self._say(opening)
 
@@ -498,9 +524,15 @@ class ClankBoard(anywidget.AnyWidget):
             else:
                 opener = "the save", "clankwidget.widget.ClankBoard(Game.from_json(text), ...)"
             raise IntentError(f"not loaded: {opener[0]} {what}; open it with {opener[1]}")
-        self._replay = None
         turn, played = game.state.turn, len(game.actions)  # (before the bots move on)
-        self.game = game
+        try:
+            self.game = game
+        except Exception as exc:  # (the board keeps its game: see the game setter)
+            what = "position" if position is not None else "save"
+            raise IntentError(
+                f"not loaded: this board cannot show or play on the {what} "
+                f"({type(exc).__name__}: {exc})"
+            ) from None
         if played:
             self._say(f"Loaded a {game.edition} game at turn {turn} ({played} actions)")
         else:  # a position (or a save of a game not yet begun), with its story

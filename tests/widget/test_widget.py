@@ -1631,3 +1631,45 @@ def test_a_new_game_while_the_board_is_passed_asks_for_its_first_player():
     assert w.game.state.current == 0 and w.view["pass_to"] == "blue"
     assert w.handle_intent({"kind": "ready"})["kind"] == "ok"
     assert w.seat == 0 and "pass_to" not in w.view
+
+
+def test_a_game_the_board_cannot_show_or_play_is_refused_and_the_old_one_kept(monkeypatch):
+    """Load (and any new game) builds the new game's view before it takes the board's
+    place, and puts the old game back if the bots fail while opening the new one: a
+    refused Load changes nothing, and the board plays on."""
+    board = ClankBoard(Game.new(players=2, seed=9), bots=["random"], bot_delay=0)
+    old, view = board.game, dict(board.view)
+    save = Game.new(players=2, seed=4).to_json()
+
+    real = board_module.view_state
+
+    def broken(game, seat):  # a view that cannot be built for the loaded game
+        if game is not old:
+            raise KeyError("blue")
+        return real(game, seat)
+
+    monkeypatch.setattr(board_module, "view_state", broken)
+    reply = board.handle_intent({"kind": "load", "text": save})
+    assert reply["kind"] == "error" and reply["message"].startswith("not loaded: this board")
+    assert "KeyError" in reply["message"]
+    assert board.game is old and board.view["players"] == view["players"]
+    monkeypatch.setattr(board_module, "view_state", real)
+
+    # the rules fail while the bots open the loaded game (a bot's own failure is met by a
+    # default action; this is the default action failing too)
+    real_apply = Game.apply
+
+    def failing(game, action):
+        if game is not old:
+            raise RuntimeError("a rules bug")
+        return real_apply(game, action)
+
+    opening = Game.new(players=2, seed=5)
+    while opening.state.current != 1:  # (the bot's turn is next)
+        opening.apply(opening.legal_actions()[-1])
+    monkeypatch.setattr(Game, "apply", failing)
+    reply = board.handle_intent({"kind": "load", "text": opening.to_json()})
+    assert reply["kind"] == "error" and "a rules bug" in reply["message"]
+    assert board.game is old and board.view["players"] == view["players"]
+    monkeypatch.setattr(Game, "apply", real_apply)
+    assert board.handle_intent({"kind": "play-all"})["kind"] != "error"  # it plays on
