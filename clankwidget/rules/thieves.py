@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from itertools import accumulate
 from weakref import WeakKeyDictionary
 
-from ..errors import PositionError, RuleNotImplemented, shown
+from ..errors import BoardDataError, PositionError, RuleNotImplemented, shown
 from . import actions as A
 from .deckbuilding import DeckBuildingRules, _Made
 from .effects import describe
@@ -49,6 +49,13 @@ class ThievesRules(DeckBuildingRules):
     """Thieves on a map with a dragon's bag (see the module docstring)."""
 
     def __init__(self, board, cards, options: dict | None = None):
+        if board.kind != "board":  # a ship's piece: no start space, played only assembled
+            raise BoardDataError(
+                board.source or board.id,
+                "$.kind",
+                f"expected a board to play on, got a ship's {board.kind}: a ship is built "
+                "from its pieces by Game.new(edition, modules=[...])",
+            )
         super().__init__(board, cards, options)
         table = _BOARD_TABLES.get(board)
         if table is None:

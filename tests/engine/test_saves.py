@@ -232,3 +232,27 @@ def test_any_edit_of_a_save_loads_the_same_game_or_is_a_save_error(save, data):
     again = Game.from_json(game.to_json())
     assert again.state.to_dict() == game.state.to_dict()
     game.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("edition", "piece"), [("space", "space-armory"), ("clank", "pulsarcade-mcp")]
+)
+def test_a_ship_piece_is_no_board_to_play_on_however_it_comes(edition, piece):
+    """A ship's piece has no start space: given as a board (to Game.new, a tournament, a
+    position or inside a save) it is refused saying what it is (it was a bare
+    StopIteration from Board.start)."""
+    from clankwidget import BoardDataError, PositionError, load_board, simulate
+
+    said = r"\$\.kind: expected a board to play on, got a ship's piece"
+    with pytest.raises(BoardDataError, match=said):
+        Game.new(edition, board=piece)
+    with pytest.raises(BoardDataError, match=said):
+        simulate.play_game(["random", "random"], seed=1, edition=edition, board=piece)
+    position = Game.new("clank", players=2, seed=1).position()
+    position["board"] = piece
+    with pytest.raises(PositionError, match=r"\$\.board: " + said):
+        Game.from_position(position)
+    doc = json.loads(_played(steps=0).to_json())
+    doc["setup"]["board"] = load_board(piece).raw
+    with pytest.raises(SaveError, match=said):
+        Game.from_json(resign(doc))
