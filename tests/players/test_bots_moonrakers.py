@@ -32,10 +32,15 @@ def test_a_bot_does_not_see_other_captains_hands_or_objectives(name, phase):
         pytest.skip(f"seed 4 reaches no {phase} phase")
     me = game.players.index(game.acting_player)
     other = copy.deepcopy(game)
+    unseen, swapped = other.state.extra["mr"]["objective_deck"], 0
     for i, p in enumerate(other.players):
-        if i != me:  # swap what is hidden: hands, draw piles and objectives
+        if i != me:  # swap what is hidden: hands, draw piles, objectives (for the deck's)
             p.hand, p.deck = list(p.deck[: len(p.hand)]), list(p.hand) + p.deck[len(p.hand) :]
-            p.extra["objectives"] = list(reversed(p.extra["objectives"]))
+            held = p.extra["objectives"]
+            k = min(len(held), len(unseen))
+            held[:k], unseen[:k] = unseen[:k], held[:k]
+            swapped += k
+    assert swapped  # (some objective changed hands)
     a = CAPTAINS[name](seed=3).choose(game)
     b = CAPTAINS[name](seed=3).choose(other)
     assert a == b

@@ -473,13 +473,18 @@ def test_moonrakers_observation_hides_other_captains_hands_decks_and_objectives(
     me = next(i for i, p in enumerate(s.players) if p.hand and set(p.deck) - set(p.hand))
     agent = e.possible_agents[me]
     before = e.observe(agent)["observation"]
+    unseen, swapped = s.extra["mr"]["objective_deck"], 0
     for i, p in enumerate(s.players):
         random.Random(i).shuffle(p.deck)  # any order, the observer's own included
         if i != me:  # another hand, another draw pile, other objectives (same sizes)
             k = min(len(p.hand), len(p.deck))
             p.hand[:k], p.deck[:k] = p.deck[:k], p.hand[:k]
-            p.extra["objectives"] = list(reversed(p.extra["objectives"]))
+            held = p.extra["objectives"]  # (for the deck's, not theirs reordered)
+            k = min(len(held), len(unseen))
+            held[:k], unseen[:k] = unseen[:k], held[:k]
+            swapped += k
     assert any(s.players[i].hand and s.players[i].deck for i in range(3) if i != me)
+    assert swapped  # (some objective changed hands)
     np.testing.assert_array_equal(e.observe(agent)["observation"], before)
     # ...while the observer's own hand is in it (the test can fail)
     p = s.players[me]
