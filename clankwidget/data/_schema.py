@@ -144,7 +144,27 @@ def check(kind: str, doc: Any, source: str, prefix: str = "$") -> None:
         return
     error = _innermost(error)
     where = prefix + error.json_path[1:]
-    raise BoardDataError(source, where, f"expected {_expected(error)}: {_problem(error)}")
+    problem = f"expected {_expected(error)}: {_problem(error)}"
+    if because := _because(validator(kind).schema, error):
+        problem += f"; {because}"
+    raise BoardDataError(source, where, problem)
+
+
+def _because(root: dict, error) -> str | None:
+    """The ``description`` of the ``then`` an error was found under: the narrower rule a
+    document meets when its ``if`` holds (a Legacy map's space effects), said with the
+    error, which would otherwise only say what the wider rule knows."""
+    node, because, keyword = root, None, True  # (a step is a keyword, or a name in one)
+    for step in error.absolute_schema_path:
+        if keyword and step == "then" and isinstance(node, dict):
+            then = node.get("then")
+            because = then.get("description", because) if isinstance(then, dict) else because
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+        keyword = not (keyword and step in (*_SCHEMA_MAPS, "$defs"))
+    return because
 
 
 def _innermost(error):

@@ -220,16 +220,33 @@ _CHECKED: weakref.WeakKeyDictionary[Board, set] = weakref.WeakKeyDictionary()
 def check_space_effects(board: Board, vocabulary: str = "space-effects") -> None:
     """The ``data_port`` and ``enter`` effects of a board's spaces, in an edition's
     effect vocabulary: ``"space-effects"`` (``space-effects.schema.json``, a ship piece's)
-    or ``"card-effects"`` (the card schema's, Clank! Legacy's). The board schema leaves
-    them to the edition that plays them. Checked once per board object."""
+    or ``"card-effects"`` (the card schema's, Clank! Legacy's). The board schema already
+    checked them on load in the whole family's vocabulary (the card effects and the Space
+    ones; a ``"legacy"`` board's in the card effects only); this refuses, when a game
+    opens, what an edition that plays fewer cannot do (a power crystal on another
+    edition's board played as Legacy), naming the file and the path. Checked once per
+    board object."""
     done = _CHECKED.setdefault(board, set())
     if vocabulary in done:
         return
     for i, sp in enumerate(board.raw["spaces"]):
         for key in ("data_port", "enter"):
             if key in sp:
-                check(vocabulary, sp[key], board.source or board.id, f"$.spaces[{i}].{key}")
+                try:
+                    check(vocabulary, sp[key], board.source or board.id, f"$.spaces[{i}].{key}")
+                except BoardDataError as exc:
+                    if vocabulary not in _PLAYS:
+                        raise
+                    problem = f"{exc.problem}; {_PLAYS[vocabulary]}"
+                    raise BoardDataError(exc.file, exc.json_path, problem) from None
     done.add(vocabulary)
+
+
+#: what an edition that plays fewer effects on its spaces than a board may name plays
+_PLAYS = {
+    "card-effects": "a Clank! Legacy game's spaces give only the card effects, "
+    "not those of Clank! In! Space! or Pulsarcade",
+}
 
 
 def check_edition_fits(edition: dict, cards: CardSet, source: str | None = None) -> None:

@@ -584,16 +584,16 @@ def test_edition_names(name):
 
 
 def test_piece_effects_are_checked_in_the_space_vocabulary(tmp_path):
-    from clankwidget.rules.space import assemble_ship
-
+    # (on load, by the board schema: before a ship is assembled from the piece)
     doc = json.loads(PIECE_FILE.read_text("utf-8"))
     doc["spaces"][0]["enter"] = [{"skill": -5}]
-    piece = Board.from_dict(doc, source="my-piece.json")
     refused(
-        lambda: assemble_ship([piece, "space-reactor", "space-gymnasium"]),
+        lambda: Board.from_dict(doc, source="my-piece.json"),
         file="my-piece.json",
         json_path="$.spaces[0].enter[0].skill",
     )
+    doc["spaces"][0]["enter"] = [{"crystal": 1}, {"if": {"contraband": True}, "then": []}]
+    assert Board.from_dict(doc, source="my-piece.json").spaces[0].enter[0] == {"crystal": 1}
 
 
 @pytest.mark.parametrize(
