@@ -83,6 +83,7 @@ class LegacyRules(ClankRules):
 
     edition = "legacy"
     escape_token = "mug"
+    space_effects = ("enter",)  # a room's first-entry reward
     known_options: ClassVar[dict[str, str]] = {
         "contracts": "ids of the Contracts in play (kept from the last game or given by "
         "the prologue)",

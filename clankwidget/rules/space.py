@@ -140,6 +140,7 @@ class SpaceRules(ThievesRules):
     edition = "space"
     hit_all = "red"
     escape_token = "pod"
+    space_effects = ("enter", "data_port")
     #: a faction bonus counts another card of the faction played before or after (RB2)
     order_free: ClassVar[frozenset[str]] = frozenset({"companion", "faction"})
     #: effect keys that may open a pending choice (handled by :meth:`open_edition_choice`)

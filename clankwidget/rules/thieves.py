@@ -14,6 +14,7 @@ import marshal
 from bisect import bisect_right
 from collections.abc import Iterable
 from itertools import accumulate
+from typing import ClassVar
 from weakref import WeakKeyDictionary
 
 from ..errors import BoardDataError, PositionError, RuleNotImplemented, shown
@@ -48,14 +49,30 @@ class _BoardTable:
 class ThievesRules(DeckBuildingRules):
     """Thieves on a map with a dragon's bag (see the module docstring)."""
 
+    #: the effects of a space this edition plays (``enter``: on entering it, ``data_port``:
+    #: when hacked); a board naming others is refused, not played without them
+    space_effects: ClassVar[tuple[str, ...]] = ()
+
     def __init__(self, board, cards, options: dict | None = None):
+        file = board.source or board.id
         if board.kind != "board":  # a ship's piece: no start space, played only assembled
             raise BoardDataError(
-                board.source or board.id,
+                file,
                 "$.kind",
                 f"expected a board to play on, got a ship's {board.kind}: a ship is built "
                 "from its pieces by Game.new(edition, modules=[...])",
             )
+        plays = " and ".join(self.space_effects)
+        plays = f"a space's {plays} effects" if plays else "no effects of a space"
+        for i, sp in enumerate(board.spaces):
+            for key in ("enter", "data_port"):
+                if getattr(sp, key) and key not in self.space_effects:
+                    raise BoardDataError(
+                        file,
+                        f"$.spaces[{i}].{key}",
+                        f"{self.edition!r} games play {plays}, not its {key} effects: "
+                        "remove them, or play the board in an edition that does",
+                    )
         super().__init__(board, cards, options)
         table = _BOARD_TABLES.get(board)
         if table is None:

@@ -256,3 +256,37 @@ def test_a_ship_piece_is_no_board_to_play_on_however_it_comes(edition, piece):
     doc["setup"]["board"] = load_board(piece).raw
     with pytest.raises(SaveError, match=said):
         Game.from_json(resign(doc))
+
+
+@pytest.mark.parametrize(
+    ("edition", "key", "refused"),
+    [
+        ("clank", "enter", True),
+        ("clank", "data_port", True),
+        ("legacy", "data_port", True),
+        ("legacy", "enter", False),
+        ("space", "enter", False),
+        ("space", "data_port", False),
+    ],
+)
+def test_a_space_effect_the_edition_does_not_play_is_refused_not_ignored(edition, key, refused):
+    """A board whose space names an effect the edition never applies (Clank!'s rules have
+    no enter effects, Legacy's no data ports) is refused when a game opens on it, naming
+    the space; it used to load and play as if the effect were not there."""
+    from clankwidget import BoardDataError, load_board
+    from clankwidget.data import Board
+
+    name = {"clank": "teaching-dungeon", "legacy": "legacy-teaching"}.get(edition)
+    doc = copy.deepcopy(load_board(name or "space-reactor").raw)
+    i = next(i for i, sp in enumerate(doc["spaces"]) if not sp.get("start"))
+    doc["spaces"][i][key] = [{"gold": 1}]
+    board = Board.from_dict(doc, source="my-board.json")
+    if edition == "space":
+        from clankwidget.rules.space import assemble_ship
+
+        board = assemble_ship(["space-greenhouse", board, "space-sickbay"])
+    if refused:
+        with pytest.raises(BoardDataError, match=rf"\$\.spaces\[{i}\]\.{key}: '{edition}' "):
+            Game.new(edition, board=board)
+    else:
+        Game.new(edition, board=board).legal_actions()
