@@ -462,7 +462,7 @@ def knockout_odds(
     steps = _parse_attacks(attacks)
     n = _whole(n, "n", least=1, most=MAX_WORK)
     max_exact_steps = _whole(max_exact_steps, "max_exact_steps", most=MAX_EXACT_STEPS)
-    start = _row(bag or {}, "bag", index, m)
+    start = _row({} if bag is None else _mapping(bag, "bag"), "bag", index, m)
     adds = np.array([_row(a.add, f"attacks[{t}].add", index, m) for t, a in enumerate(steps)])
     adds = adds.reshape(len(steps), m)
     by_attack, how, runs, used = _knockout_lists(

@@ -453,8 +453,10 @@ def tournament(
             raise ValueError(f"unknown bot {shown(k)}; choose from {', '.join(named)}")
     if len(set(labels)) != len(labels):
         raise ValueError(f"give each bot once (it plays every seat in turn), got {labels}")
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise ValueError(f"players must be 2, 3 or 4, got {shown(players)}")
+    entry = registry.edition(edition)
+    low, high = entry.players  # (the edition's seats: Moonrakers takes 5)
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise ValueError(f"players must be {low} to {high} for {entry.title}, got {shown(players)}")
     if not kinds:
         raise ValueError("give at least one bot")
     if len(kinds) < players and not mirror:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..data import Board, check_space_effects, load_board, load_edition
 from ..data._files import mtime, resolve
-from ..errors import BoardDataError, at_most
+from ..errors import BoardDataError, at_most, shown
 
 __all__ = ["assemble_ship"]
 
@@ -62,8 +62,51 @@ def _ship_key(pieces, positions, edition, options) -> tuple | None:
         where = None if positions is None else tuple(positions)
         always = tuple(_piece_key(name) for name in _always_aboard(edition))
         return (edition, given, always, where, json.dumps(dict(options or {}), sort_keys=True))
-    except Exception:  # refused below, with the reason
+    # (a piece that is no board file, an unknown edition: refused below with the reason;
+    # options that are not JSON: assembled uncached. Any other error is not "unusual
+    # arguments" and is not hidden behind another message.)
+    except (TypeError, ValueError, RecursionError):
         return None
+
+
+def _read_given(pieces, positions, order: Sequence[str]) -> tuple[Any, list[str] | None]:
+    """``pieces`` and ``positions`` as a caller gave them, read only as far as a ship
+    could use (an endless iterable is refused, not read on), each position checked to be
+    one of ``order``: the values :func:`_ship_key` and :func:`_assemble` both read."""
+    names = ", ".join(order)
+    if isinstance(pieces, Mapping) and len(pieces) > len(order) + 1:
+        raise ValueError(
+            f"modules maps {len(pieces):,} positions: a ship has {names} and a command slot"
+        )
+    if pieces is not None and not isinstance(pieces, Mapping):
+        if isinstance(pieces, (str, bytes)) or not isinstance(pieces, Iterable):
+            raise TypeError(
+                f"modules must be a list of module sides (such as 'space-greenhouse') or a "
+                f"mapping {{position: side}}, got {shown(pieces)}"
+            )
+        pieces = at_most(pieces, 4 * len(order) + 4, "modules")  # (more than fit is refused)
+    if positions is None:
+        return pieces, None
+    if pieces is None:
+        raise TypeError(
+            f"positions place the modules you list ({names} in turn): give modules with "
+            "them, or neither for the edition's first-game ship"
+        )
+    if isinstance(pieces, Mapping):
+        raise TypeError(
+            "give positions either in the modules mapping {position: side} or as positions, "
+            "not both"
+        )
+    if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
+        raise TypeError(
+            f"positions must be a list naming each of {names} once, got {shown(positions)}"
+        )
+    positions = at_most(positions, len(order), f"positions (each of {names} once)")
+    for i, pos in enumerate(positions):
+        if not isinstance(pos, str) or pos not in order:
+            error = ValueError if isinstance(pos, str) else TypeError
+            raise error(f"positions[{i}] must be a ship position ({names}), got {shown(pos)}")
+    return pieces, positions
 
 
 def assemble_ship(
@@ -94,6 +137,7 @@ def assemble_ship(
     >>> ship.space(ship.start).name
     'Loading Dock'
     """
+    pieces, positions = _read_given(pieces, positions, load_edition(edition)["ship"]["positions"])
     key = _ship_key(pieces, positions, edition, options)
     if key is not None and key in _SHIPS:
         return _SHIPS[key]
@@ -125,10 +169,12 @@ def _assemble(pieces, positions, edition: str, options) -> Board:
                 given.append(side)
                 continue
             if pos not in order:
-                raise ValueError(f"unknown ship position {pos!r}; positions are {', '.join(order)}")
+                raise ValueError(
+                    f"unknown ship position {shown(pos)}; positions are {', '.join(order)}"
+                )
             chosen[pos] = side
     else:
-        given = at_most(pieces, 4 * len(order) + 4, "modules")  # (more than fit is refused)
+        given = pieces  # (a list, bounded: see _read_given)
         chosen = None
     boards: dict[str, Board] = {}
 
@@ -149,7 +195,6 @@ def _assemble(pieces, positions, edition: str, options) -> Board:
             (commands if b.id in command_names else standard).append(b)
         if positions is None:
             positions = order[: len(standard)]
-        positions = list(positions)
         if len(standard) != len(order):
             raise ValueError(
                 f"a ship needs {len(order)} modules for the positions {', '.join(order)}, "
@@ -162,8 +207,6 @@ def _assemble(pieces, positions, edition: str, options) -> Board:
         for pos, b in zip(positions, standard, strict=True):
             boards[pos] = b
     else:
-        if positions is not None:
-            raise TypeError("give positions either in the pieces mapping or as positions, not both")
         missing = [p for p in order if p not in chosen]
         if missing:
             raise ValueError(f"no module chosen for position {', '.join(missing)}")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import time
 
 import numpy as np
 import pytest
 
 from clankwidget import Game, IllegalAction, RuleNotImplemented, SaveError
+from clankwidget.rules import ship
 from clankwidget.rules.actions import Acquire, EndTurn, Move, Play, action_from_dict
 
 from helpers import at, new_game, play_a_while
@@ -348,3 +351,123 @@ def test_options_are_a_dict_of_plain_json():
         Game.new("space", seed=1, options={"card_extras": deep})
     with pytest.raises(ValueError, match=r"options \$\.x"):
         Game.new("legacy", seed=1, options={"x": float("nan")})
+
+
+SHIP = ["space-greenhouse", "space-reactor", "space-sickbay"]
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, says",
+    [
+        (
+            {"modules": SHIP, "positions": [1, "fore", None]},
+            TypeError,
+            r"positions\[0\] must be a ship position \(fore, mid, aft\), got 1$",
+        ),
+        (
+            {"modules": SHIP, "positions": [["a"], "b", "c"]},
+            TypeError,
+            r"positions\[0\] must be a ship position \(fore, mid, aft\), got \['a'\]$",
+        ),
+        (
+            {"modules": SHIP, "positions": ["fore", "mid", "b" * 10**6]},
+            ValueError,
+            r"positions\[2\] must be a ship position \(fore, mid, aft\), got 'bbb.*bbb'$",
+        ),
+        (
+            {"modules": SHIP, "positions": "fore"},
+            TypeError,
+            r"positions must be a list naming each of fore, mid, aft once, got 'fore'$",
+        ),
+        (
+            {"modules": SHIP, "positions": 5},
+            TypeError,
+            r"positions must be a list naming each of fore, mid, aft once, got 5$",
+        ),
+        (
+            {"modules": SHIP, "positions": ["fore", "mid", "aft", "fore"]},
+            ValueError,
+            r"positions \(each of fore, mid, aft once\) holds more than 3 items$",
+        ),
+        (
+            {"positions": ["x"]},
+            TypeError,
+            r"positions place the modules you list .*: give modules with them",
+        ),
+        (
+            {"modules": dict(zip(("fore", "mid", "aft"), SHIP)), "positions": ["fore"]},
+            TypeError,
+            r"give positions either in the modules mapping .* or as positions, not both",
+        ),
+        (
+            {"modules": "space-greenhouse"},
+            TypeError,
+            r"modules must be a list of module sides .*, got 'space-greenhouse'$",
+        ),
+    ],
+    ids=[
+        "not strings",
+        "a list",
+        "a huge name",
+        "text",
+        "a number",
+        "too many",
+        "without modules",
+        "with a mapping",
+        "modules as text",
+    ],
+)
+def test_a_ship_refuses_bad_positions_by_name(kwargs, error, says):
+    """(Non-text positions raised Python's own TypeError from sorted() or hashing; with no
+    modules, positions were said to be given "in the pieces mapping" too.)"""
+    with pytest.raises(error, match=says) as refused:
+        Game.new("space", **kwargs)
+    assert len(str(refused.value)) <= 300
+
+
+def _counted(item, far=1000):
+    """An endless iterable of ``item`` that fails, rather than hanging, once read far."""
+    for i in itertools.count():
+        assert i < far, f"read {far:,} items of an endless iterable"
+        yield item
+
+
+@pytest.mark.parametrize(
+    "kwargs, says",
+    [
+        (lambda: {"modules": SHIP, "positions": _counted("fore")}, "positions .* more than 3"),
+        (lambda: {"modules": _counted("space-greenhouse")}, "modules holds more than 16"),
+    ],
+    ids=["positions", "modules"],
+)
+def test_endless_ship_arguments_are_refused_at_once(kwargs, says):
+    """(positions=itertools.repeat('fore') and modules=itertools.repeat('space-greenhouse')
+    hung, memory climbing; a limit on the reading was hidden behind another message.)"""
+    Game.new("space", modules=SHIP)  # (the pieces loaded: the refusal alone is timed)
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=says):
+        Game.new("space", **kwargs())
+    assert time.perf_counter() - start < 0.5
+
+
+def test_ship_arguments_may_be_read_once():
+    """(Iterators were read to make the cache key, leaving the ship no modules.)"""
+    ship._SHIPS.clear()
+    once = Game.new("space", modules=iter(SHIP), positions=iter(["aft", "fore", "mid"]))
+    listed = Game.new("space", modules=SHIP, positions=["aft", "fore", "mid"])
+    assert once.board.raw == listed.board.raw
+    assert Game.new("space", modules=(m for m in SHIP)).board.raw == (
+        Game.new("space", modules=SHIP).board.raw
+    )
+
+
+def test_an_unexpected_error_is_not_hidden_behind_a_refusal(monkeypatch):
+    """(The ship cache's key caught every Exception, MemoryError included, and the ship
+    was then assembled or refused with another reason.)"""
+
+    def fails(name):
+        raise MemoryError("out of memory")
+
+    monkeypatch.setattr(ship, "_piece_key", fails)
+    with pytest.raises(MemoryError):
+        Game.new("space", modules=SHIP)

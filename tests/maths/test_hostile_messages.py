@@ -125,7 +125,7 @@ CASES = {
     ),
     "a tournament's players": (
         lambda g: simulate.tournament(["greedy", "random"], 2, players=10**5000),
-        "players must be 2, 3 or 4, got <an integer",
+        "players must be 2 to 4 for Clank!.*, got <an integer",
     ),
     "a tournament's games": (
         lambda g: simulate.tournament(["greedy", "random"], 10**5000),
@@ -201,9 +201,13 @@ def endless(item, far: int = 100_000):
         yield item
 
 
+SHIP = ["space-greenhouse", "space-reactor", "space-sickbay"]
+
 ENDLESS = {
     "players": (lambda g: cw.Game.new(players=endless("blue")), "more than 4 colours"),
     "ship modules": (lambda g: cw.Game.new("space", players=2, modules=endless("x")), "modules holds more than"),
+    "ship modules by name": (lambda g: cw.Game.new("space", modules=endless("space-greenhouse")), "modules holds more than 16"),
+    "ship positions": (lambda g: cw.Game.new("space", modules=SHIP, positions=endless("fore")), r"positions \(each of fore, mid, aft once\) holds more than 3"),
     "closed spaces": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, closed=endless("x")), "closed holds more than"),
     "lift groups": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, lifts=endless(["entrance"])), "lifts holds more than"),
     "a lift group": (lambda g: paths.turn_options(g.board, start=g.board.start, boots=3, lifts=[endless("entrance")]), "a lift group holds more than"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import math
+import re
 from fractions import Fraction
 
 import numba
@@ -709,6 +710,42 @@ def test_nonsense_is_rejected(call, message):
     with pytest.raises(OddsInputError, match=message) as info:
         call()
     assert isinstance(info.value, ValueError) and isinstance(info.value, ClankwidgetError)
+
+
+NOT_MAPPINGS = [5, ["blue"], "3", 1.5, 0, [], "", (), False]
+MAPPING_ARGUMENTS = {
+    "knockout_odds bag": lambda v: knockout_odds({"blue": 3}, [2], bag=v),
+    "knockout_odds health": lambda v: knockout_odds(v, [2], bag={"black": 3}),
+    "knockout_odds clones": lambda v: knockout_odds({"blue": 3}, [2], bag={"red": 1}, clones=v),
+    "knockout_odds attacks[0].add": lambda v: knockout_odds({"blue": 3}, [(2, v)]),
+    "attack_odds cubes": lambda v: attack_odds(v, 2),
+    "attack_odds health": lambda v: attack_odds(TYPICAL, 2, health=v),
+    "attack_odds clones": lambda v: attack_odds(TYPICAL, 2, clones=v),
+    "sample_attacks cubes": lambda v: sample_attacks(v, 2, 10, seed=1),
+    "sample_attacks health": lambda v: sample_attacks(TYPICAL, 2, 10, seed=1, health=v),
+    "sample_attacks clones": lambda v: sample_attacks(TYPICAL, 2, 10, seed=1, clones=v),
+}
+
+
+@pytest.mark.parametrize("value", NOT_MAPPINGS, ids=repr)
+@pytest.mark.parametrize("where", list(MAPPING_ARGUMENTS))
+def test_a_mapping_argument_that_is_no_mapping_is_refused_by_name(where, value):
+    """(knockout_odds(bag=5), bag=['blue'], '3' or 1.5 raised AttributeError, and a falsy
+    bag such as 0 or [] was quietly an empty one.)"""
+    name = where.split()[1]
+    kind = type(value).__name__
+    with pytest.raises(OddsInputError, match=rf"^{re.escape(name)} must be a mapping.*got {kind}$"):
+        MAPPING_ARGUMENTS[where](value)
+
+
+def test_no_bag_is_an_empty_bag():
+    ko = knockout_odds({"blue": 2}, [(2, {"blue": 2, "black": 1})])
+    assert (
+        ko.knockout("blue").tolist()
+        == knockout_odds({"blue": 2}, [(2, {"blue": 2, "black": 1})], bag={})
+        .knockout("blue")
+        .tolist()
+    )
 
 
 def test_results_are_the_right_types():

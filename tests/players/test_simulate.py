@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from clankwidget import registry
 from clankwidget.simulate import GameRecord, SeatBalance, TournamentResult, tournament
 
 
@@ -24,6 +25,24 @@ def test_mirror_tables_seat_one_bot_everywhere_on_shared_deals():
     seeds = [r.seed for r in by_bot["greedy"]]
     assert seeds == [r.seed for r in by_bot["random"]] and len(set(seeds)) == 3
     assert not set(seeds) & {r.seed for r in mixed.records}
+
+
+def test_a_five_seat_moonrakers_mirror_table_plays():
+    """(Every tournament refused players=5, Moonrakers' too: "players must be 2, 3 or 4".)"""
+    result = tournament(["greedy"], 1, players=5, edition="moonrakers", mirror=True)
+    assert [r.seats for r in result.mirror_records] == [("greedy",) * 5]
+
+
+@pytest.mark.parametrize("entry", registry.editions(), ids=lambda e: e.name)
+def test_a_tournament_seats_what_its_edition_seats(entry):
+    low, high = entry.players
+    bots = list(entry.bot_classes())[:2]
+    for players in (low - 1, high + 1):
+        with pytest.raises(ValueError) as refused:
+            tournament(bots, 1, players=players, edition=entry.name)
+        assert str(refused.value) == (
+            f"players must be {low} to {high} for {entry.title}, got {players}"
+        )
 
 
 def test_seat_balance_counts_each_seats_wins():
