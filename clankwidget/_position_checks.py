@@ -129,12 +129,18 @@ def _check_components(rules, s: GameState, fresh: GameState) -> None:
         try:
             if any(type(n) is not int or n < 0 for n in counts):
                 raise TypeError
-            have = left(supply) + sum((held_by(p) for p in s.players), Counter())
+            held = [held_by(p) for p in s.players]
+            have = left(supply) + sum(held, Counter())
         except TypeError:  # (a count that is no count, or a thing held that is no id)
             raise PositionError(
                 f"$.state.extra.{key}",
                 f"expected {key} left as counts of 0 or more, and held by id",
             ) from None
+        for i, counted in enumerate(held):  # (a Counter's sum drops what is below 0)
+            if any(n < 0 for n in counted.values()):
+                raise PositionError(
+                    f"$.state.players[{i}].extra.{key}", f"expected 0 {key} or more held"
+                )
         want = left(fresh.extra[key]) + sum((held_by(p) for p in fresh.players), Counter())
         if have != want:
             raise PositionError(
@@ -174,6 +180,121 @@ def _check_data_cubes(s: GameState, fresh: GameState) -> None:
     for sid, colour in ports.items():
         if colour not in colours or sid not in colours[colour].extra.get("hacked", []):
             raise PositionError(f"$.state.extra.ports.{sid}", f"{colour} did not hack it")
+
+
+def _json_kind(value) -> str:
+    for kind, types in (("true or false", bool), ("a whole number", int), ("text", str)):
+        if isinstance(value, types):
+            return kind
+    return {dict: "an object", list: "a list"}.get(type(value), type(value).__name__)
+
+
+def _key(key: str) -> str:
+    """A key as an error's JSON path writes it (a long one quoted briefly)."""
+    return key if len(key) <= 60 else shown(key)
+
+
+def _like(have, want, at: str) -> None:
+    """``have`` is shaped like ``want``, a fresh set-up's: the same JSON kind; an object
+    with items, the same keys, each alike; a list with items (slots: a vault's, the
+    standings), as many, each alike. An empty object or list (filled in play), and
+    ``null`` (a slot filled in play), are left to the module's own check."""
+    if want is None:
+        return
+    if _json_kind(have) != _json_kind(want):
+        raise PositionError(at, f"expected {_json_kind(want)}, got {shown(have)}")
+    if isinstance(want, dict) and want:
+        for key in want:
+            if key not in have:
+                raise PositionError(f"{at}.{_key(key)}", "expected this field of the set-up")
+        for key in have:
+            if key not in want:
+                raise PositionError(
+                    f"{at}.{_key(key)}", f"expected only the set-up's {', '.join(want)}"
+                )
+        for key, value in want.items():
+            _like(have[key], value, f"{at}.{_key(key)}")
+    elif isinstance(want, list) and want:
+        if len(have) != len(want):
+            raise PositionError(at, f"expected {len(want)} items, got {len(have)}")
+        for i, (h, w) in enumerate(zip(have, want, strict=True)):
+            _like(h, w, f"{at}[{i}]")
+
+
+def _check_modules(rules, s: GameState, fresh: GameState) -> None:
+    """Each ship module's state (Pulsarcade's ``extra.modules``) is shaped like a fresh
+    set-up's (:func:`_like`), and holds only what the module's rules can read on from
+    (its ``position_problems``: every seated colour, places on its track...)."""
+    want = fresh.extra.get("modules")
+    if want is None:
+        return
+    have = s.extra["modules"]  # (an object: the edition's fields are checked)
+    for mid in have:
+        if mid not in want:
+            raise PositionError(
+                f"$.state.extra.modules.{_key(mid)}",
+                f"no such module aboard (the ship has {', '.join(want)})",
+            )
+    for m in rules.modules:
+        at = f"$.state.extra.modules.{m.id}"
+        if m.id not in have:
+            raise PositionError(at, "expected the state of this module aboard")
+        state = have[m.id]
+        if isinstance(state, dict):  # (what the rules add in play: the module's check)
+            state = {k: v for k, v in state.items() if k not in m.added_in_play}
+            for key in state:
+                if key not in want[m.id]:
+                    known = ", ".join([*want[m.id], *m.added_in_play]) or "none"
+                    raise PositionError(
+                        f"{at}.{_key(key)}", f"not a field of the {m.name}'s state (it has {known})"
+                    )
+        _like(state, want[m.id], at)
+    for m in rules.modules:
+        for field, problem in m.position_problems(s):
+            raise PositionError(field, problem)
+
+
+def _check_ship_spaces(rules, s: GameState, fresh: GameState) -> None:
+    """A ship's data ports: every port in ``extra.ports`` and in a thief's ``hacked`` is
+    a space of the board with a data port, marked by a seated colour; a thief hacks
+    ports in different modules, and has ``visited`` spaces of the board, each once.
+    (That the marks and the hacks agree is counted later, with the data cubes: a
+    description's balance makes them agree.)"""
+    if "ports" not in fresh.extra:
+        return
+    board = rules.board
+    ports = {sp.id: sp for sp in board.spaces if sp.data_port}
+    colours, ids = [p.colour for p in s.players], set(board.space_ids)
+    for sid, colour in s.extra["ports"].items():
+        at = f"$.state.extra.ports.{_key(sid)}"
+        if sid not in ports:
+            raise PositionError(at, f"no data port {_key(sid)!r} on {board.id!r}")
+        if not isinstance(colour, str) or colour not in colours:
+            raise PositionError(
+                at, f"expected the colour of a thief ({', '.join(colours)}), got {shown(colour)}"
+            )
+    for i, p in enumerate(s.players):
+        modules = {}
+        for j, sid in enumerate(p.extra["hacked"]):
+            at = f"$.state.players[{i}].extra.hacked[{j}]"
+            if not isinstance(sid, str) or sid not in ports:
+                raise PositionError(
+                    at, f"expected a space with a data port on {board.id!r}, got {shown(sid)}"
+                )
+            module = ports[sid].module
+            if module in modules:
+                raise PositionError(
+                    at,
+                    f"{p.colour} hacked {modules[module]!r} in module {module!r} too: a thief "
+                    "hacks ports in different modules",
+                )
+            modules[module] = sid
+        for j, sid in enumerate(p.extra.get("visited", ())):
+            if not isinstance(sid, str) or sid not in ids or sid in p.extra["visited"][:j]:
+                raise PositionError(
+                    f"$.state.players[{i}].extra.visited[{j}]",
+                    f"expected a space on {board.id!r} not listed before, got {shown(sid)}",
+                )
 
 
 def _conditionals(value):
@@ -322,6 +443,14 @@ def _check(rules, s: GameState, fresh: GameState) -> None:
     _check_pending(s)
     _check_secrets(rules, s)
     rules.check_position(s, fresh)
+    for key, value in fresh.extra.items():  # (after the edition's own, which say more)
+        if isinstance(value, dict) and value:  # keyed by id: hunters, escape pods...
+            for k in s.extra[key]:
+                if k not in value:
+                    raise PositionError(
+                        f"$.state.extra.{key}.{_key(k)}",
+                        f"not in the set-up (it has {', '.join(map(_key, value))})",
+                    )
     # every card of the set-up is somewhere, once
     have, want = _card_census(s), _card_census(fresh)
     for cid in sorted(set(have) | set(want)):

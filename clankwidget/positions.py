@@ -52,7 +52,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from . import registry
-from ._position_checks import _check
+from ._position_checks import _check, _check_modules, _check_ship_spaces, _json_kind
 from ._position_fill import _balance, _balance_table, _Pinned
 from .data import (
     Board,
@@ -380,6 +380,8 @@ def _shaped(doc: dict, source: str):
     fresh_rules = rules_cls(board, cards, options)
     fresh = fresh_rules.setup(colours, np.random.Generator(np.random.PCG64(0)))
     _check_edition_fields(state, fresh)
+    _check_ship_spaces(rules, state, fresh)  # (the ids and kinds the balance reads)
+    _check_modules(rules, state, fresh)
     return rules, state, fresh
 
 
@@ -408,6 +410,13 @@ def _check_edition_fields(state: GameState, fresh: GameState) -> None:
                 # (a list's items of the kind of the set-up's first)
                 kinds += [
                     (f"{at}.{_field(key)}[{i}]", x, value[0]) for i, x in enumerate(have[key])
+                ]
+            if isinstance(value, dict) and value and isinstance(have[key], dict):
+                # (an object's values of the kind of the set-up's first: hunters, escape
+                # pods, cabinets by id; its keys are checked with the rules')
+                like = next(iter(value.values()))
+                kinds += [
+                    (f"{at}.{_field(key)}.{_field(k)}", x, like) for k, x in have[key].items()
                 ]
             for where, got, like in kinds:
                 if like is not None and _json_kind(got) != _json_kind(like):
@@ -439,13 +448,6 @@ def _tokens(s: GameState):
     for k, p in enumerate(s.players):
         for i, t in enumerate(p.tokens):
             yield f"$.state.players[{k}].tokens[{i}]", t
-
-
-def _json_kind(value) -> str:
-    for kind, types in (("true or false", bool), ("a whole number", int), ("text", str)):
-        if isinstance(value, types):
-            return kind
-    return {dict: "an object", list: "a list"}.get(type(value), type(value).__name__)
 
 
 def _table_edition(doc: Any):

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from ..data import Card
+from ..errors import shown
 from . import actions as A
 from .pulsarcade_actions import Clone, Ransack, Thrill
 from .space import describe_space
@@ -39,6 +40,8 @@ class ShipModule:
     """
 
     kind: ClassVar[str] = ""
+    #: keys the rules add to the module's state in play (a set-up has none of them)
+    added_in_play: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: PulsarcadeRules, module_id: str, data: dict):
         self.rules = rules
@@ -52,6 +55,20 @@ class ShipModule:
     def setup(self, s) -> dict:
         """The module's initial state."""
         return {}
+
+    def position_problems(self, s) -> Iterable[tuple[str, str]]:
+        """What the module's state in a position holds that no game could, beyond its
+        shape (the position checks hold that to a fresh set-up's: the same keys, each of
+        the same kind, and the keys of :attr:`added_in_play`, unchecked): ``(JSON path,
+        what was expected)`` for each, as the rules read the state without asking."""
+        return ()
+
+    def _at(self, *keys) -> str:
+        """The JSON path of ``keys`` in the module's state (an int key: a list's index)."""
+        path = f"$.state.extra.modules.{self.id}"
+        for key in keys:
+            path += f"[{key}]" if isinstance(key, int) else f".{key}"
+        return path
 
     def candidates(self, s, p) -> Iterable[A.Action]:
         return ()
@@ -127,10 +144,37 @@ class CloningVats(ShipModule):
     """
 
     kind = "cloning-vats"
+    added_in_play = ("owed",)
 
     def setup(self, s):
         # "owed" (colour -> clones a hunter got, vat not yet chosen) appears when needed
         return {"vats": {space: [] for space in self.data["vats"]}}
+
+    def position_problems(self, s):
+        colours = [p.colour for p in s.players]
+        state = self.state(s)
+        for space, cubes in state["vats"].items():
+            for i, c in enumerate(cubes):
+                if c not in colours or c in cubes[:i]:
+                    yield (
+                        self._at("vats", space, i),
+                        f"expected the colour of a thief with no clone here yet "
+                        f"({', '.join(colours)}), got {shown(c)}",
+                    )
+            if len(cubes) > self.data["vats"][space]:
+                room = self.data["vats"][space]
+                yield self._at("vats", space), f"{len(cubes)} clones in a vat of {room}"
+        owed = state.get("owed", {})
+        if not isinstance(owed, dict):
+            yield self._at("owed"), f"expected an object (clones owed by colour), got {shown(owed)}"
+            return
+        for colour, n in owed.items():
+            clones = sum(colour in cubes for cubes in state["vats"].values())
+            if colour not in colours or type(n) is not int or not 1 <= n <= clones:
+                yield (
+                    self._at("owed", colour),
+                    f"expected 1 to {clones} (clones of a thief in the vats), got {shown(n)}",
+                )
 
     def candidates(self, s, p):
         return _CLONE if p.space in self.data["vats"] else ()
@@ -247,6 +291,15 @@ class DangerTheater(ShipModule):
     def setup(self, s):
         return {"contestants": {p.colour: 0 for p in s.players}}
 
+    def position_problems(self, s):
+        top = len(self.data["track"]) - 1
+        for colour, spot in self.state(s)["contestants"].items():
+            if not 0 <= spot <= top:
+                yield (
+                    self._at("contestants", colour),
+                    f"expected a place on the Danger Vision track, 0 to {top}, got {spot}",
+                )
+
     def level(self, s, p) -> int:
         return self.data["track"][self.state(s)["contestants"][p.colour]]["level"]
 
@@ -298,6 +351,24 @@ class RaceTrack(ShipModule):
             "racers": {p.colour: self.data["start"] for p in s.players},
             "standings": [None] * len(self.data["standings"]),
         }
+
+    def position_problems(self, s):
+        colours, track = [p.colour for p in s.players], self.data["track"]
+        state = self.state(s)
+        for colour, spot in state["racers"].items():
+            if spot not in track:
+                yield (
+                    self._at("racers", colour),
+                    f"expected a place on the track ({', '.join(track)}), got {shown(spot)}",
+                )
+        standings = state["standings"]
+        for i, c in enumerate(standings):
+            if c is not None and (c not in colours or c in standings[:i]):
+                yield (
+                    self._at("standings", i),
+                    f"expected null or the colour of a thief not placed yet "
+                    f"({', '.join(colours)}), got {shown(c)}",
+                )
 
     def after_gain(self, s, p, card, from_row):
         if not from_row:
@@ -363,6 +434,32 @@ class ResearchLab(ShipModule):
 
     def setup(self, s):
         return {"taken": {}}  # token id -> colour
+
+    def position_problems(self, s):
+        colours, tokens = [p.colour for p in s.players], self.data["tokens"]
+        taken = self.state(s)["taken"]
+        for tid, colour in taken.items():
+            if tid not in tokens:
+                yield (
+                    self._at("taken", tid),
+                    f"no research token {shown(tid)} ({', '.join(tokens)})",
+                )
+            elif colour not in colours:
+                yield (
+                    self._at("taken", tid),
+                    f"expected the colour of a thief ({', '.join(colours)}), got {shown(colour)}",
+                )
+        for k, p in enumerate(s.players):  # (a thief holds what they took, no more)
+            held = p.extra.get("research", [])
+            mine = sorted(tid for tid, colour in taken.items() if colour == p.colour)
+            if not (isinstance(held, list) and all(isinstance(t, str) for t in held)) or (
+                sorted(held) != mine
+            ):
+                yield (
+                    f"$.state.players[{k}].extra.research",
+                    f"expected the research tokens {p.colour} took ({self.id}.taken: "
+                    f"{mine}), got {shown(held)}",
+                )
 
     def effect(self, s, p, key, value):
         if key != "research":

@@ -42,7 +42,7 @@ CASES = [
     ("space", {"extra": {"pods": {"cb-pods": "x"}}}, "$.state.extra.pods"),
     ("pulsarcade", {"extra": {"cabinets": {"ping": "x"}}}, "$.state.extra.cabinets"),
     ("pulsarcade", {"players": {"blue": {"extra": {"cabinets": [{}]}}}}, "extra.cabinets"),
-    ("space", {"players": {"blue": {"extra": {"hacked": [{}]}}}}, "players[0].extra.data"),
+    ("space", {"players": {"blue": {"extra": {"hacked": [{}]}}}}, "players[0].extra.hacked[0]"),
     # an edition without a map (Moonrakers) has its own schema
     ("moonrakers", {"extra": 5}, "$.state.extra"),
     ("moonrakers", {"reserve": "x"}, "$.state.reserve"),

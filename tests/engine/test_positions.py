@@ -411,7 +411,7 @@ def _port_nobody_hacked(pos):
         ),
         ("pulsarcade", _bump("extra", "crystals", by=-1), r"extra\.crystals", "crystals"),
         # (a count that is no count crashed the census; -1 Mugs left balanced 3 held)
-        ("space", _set_extra("pods", "cb-pods", "x"), r"extra\.pods", "counts of 0 or more"),
+        ("space", _set_extra("pods", "cb-pods", "x"), r"extra\.pods\.cb-pods", "a whole number"),
         ("legacy", _mugs_overdrawn, r"extra\.mugs", "counts of 0 or more"),
         # (a Bank of thirty more secrets, or a major secret both held and on its space)
         ("legacy", _bank_doubled, r"\$\.state", "the card set has"),
