@@ -37,6 +37,13 @@ def _always_aboard(edition: str) -> tuple[str, ...]:
     return (*ship["fixed"].values(), ship["command"]["default"])
 
 
+@cache
+def _ship_positions(edition: str) -> tuple[str, ...]:
+    """The positions of ``edition``'s ship (fore, mid, aft), read once: a ship given by
+    name is found in the cache without copying the edition file."""
+    return tuple(load_edition(edition)["ship"]["positions"])
+
+
 def _piece_key(name: str | Board) -> Board | tuple[str, int]:
     """A piece as part of a key: a board itself, or the file a name resolves to with the
     time it last changed (what :func:`load_board` caches a piece by, found without
@@ -137,7 +144,7 @@ def assemble_ship(
     >>> ship.space(ship.start).name
     'Loading Dock'
     """
-    pieces, positions = _read_given(pieces, positions, load_edition(edition)["ship"]["positions"])
+    pieces, positions = _read_given(pieces, positions, _ship_positions(edition))
     key = _ship_key(pieces, positions, edition, options)
     if key is not None and key in _SHIPS:
         return _SHIPS[key]
