@@ -103,6 +103,7 @@ def _balance(rules, state: dict, fresh: dict, named: set) -> None:
                 state["dungeon_deck"][:0] = [cid] * missing  # under the deck
             else:
                 _at(state, home).extend([cid] * missing)
+    _balance_rage(rules, state, fresh, named)
     _balance_cubes(rules, state, fresh, named)
     _balance_components(rules, state, fresh, named)
     _balance_secrets(rules, state, fresh, named)
@@ -217,6 +218,37 @@ def _at(state: dict, path: tuple) -> list:
     for key in path:
         out = out[key]
     return out
+
+
+def _balance_rage(rules, state: dict, fresh: dict, named: set) -> None:
+    """A rage marker a change moved up does what climbing does in play (the edition's
+    ``after_rage``: aboard a ship, the bounty hunters it passes join the Clank! area and
+    its lockdown place seals a hyperlift). When ``changes`` named any place that would
+    change, the description is taken as it is (the check says what does not fit)."""
+    before, after = fresh.get("rage"), state.get("rage")
+    if ("rage",) not in named or type(before) is not int or type(after) is not int:
+        return
+    if after <= before:
+        return
+    try:
+        s = GameState.from_dict({**copy.deepcopy(state), "edition": ""})
+        rules.after_rage(s, before)
+    except (KeyError, TypeError, AttributeError, ValueError):
+        return  # the check names what is wrong
+    done = s.to_dict()
+    moved = []  # the places climbing changed: a field, or a field's key (extra.lockdown)
+    for key, value in done.items():
+        was = state.get(key)
+        if key not in state or key in ("log", "events") or value == was:
+            continue
+        if isinstance(value, dict) and isinstance(was, dict):
+            moved += [(key, k) for k in value.keys() | was.keys() if value.get(k) != was.get(k)]
+        else:
+            moved.append((key,))
+    if all(_free(path, named) and not any(n[: len(path)] == path for n in named) for path in moved):
+        for path in moved:
+            holder = state if len(path) == 1 else state[path[0]]
+            holder[path[-1]] = copy.deepcopy(_at(done, path))
 
 
 def _balance_cubes(rules, state: dict, fresh: dict, named: set) -> None:

@@ -159,6 +159,8 @@ def position(
       ``hacked`` spends one of their data cubes and is marked with their colour; what a
       change takes off the market or off the crystals or cabinets in ``extra`` is held
       by the players it did not name (``{"extra": {"crystals": 0}}``);
+    * a rage marker moved up does what climbing does in play: aboard a ship, the bounty
+      hunters it passes join the Clank! area and its lockdown place seals a hyperlift;
     * in Moonrakers, a contract, ship part, objective or crew card named somewhere new
       comes from the deck or offer it was in, and what it pushes out of a list takes its
       place there (a swap).

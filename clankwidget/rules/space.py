@@ -54,6 +54,7 @@ from ..data import (
     load_card_extras,
     load_edition,
 )
+from ..errors import PositionError
 from . import actions as A
 from .ship import assemble_ship
 from .space_words import describe_space, in_ship_words
@@ -665,6 +666,27 @@ class SpaceRules(ThievesRules):
         return same >= 1
 
     # -- damage, bounty hunters, lockdown -------------------------------------------------
+
+    def check_position(self, s, fresh) -> None:
+        """The rage marker has done what passing its places does (:meth:`after_rage`): no
+        bounty hunter still waits at or below it, and the lockdown token is down exactly
+        when the marker has reached its place (the marker only climbs)."""
+        super().check_position(s, fresh)
+        for place, k in s.extra["hunters"].items():
+            if place in fresh.extra["hunters"] and k and int(place) <= s.rage:
+                raise PositionError(
+                    f"$.state.extra.hunters.{place}",
+                    f"expected no bounty hunter waiting at rage {place} with the marker at "
+                    f"{s.rage}: passing the place brings them into the Clank! area",
+                )
+        place = self.data.get("rage", {}).get("lockdown")
+        if place is not None and s.extra["lockdown"] != (s.rage >= place):
+            reached = "has reached" if s.rage >= place else "is below"
+            raise PositionError(
+                "$.state.extra.lockdown",
+                f"expected {str(s.rage >= place).lower()}: the rage marker ({s.rage}) "
+                f"{reached} the lockdown place ({place})",
+            )
 
     def heal(self, s, p, n: int) -> None:
         k = min(n, p.damage)
