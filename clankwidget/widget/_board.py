@@ -392,8 +392,8 @@ class ClankBoard(anywidget.AnyWidget):
             options=dict(old.rules.options) or None,
         )
         self.game = game
-        self._say(f"New game, seed {game.seed}")
-        return {"kind": "ok", "intent": "new-game", "seed": game.seed}
+        self._say("New game")  # (not its seed: the view never holds what deals the cards)
+        return {"kind": "ok", "intent": "new-game"}
 
     def _ui_save(self) -> dict:
         """Write the game (:meth:`Game.to_json`) into the save folder: a save holds every

@@ -100,7 +100,7 @@ from ._actions import action_label, action_space, action_where, action_words, bl
 from ._cards import card_rules, card_view
 from ._edition import TERMS, edition_entry, edition_part, terms
 from ._map import board_view
-from .parts import ViewPart
+from .parts import LOG_LINES, ViewPart, log_view
 from .routes import RoutePlan, moves
 
 __all__ = [
@@ -116,9 +116,6 @@ __all__ = [
     "terms",
     "view_state",
 ]
-
-#: How many log lines the view state carries.
-LOG_LINES = 40
 
 VIEW_VERSION = 2
 
@@ -150,19 +147,6 @@ def _token_view(token: dict) -> dict:
     if token.get("use"):
         out["use"] = describe(token["use"])
     return out
-
-
-def _log(game) -> list[dict]:
-    """The last lines of the log, each with its structured event's kind and actor."""
-    s = game.state
-    lines = s.log[-LOG_LINES:]
-    events = s.events[-len(lines) :] if lines else []
-    if len(events) != len(lines):  # a state from before events: words only
-        events = [{}] * len(lines)
-    return [
-        {"text": text, "kind": e.get("kind", "info"), "actor": e.get("actor")}
-        for text, e in zip(lines, events, strict=True)
-    ]
 
 
 def view_state(game, seat: int | None = 0) -> dict[str, Any]:
@@ -349,7 +333,7 @@ def view_state(game, seat: int | None = 0) -> dict[str, Any]:
         "winners": game.winners() if s.over else [],
         "breakdown": _breakdown(game) if s.over else {},
         "hint": _hint(game, seat, actions),
-        "log": _log(game),
+        "log": log_view(game.state),
         "log_total": len(s.log),
         "legend": part.legend(),
         "panels": part.panels(),

@@ -556,13 +556,26 @@ def test_new_game_keeps_the_table_and_takes_a_seed():
     w.handle_intent({"kind": "play-all"})
     old = w.game
     reply = w.handle_intent({"kind": "new-game", "seed": 99})
-    assert reply == {"kind": "ok", "intent": "new-game", "seed": 99}
+    assert reply == {"kind": "ok", "intent": "new-game"}
     assert w.game is not old and w.game.seed == 99
     assert [p.colour for p in w.game.players] == [p.colour for p in old.players]
     assert w.game.board is old.board
     assert len(w.game.actions) == 0 and w.view["turn"] == 1
     assert w.handle_intent({"kind": "new-game", "seed": -1})["kind"] == "error"
     assert w.handle_intent({"kind": "new-game"})["kind"] == "ok"
+
+
+@pytest.mark.parametrize("edition", ["clank", "pulsarcade", "legacy", "moonrakers"])
+def test_the_view_never_shows_the_seed(edition):
+    """The seed deals every hidden card again: the kernel's log keeps it, the view
+    (what the browser gets) never does, after a new game either (its seed drawn here)."""
+    w = play(edition, seed=7_654_321, bots=["random"], bot_delay=0)
+    assert "7654321" in w.game.state.log[0]
+    for intent in ({"kind": "new-game"}, {"kind": "new-game", "seed": 7_654_322}):
+        synced = {k: getattr(w, k) for k in w.traits(sync=True) if k not in ("_esm", "_css")}
+        assert str(w.game.seed) not in json.dumps(synced, default=str)
+        assert "seed" not in " ".join(line["text"] for line in w.view["log"])
+        assert w.handle_intent(intent) == {"kind": "ok", "intent": "new-game"}
 
 
 def test_game_actions_are_refused_when_it_is_not_the_persons_turn():
@@ -832,7 +845,8 @@ def test_assigning_a_game_shows_it():
     w = new_widget()
     other = Game.new(board=SCENARIO["board"], cards=SCENARIO["cards"], seed=42)
     w.game = other
-    assert w.game is other and w.view["log"][0]["text"].endswith("seed 42")
+    assert w.game is other and other.state.log[0].endswith(", seed 42")
+    assert w.view["log"][0]["text"] == other.state.log[0].removesuffix(", seed 42")
     assert w.view["log"][0]["kind"] == "setup" and w.view["log"][0]["actor"] is None
     with pytest.raises(TypeError):
         w.game = "nope"

@@ -32,7 +32,10 @@ from typing import Any
 from ...rules import actions as A
 from ...rules.effects import describe
 
-__all__ = ["Badge", "ViewPart", "fact", "plural"]
+__all__ = ["LOG_LINES", "Badge", "ViewPart", "fact", "log_view", "plural"]
+
+#: How many log lines a view carries.
+LOG_LINES = 40
 
 #: ``[icon, text or None, cube colours]``: a badge on a space's top edge.
 Badge = list
@@ -41,6 +44,24 @@ Badge = list
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``"1 cube"``, ``"2 cubes"``."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def log_view(s) -> list[dict]:
+    """The last :data:`LOG_LINES` lines of a game's log, each with its structured event's
+    kind and actor. The set-up's line loses its seed: with the seed anyone could deal the
+    game again and read every hidden card (the kernel's log keeps it)."""
+    lines = s.log[-LOG_LINES:]
+    events = s.events[-len(lines) :] if lines else []
+    if len(events) != len(lines):  # a state from before events: words only
+        events = [{}] * len(lines)
+    return [
+        {
+            "text": text.rsplit(", seed ", 1)[0] if e.get("kind") == "setup" else text,
+            "kind": e.get("kind", "info"),
+            "actor": e.get("actor"),
+        }
+        for text, e in zip(lines, events, strict=True)
+    ]
 
 
 def fact(

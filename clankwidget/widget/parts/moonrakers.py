@@ -57,12 +57,9 @@ from typing import Any
 from ...odds import captain_meet_odds, hazard_odds
 from ...registry import edition
 from ...rules import actions as A
-from . import ViewPart, plural
+from . import ViewPart, log_view, plural
 
 __all__ = ["MoonrakersPart", "moonrakers_part", "table_view"]
-
-#: How many log lines the table view carries.
-LOG_LINES = 40
 
 _PHASES = {
     "keep": "putting back objectives",
@@ -246,17 +243,6 @@ def _alone_odds(rules, obs):
     """``chance(contract)``: the chance the viewer's hand and draw pile (theirs to see)
     meet it with no help (:func:`clankwidget.odds.captain_meet_odds`, seeded)."""
     return lambda c: captain_meet_odds(rules, obs, c, n=200, seed=0, max_exact=2_000).p
-
-
-def _log(s) -> list[dict]:
-    lines = s.log[-LOG_LINES:]
-    events = s.events[-len(lines) :] if lines else []
-    if len(events) != len(lines):
-        events = [{}] * len(lines)
-    return [
-        {"text": text, "kind": e.get("kind", "info"), "actor": e.get("actor")}
-        for text, e in zip(lines, events, strict=True)
-    ]
 
 
 def table_view(game, seat: int | None = 0, *, frozen: str | None = None) -> dict[str, Any]:
@@ -513,7 +499,7 @@ def table_view(game, seat: int | None = 0, *, frozen: str | None = None) -> dict
         "die": list(rules.data.faces),
         "win": rules.su["win_prestige"],
         "max_parts": rules.su["max_parts"],
-        "log": _log(s),
+        "log": log_view(s),
         "log_total": len(s.log),
         "is_over": s.over,
         "end_reason": s.end_reason,
