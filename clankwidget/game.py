@@ -113,6 +113,9 @@ class Game:
 
         ``players`` is a count (2-4) or a list of colours from :data:`PLAYER_COLOURS`;
         ``seed`` makes the game repeatable (``None`` picks one and records it).
+        On a map the seats play in the order given, the first seat first (with the first
+        player's starting Clank!): the rules pick the first player at random, which is
+        shuffling the list before the call (Moonrakers rolls for its first leader itself).
         Editions whose board is assembled from pieces (``"space"``, ``"pulsarcade"``) take
         ``modules`` (the module sides, optionally with a command piece, or a mapping
         ``{position: side}``) and ``positions``; leaving both out gives the recommended
