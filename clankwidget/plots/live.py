@@ -28,11 +28,21 @@ from .. import _args
 __all__ = ["Explorer", "explore", "slider"]
 
 
+#: A table in a widget's HTML gets none of the notebook's output styles: JupyterLab's
+#: own class where it runs, and spacing of its own for the front ends without it.
+_TABLE_STYLE = (
+    "<style>.cw-explore-table table{border-collapse:collapse;margin-top:.5em}"
+    ".cw-explore-table th,.cw-explore-table td{padding:.2em .8em;text-align:right}"
+    ".cw-explore-table thead th{border-bottom:1px solid currentColor}</style>"
+)
+
+
 def _html(obj: Any) -> str:
     if obj is None:
         return ""
     if hasattr(obj, "_repr_html_"):
-        return obj._repr_html_()
+        inner = obj._repr_html_()
+        return f'{_TABLE_STYLE}<div class="jp-RenderedHTMLCommon cw-explore-table">{inner}</div>'
     return f"<pre>{html.escape(str(obj))}</pre>"
 
 

@@ -1357,6 +1357,9 @@ def test_sliders_drive_the_figures():
     more = odds.attack_odds(dict(cubes, blue=cubes["blue"] + 5), 5, hit_all=None)
     assert _exact_bars(ex) == pytest.approx(more.damage("blue"), abs=1e-6)
     assert "16 of 49" in ex.figure.title.text and "0.8" in ex.table.value
+    # a widget's HTML gets no notebook styles: the table brings its own (and Lab's class)
+    assert '<div class="jp-RenderedHTMLCommon cw-explore-table"><table>' in ex.table.value
+    assert ".cw-explore-table td{padding" in ex.table.value
 
     cd = lessons.countdown_explorer("blue")
     assert _exact_bars(cd)[2] == pytest.approx(0.8378, abs=1e-4)  # 3 boots a turn
