@@ -728,7 +728,8 @@ def test_turn_options_on_a_ship_follow_its_lifts_seals_and_pods():
     game = at_ship(hand=[], space="co-lift", tokens=[CODE])
     assert "cm-lift" in turn_options(game).reachable and not game.path_context()["closed"]
 
-    game = at_ship({"extra": {"lockdown": True}}, hand=[], space="co-lift")
+    game = at_ship({"rage": 10}, hand=[], space="co-lift")  # the lockdown place
+    assert game.state.extra["lockdown"]
     assert "cb-lift" not in turn_options(game).reachable  # the lockdown seals its lift
 
     game = at_ship(hand=[], space="cb-dock", boots=3, artifacts=[10])
