@@ -37,7 +37,15 @@ Legacy"):
   player to meet a contract completes it (its reward and a token worth its points).
 * The Adventure deck running out: the Adventure discard pile is shuffled into a new deck
   (with the game's generator); only if that is empty too does the deck-out end the game
-  with everyone still in knocked out.
+  with everyone still in knocked out (Clank!'s rule for a dungeon deck that runs out).
+  An Event resolved while the row refills goes to the discard pile, but a new deck made
+  in that same refill leaves it out (it waits on the pile for the next one): no Event
+  resolves twice in one refill, and a discard pile holding only the Events resolved in
+  this refill counts as empty, so the deck has run out (otherwise a deck of nothing but
+  Events would be revealed, resolved and reshuffled for ever).
+* A first entry that opens a choice (a secret's optional trash, say) finishes after the
+  choice is answered: the rewards left and the waypoint's passage come then, in order
+  (Bank secret, major secret, fruit, passage).
 * Extra major secrets go to the Bank but are never drawn (the Bank's draws are minor).
 * A coach ride is movement (not possible once a Forest has stopped your Boots); arriving
   by coach is an entry (first-entry rewards, waypoints).
@@ -141,6 +149,7 @@ class LegacyRules(ClankRules):
                 f"got {patron!r}"
             )
         self.coaches = {sp.id: sp.coach for sp in board.spaces if sp.coach is not None}
+        self._resolved: list[str] = []  # the Events resolved in the refill under way
 
     # -- set-up -----------------------------------------------------------------------
 
@@ -278,23 +287,50 @@ class LegacyRules(ClankRules):
             self.heal(s, p, space.heal)
         if space.enter:
             self.apply_effects(s, p, list(space.enter), source=space.id)
+        self._entry_rewards(s, p, space.id, 0)
+
+    #: what a first entry gives after Gold, healing and ``enter`` effects, in order
+    _ENTRY_STEPS = ("_enter_bank", "_enter_major", "_enter_fruit", "_enter_waypoint")
+
+    def _entry_rewards(self, s, p, sid: str, step: int) -> None:
+        """The first-entry rewards of space ``sid`` from ``step`` of :attr:`_ENTRY_STEPS`
+        on: a minor secret from the Bank, the space's major secret, its fruit, its
+        waypoint's passage. When one opens a choice (a secret's optional trash, say), the
+        rest waits behind it: an ``entry`` effect at the end of the choice's ``then``, so
+        the passage is read once the choice is answered, never skipped and never opened
+        over another choice."""
+        space = self.board.space(sid)
+        for k in range(step, len(self._ENTRY_STEPS)):
+            if s.pending:
+                rest = {"entry": {"space": sid, "step": k}}
+                s.pending = {**s.pending, "then": [*s.pending["then"], rest]}
+                return
+            getattr(self, self._ENTRY_STEPS[k])(s, p, space)
+
+    def _enter_bank(self, s, p, space) -> None:
         if space.minor_secrets and s.extra["bank"]:
             bank = list(s.extra["bank"])
             token = bank.pop()
             s.extra["bank"] = bank
             self._take_token(s, p, token)
+
+    def _enter_major(self, s, p, space) -> None:
         stack = s.space_tokens.get(space.id)
         if stack:
             self._take_token(s, p, stack.pop(0))
             if not stack:
                 del s.space_tokens[space.id]
+
+    def _enter_fruit(self, s, p, space) -> None:
         if s.extra["fruit"].get(space.id):
             s.extra["fruit"][space.id] = False
             fruit = self.legacy["fruit"]
             self.say(s, f"{self.name(p)} eats the {fruit['name']}", "secret", p)
             self.apply_effects(s, p, fruit["eat"], source="fruit")
+
+    def _enter_waypoint(self, s, p, space) -> None:
         n = space.waypoint
-        if n is not None and n not in p.extra.get("read", []) and not s.pending:
+        if n is not None and n not in p.extra.get("read", []):
             p.extra["read"] = [*p.extra.get("read", []), n]
             self.open_passage(s, p, n)
 
@@ -342,25 +378,61 @@ class LegacyRules(ClankRules):
             self.say(s, "Every mystic fruit grows back")
         elif key == "pay_gold":
             p.gold -= min(value, p.gold)
+        elif key == "entry":  # the rest of a first entry, behind a choice (_entry_rewards)
+            v = value if isinstance(value, dict) else {}
+            sid, step = v.get("space"), v.get("step")
+            if not isinstance(sid, str) or sid not in self.board or type(step) is not int:
+                raise ValueError(f"'entry' names a space and a step, got {shown(value)}")
+            self._entry_rewards(s, p, sid, step)
         else:
             super().apply_edition_effect(s, p, key, value)
 
     # -- the row ----------------------------------------------------------------------------
+
+    def refill_row(self, s) -> None:
+        """The core's refill, remembering the Events it resolves: a new deck shuffled in
+        the same refill leaves them on the discard pile (see :meth:`deck_exhausted`)."""
+        self._resolved = []
+        try:
+            super().refill_row(s)
+        finally:
+            self._resolved = []
 
     def after_reveal(self, s, slot: int) -> None:
         cid = s.row[slot]
         if self.card(cid).banner == "event":
             s.row[slot] = None
             s.dungeon_discard.append(cid)
+            self._resolved.append(cid)
             self.say(s, f"{self.card(cid).name} is resolved and discarded", "row", card=cid)
 
     def deck_exhausted(self, s) -> None:
-        if s.dungeon_discard:
-            s.dungeon_deck = self.shuffled(s.dungeon_discard)
-            s.dungeon_discard = []
+        """The Adventure deck is empty mid-refill: its discard pile, less the Events
+        resolved in this refill (they stay on it, for the next new deck), is shuffled into
+        a new deck. Nothing else there: the deck has run out, and as in Clank! everyone
+        still in is knocked out. (Shuffling those Events back would reveal them again in
+        the same refill: twice for one Event, and for ever when only Events are left.)"""
+        pile, resolved = list(s.dungeon_discard), []
+        for cid in reversed(self._resolved):  # the last copy: they lie on top of the pile
+            if cid in pile:
+                del pile[len(pile) - 1 - pile[::-1].index(cid)]
+                resolved.insert(0, cid)
+        if pile:
+            s.dungeon_deck = self.shuffled(pile)
+            s.dungeon_discard = resolved
             self.say(s, "The Adventure deck is empty: its discard pile is shuffled into a new one")
             return
-        super().deck_exhausted(s)
+        held = " (its discard pile holds only the Events resolved in this refill)"
+        self.say(
+            s,
+            f"The Adventure deck has run out{held if resolved else ''}: everyone still in is "
+            "knocked out",
+            "deck-out",
+        )
+        for q in s.players:
+            if q.is_in:
+                self.knock_out(s, q, " (the Adventure deck ran out)")
+        self.finish(s, "the Adventure deck ran out")
 
     # -- the end of a turn ------------------------------------------------------------------
 

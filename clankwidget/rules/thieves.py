@@ -667,8 +667,11 @@ class ThievesRules(DeckBuildingRules):
         self.revealed = True
         got = {c: n for c, n in zip(order, drawn, strict=True) if n}
         shown = ", ".join(f"{n} {c}" for c, n in got.items()) or "nothing"
+        short = ""  # the bag ran dry: say how many came out, and why not more
+        if k < draws:
+            short = f" (the bag held only {total})" if total else " (the bag is empty)"
         self.say(
-            s, f"{why}: {draws} cube{'s' if draws != 1 else ''} drawn: {shown}", "attack", drawn=got
+            s, f"{why}: {k} cube{'s' if k != 1 else ''} drawn{short}: {shown}", "attack", drawn=got
         )
         for c, n in got.items():
             s.bag[c] -= n

@@ -62,7 +62,9 @@ class TurnEnd:
     def after_reveal(self, s, slot: int) -> None:
         """Hook: the card in row ``slot`` was just revealed and its arrive effects resolved.
         An edition may take it out of the row again (Legacy's events go to the discard
-        pile); an emptied slot is filled again from the deck in the same refill."""
+        pile); an emptied slot is filled again from the deck in the same refill, so a
+        card taken out must not come back in that refill (see :meth:`deck_exhausted`), or
+        the refill may never end."""
 
     def after_refill(self, s, dragon: bool) -> None:
         """Hook: the row was refilled (``dragon``: a card with the attack symbol arrived)."""
@@ -70,7 +72,9 @@ class TurnEnd:
     def deck_exhausted(self, s) -> None:
         """Hook: the dungeon deck cannot refill the row (the map layer ends the game). An
         edition that makes a new deck here (Legacy shuffles the discard pile) lets the
-        refill go on."""
+        refill go on; that deck must leave out what :meth:`after_reveal` took out of the
+        row in this refill (Legacy's Events resolved in it), which keeps every refill
+        finite: each card is revealed at most once in it."""
         self.say(s, "The dungeon deck has run out", "deck-out")
         self.finish(s, "the dungeon deck ran out")
 
