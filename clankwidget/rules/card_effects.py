@@ -5,7 +5,9 @@ a card's effects (Skill, Swords, Gold, drawing, conditions) and asks the player 
 (which gives it ``card``, ``say``, ``name``, ``draw`` and the card set): effects are applied
 in order, a conditional bonus waits in ``held`` while its condition may still come true this
 turn, and a choice (choose one, trash, discard for a gain) pauses the rest of the effects in
-``s.pending`` until a :class:`~clankwidget.rules.actions.Choose` or ``Decline`` answers it.
+``s.pending`` until a :class:`~clankwidget.rules.actions.Choose` or ``Decline`` answers it;
+every answer goes on through :meth:`CardEffects.resume`, which holds such bonuses as the
+card's play did.
 A layer or an edition adds effect keys and conditions through the hooks named here.
 """
 
@@ -131,7 +133,8 @@ class CardEffects:
         return str(source)
 
     def open_choice(self, s, p, effect: dict, source, rest: Sequence[dict]) -> bool:
-        """Set up a pending choice; returns False if there is nothing to choose from."""
+        """Set up a pending choice, ``rest`` waiting behind it; returns False if there is
+        nothing to choose from (then the effects go on past it)."""
         key = next(iter(effect))
         cname = self.source_name(source)
         if key == "choose":
@@ -151,8 +154,7 @@ class CardEffects:
                 for cid in dict.fromkeys(getattr(p, zone)):
                     values.append([zone, cid])
             if not values:
-                self.apply_effects(s, p, rest, source)
-                return True
+                return False
             pending = {
                 "kind": "trash",
                 "prompt": f"{cname}: trash a card"
@@ -164,8 +166,7 @@ class CardEffects:
         else:  # discard
             values = list(dict.fromkeys(p.hand))
             if not values:
-                self.apply_effects(s, p, rest, source)
-                return True
+                return False
             pending = {
                 "kind": "discard",
                 "prompt": f"{cname}: you may discard a card to get {describe(effect['then'])}",
@@ -185,25 +186,45 @@ class CardEffects:
             return f"choose an option from 0 to {len(s.pending['options']) - 1}"
         return None
 
-    def _do_choose(self, s, p, a: A.Choose):
+    def take_pending(self, s) -> dict:
+        """Take the pending choice off the state to answer it: the choice, with ``"hold"``
+        added (not kept in the state), whether what it left waiting holds its bonuses.
+
+        The first pass held them when the effects were a card's play (see
+        :meth:`DeckBuildingRules._do_play` and :meth:`release_held`): a bonus about the
+        other cards played this turn ("before or after") waits for the rest of the turn.
+        The rest of those effects, when a choice paused them, holds them the same way:
+        the choice came from a card in play. It is asked before the answer changes
+        anything (a card may trash itself), and nothing else happens while a choice
+        waits, so this is what it was when the choice opened."""
         pend, s.pending = s.pending, None
+        return {**pend, "hold": pend["source"] in s.players[pend["player"]].play}
+
+    def resume(self, s, pend: dict, effects: Sequence[dict] = ()) -> None:
+        """Go on after a choice (taken by :meth:`take_pending`) is answered: ``effects``
+        (what the answer gives), then the effects the choice paused, holding their
+        bonuses as the first pass did. Every answer of a choice goes on from here."""
+        p = s.players[pend["player"]]
+        self.apply_effects(s, p, [*effects, *pend["then"]], pend["source"], pend["hold"])
+
+    def _do_choose(self, s, p, a: A.Choose):
+        pend = self.take_pending(s)
         p = s.players[pend["player"]]
         value = pend["values"][a.option]
-        after = pend["then"]
         if pend["kind"] == "choose":
             self.say(s, f"{self.name(p)} chooses {pend['options'][a.option]}")
-            self.apply_effects(s, p, list(value) + after, pend["source"])
+            self.resume(s, pend, value)
         elif pend["kind"] == "trash":
             zone, cid = value
             getattr(p, zone).remove(cid)
             s.trash.append(cid)
             self.say(s, f"{self.name(p)} trashes {self.card(cid).name}")
-            self.apply_effects(s, p, after, pend["source"])
+            self.resume(s, pend)
         else:
             p.hand.remove(value)
             p.discard.append(value)
             self.say(s, f"{self.name(p)} discards {self.card(value).name}")
-            self.apply_effects(s, p, pend["gain"] + after, pend["source"])
+            self.resume(s, pend, pend["gain"])
 
     def _check_decline(self, s, p, a):
         if not s.pending:
@@ -213,5 +234,4 @@ class CardEffects:
         return None
 
     def _do_decline(self, s, p, a):
-        pend, s.pending = s.pending, None
-        self.apply_effects(s, s.players[pend["player"]], pend["then"], pend["source"])
+        self.resume(s, self.take_pending(s))

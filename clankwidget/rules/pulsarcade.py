@@ -28,6 +28,9 @@ Readings of the rules where the source leaves a gap (also in board_data/space/RE
   turn, or at once when the token is taken if a reserve card is already in play.
 * The Danger Theater's level-3 Sword is given at the start of each of the thief's turns
   (and at once on reaching level 3); thrilling the audience needs no particular space.
+  Level 4's "for the rest of the game, you don't have to stop" at security checkpoints
+  counts from the checkpoints entered after it is reached: a thief already stopped at one
+  that turn stays stopped.
 * The Race Track's fork is chosen when the racer leaves the fork (a pending choice).
 * A bounty hunter that hits a thief with clones gets a clone instead: its cube goes to
   the Clank! area at once; a thief with clones in several vats chooses which vat it came
@@ -47,7 +50,7 @@ from functools import cache
 from typing import ClassVar
 
 from ..data import Board, Card, CardSet, load_board
-from ..errors import RuleNotImplemented
+from ..errors import RuleNotImplemented, shown
 from . import actions as A
 from .pulsarcade_actions import ClaimCabinet, Clone, Ransack, StealArtifact, Thrill
 from .pulsarcade_modules import (
@@ -152,6 +155,13 @@ class PulsarcadeRules(SpaceRules):
                         f"{option!r} option ({self.options[option]!r})"
                     )
             self.modules.append(MODULES[data["kind"]](self, m["id"], data))
+        #: the Research tokens' names by id, for the words of the effects that take them
+        self.research_names = {
+            tid: token["name"]
+            for m in self.modules
+            if m.kind == "research-lab"
+            for tid, token in m.data["tokens"].items()
+        }
         # the modules that do something at each hook (the others' hooks do nothing), for
         # the hooks called on every legal list, turn, play or walk
         self._hooked = {
@@ -301,10 +311,7 @@ class PulsarcadeRules(SpaceRules):
         track = self.module("race-track")
         if track is None:
             return False
-        if track.advance(s, p, effect["race"], rest, source):
-            return True
-        self.apply_effects(s, p, rest, source)
-        return True
+        return track.advance(s, p, effect["race"], rest, source)
 
     def _do_choose(self, s, p, a: A.Choose):
         if s.pending["kind"] == "clone-hit":
@@ -315,11 +322,11 @@ class PulsarcadeRules(SpaceRules):
         if s.pending["kind"] != "race-fork":
             super()._do_choose(s, p, a)
             return
-        pend, s.pending = s.pending, None
+        pend = self.take_pending(s)
         p = s.players[pend["player"]]
         self.say(s, f"{self.name(p)}'s racer takes {pend['options'][a.option]}")
         self.module("race-track").arrive(s, p, pend["values"][a.option])
-        self.apply_effects(s, p, pend["then"], pend["source"])
+        self.resume(s, pend)
 
     def clones(self, s, p) -> int:
         return sum(m.clones(s, p) for m in self.modules)
@@ -436,10 +443,10 @@ class PulsarcadeRules(SpaceRules):
                     if self._sixth_crystal(p) is not None
                     else "you do not hold the Sixth Crystal"
                 )
-            if using not in ("", "crystal"):
-                return f"give up 'crystal' or 'sixth-crystal', not {using!r}"
-            if using == "crystal" and not p.extra.get("crystals"):
-                return "you hold no power crystal"
+            if using == "crystal":  # (what no name gives: one claim for one outcome)
+                return "a power crystal is what Snack-Man takes when no crystal is named ('')"
+            if using:
+                return f"name no crystal ('') or 'sixth-crystal', not {shown(using)}"
             return None if self.crystals_held(p) else "you hold no power crystal"
         return f"unknown cabinet condition {key!r}"  # pragma: no cover - the schema forbids it
 

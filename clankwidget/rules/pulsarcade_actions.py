@@ -14,8 +14,12 @@ from . import actions as A
 
 @dataclass(frozen=True)
 class ClaimCabinet(A.Action):
-    """Claim an Arcade Cabinet whose condition you meet. ``using``: for Snack-Man,
-    ``"crystal"`` or ``"sixth-crystal"`` (default: a power crystal if you have one)."""
+    """Claim an Arcade Cabinet whose condition you meet. ``using``: for Snack-Man, the
+    crystal given up: none named (``""``) gives a power crystal if you have one, else the
+    Sixth Crystal; ``"sixth-crystal"`` gives the Sixth Crystal. (``"crystal"``, which could
+    only say what no name says, is refused, so that the legal list, which lists what the
+    check allows, offers each claim once. With the Sixth Crystal as the only crystal held
+    both forms are listed and do the same: a game saved with either must still replay.)"""
 
     kind: ClassVar[str] = "claim-cabinet"
     cabinet: str

@@ -12,7 +12,6 @@ from ..data import Card
 from ..errors import shown
 from . import actions as A
 from .pulsarcade_actions import Clone, Ransack, Thrill
-from .space import describe_space
 
 if TYPE_CHECKING:
     from .pulsarcade import PulsarcadeRules
@@ -483,7 +482,7 @@ class ResearchLab(ShipModule):
                 continue
             p.turn_flags["research:" + tid] = True
             token = self.data["tokens"][tid]
-            self.rules.say(s, f"{token['name']}: {describe_space(token['bonus'])}")
+            self.rules.say(s, f"{token['name']}: {self.rules.effects_text(token['bonus'])}")
             self.rules.apply_effects(s, p, token["bonus"], source=self.id)
 
 

@@ -146,6 +146,9 @@ class SpaceRules(ThievesRules):
     order_free: ClassVar[frozenset[str]] = frozenset({"companion", "faction"})
     #: effect keys that may open a pending choice (handled by :meth:`open_edition_choice`)
     edition_choices: ClassVar[tuple[str, ...]] = ("row_trash",)
+    #: the names of the Research tokens by id (Pulsarcade's Research Lab), for the words
+    #: of the effects that take them; none aboard a Clank! In! Space! ship
+    research_names: Mapping[str, str] = {}
     known_options: ClassVar[Mapping[str, str]] = {
         "card_extras": "a card-extras document (factions, Contraband, crystals) for a card set"
     }
@@ -265,7 +268,7 @@ class SpaceRules(ThievesRules):
         ):
             effects = getattr(c, key)
             if effects:
-                parts.append(label + describe_space(effects, self.factions))
+                parts.append(label + self.effects_text(effects))
         return " ".join(parts)
 
     def say(self, s, text: str, kind: str = "info", who=None, **details) -> None:
@@ -537,7 +540,7 @@ class SpaceRules(ThievesRules):
         p.extra["data"] -= 1
         p.extra["hacked"].append(here.id)
         s.extra["ports"][here.id] = p.colour
-        text = describe_space(here.data_port)
+        text = self.effects_text(here.data_port)
         self.say(s, f"{self.name(p)} hacks the data port in {here.name} ({text})")
         self.apply_effects(s, p, here.data_port, source=here.id)
         if p.extra["data"] == 0 and not self.has_code(p) and s.extra["codes"] > 0:
@@ -571,7 +574,7 @@ class SpaceRules(ThievesRules):
     # -- effects --------------------------------------------------------------------
 
     def effects_text(self, effects) -> str:
-        return describe_space(effects, self.factions)
+        return describe_space(effects, self.factions, self.research_names)
 
     def apply_effects(self, s, p, effects, source, hold: bool = False):
         effects = list(effects)
@@ -616,13 +619,13 @@ class SpaceRules(ThievesRules):
         if s.pending["kind"] != "row-trash":
             super()._do_choose(s, p, a)
             return
-        pend, s.pending = s.pending, None
+        pend = self.take_pending(s)
         p = s.players[pend["player"]]
         slot = pend["values"][a.option]
         cid, s.row[slot] = s.row[slot], None
         s.trash.append(cid)
         self.say(s, f"{self.name(p)} trashes {self.card(cid).name} from the adventure row")
-        self.apply_effects(s, p, pend["then"], pend["source"])
+        self.resume(s, pend)
 
     def apply_edition_effect(self, s, p, key, value) -> None:
         if key == "crystal":

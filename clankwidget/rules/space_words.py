@@ -54,9 +54,15 @@ def _condition_words(cond: dict, factions: Mapping[str, str]) -> str:
     return " and ".join(parts)
 
 
-def describe_space(effects: Iterable[dict], factions: Mapping[str, str] | None = None) -> str:
-    """Effects in words, Clank! In! Space! style (Credits, power crystals, factions)."""
+def describe_space(
+    effects: Iterable[dict],
+    factions: Mapping[str, str] | None = None,
+    research: Mapping[str, str] | None = None,
+) -> str:
+    """Effects in words, Clank! In! Space! style (Credits, power crystals, factions):
+    ``factions`` and ``research`` name the factions and the Research tokens by id."""
     factions = factions or {}
+    research = research or {}
     out = []
     for e in effects:
         key, value = next(iter(e.items()))
@@ -71,13 +77,13 @@ def describe_space(effects: Iterable[dict], factions: Mapping[str, str] | None =
         elif key == "race":
             out.append(f"advance your racer {value}")
         elif key == "research":
-            out.append(f"take the {value} Research token")
+            out.append(f"take the {research.get(value, value)} Research token")
         elif key == "if":
-            out.append(
-                f"if {_condition_words(value, factions)}: {describe_space(e['then'], factions)}"
-            )
+            then = describe_space(e["then"], factions, research)
+            out.append(f"if {_condition_words(value, factions)}: {then}")
         elif key == "choose":
-            out.append("choose: " + " or ".join(f"({describe_space(o, factions)})" for o in value))
+            options = (f"({describe_space(o, factions, research)})" for o in value)
+            out.append("choose: " + " or ".join(options))
         else:
             out.append(describe([e]).replace("Gold", "Credits"))
     return ", ".join(out)

@@ -431,6 +431,29 @@ def test_snack_man_may_take_the_sixth_crystal_out_of_the_game():
     assert all(t["id"] != "sixth-crystal" for t in blue.tokens)
 
 
+@pytest.mark.parametrize(
+    "crystals, sixth, listed",
+    [
+        (1, False, [""]),  # a power crystal: one claim, "crystal" would say the same
+        (1, True, ["", "sixth-crystal"]),  # both: a power crystal, or the Sixth Crystal
+        (0, True, ["", "sixth-crystal"]),  # the Sixth only: both forms (saved games)
+    ],
+)
+def test_snack_man_lists_exactly_the_claims_its_check_allows(crystals, sixth, listed):
+    tokens = [CODE, SIXTH_CRYSTAL] if sixth else [CODE]
+    bank = {"extra": {"crystals": 4}}
+    game = at_arcade(bank, tokens=tokens, extra={"crystals": crystals}, hand=[], space="mc-gate")
+    forms = ("", "crystal", "sixth-crystal", "sixth")
+    allowed = [u for u in forms if game.why_illegal(ClaimCabinet("snack-man", u)) is None]
+    claims = [a for a in game.legal_actions() if isinstance(a, ClaimCabinet)]
+    offered = [a.using for a in claims if a.cabinet == "snack-man"]
+    assert allowed == offered == listed
+    assert "no crystal is named" in game.why_illegal(ClaimCabinet("snack-man", "crystal"))
+    game.apply(ClaimCabinet("snack-man"))  # no name: a power crystal first
+    blue = game.current_player
+    assert blue.extra["crystals"] == 0 and (len(blue.tokens) == 2) == (sixth and crystals > 0)
+
+
 def test_one_cabinet_of_each_per_thief_stock_runs_out_and_none_after_stealing():
     contraband = {"tokens": [item("contraband", "contraband", 10)]}
     game = at_arcade({"players": {"blue": contraband}})  # two players: the market has one
@@ -692,6 +715,16 @@ def test_research_token_taken_after_a_reserve_card_pays_at_once():
     game.apply(Play("fazr"))
     game.apply(HackPort())
     assert blue.skill == 1 + 1
+
+
+def test_a_research_port_and_its_log_name_the_token():
+    game = at_arcade(pieces=LAB, hand=[], space="rl-chem")
+    game.apply(HackPort())
+    assert "Blue hacks the data port in Chem Bench (take the Focus Serum Research token)" in (
+        game.log
+    )
+    port = game.board.space("rl-cognition").data_port
+    assert game.rules.effects_text(port) == "take the Neural Link Research token, +1 Clank!"
 
 
 # ================================================================ Vault
