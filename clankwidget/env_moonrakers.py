@@ -6,7 +6,9 @@ its action segments and its observer from here. Same interface as for the other 
 ``float32`` observation per seat, rewards at the end, seeded resets. Agent *i* is seat
 *i*; the agent to act is the captain who acts now (the leader, an invited captain
 answering an offer, a captain playing in the execution, everyone putting back an
-objective at set-up), which is not always the leader.
+objective at set-up; with Overload a captain answering a head-to-head sign-up or
+choosing a won bonus card), which is not always the leader. The Overload expansion
+(``options={"overload": True}``) has encodings of its own, below.
 
 Actions (segments in this order; an index is its segment's offset plus the mixed-radix
 index of its fields, the last field varying fastest, as for the other editions)
@@ -31,11 +33,21 @@ index of its fields, the last field varying fastest, as for the other editions)
     ``buy-part``          ``slot`` (the parts on offer) x ``replace`` (-1: a free slot,
                           else the installed part replaced, 0 .. max parts - 1)
     ``buy-crew``          ``slot``: the crew on offer
-    ``buy-action``        ``card``: the piles of basic action cards
-    ``replace-offer``     ``offer`` (``"parts"``, ``"crew"``) x ``slot`` (0 .. the larger
-                          offer's size - 1)
+    ``buy-action``        (Overload only) ``card``: every advanced action card id, in
+                          file order (basic action cards are not sold: without
+                          Overload there is no such segment)
+    ``replace-offer``     ``offer`` (``"parts"``, ``"crew"``, with Overload also
+                          ``"advanced"``) x ``slot`` (0 .. the largest offer's size - 1)
     ``refit``             ``index``: -1 (let the bonus part go) .. max parts - 1
+    ``join-contract``     (Overload only) one action: join a head-to-head contract
+    ``stay-out``          (Overload only) one action: stay out of it
+    ``take-bonus``        (Overload only) ``choice``: ``"deck"``, then every advanced
+                          action card id, then the piles of basic action cards (taken
+                          once the advanced ones have run out)
     ====================  ===========================================================
+
+    With ``options={"overload": True}`` the space has the Overload segments above; the
+    base game's space has none of them.
 
 Observations
     Built only from :meth:`~clankwidget.rules.moonrakers.MoonrakersRules.observation` of
@@ -44,7 +56,8 @@ Observations
     (``actor``, ``leader``, the deals, the offer, the execution) uses the same rotation.
     ``ClankEnv.observation_layout`` names each slice:
 
-    * ``turn``, ``over``; ``phase`` (one-hot over :data:`PHASES`); ``actor`` and
+    * ``turn``, ``over``; ``phase`` (one-hot over :data:`PHASES`, Overload's ``join``
+      and ``bonus`` included in every game); ``actor`` and
       ``leader`` (one-hot seats);
     * ``dispatch``: per slot, whether a contract is there, its kind (one-hot over the
       card set's contract kinds), its requirements (per :data:`KINDS`), reward prestige,
@@ -59,6 +72,12 @@ Observations
       seat: taking part, waiting to be called, playing now, actions, dice, hazards
       rolled, blocks, Miss damage;
     * ``supply``: basic action cards left per pile;
+    * with Overload only: ``advanced_offer`` (per slot, the advanced action card on
+      offer, one-hot), ``overload`` (advanced action cards left in their deck, free
+      removals left this turn), ``join`` (per seat: still to answer a head-to-head
+      sign-up, joined it), ``bonus`` (the captain choosing a won bonus, one-hot seat, and
+      the deck it names: crew, part) and ``own`` (in a head-to-head execution, per seat,
+      the requirements that captain met by itself, per :data:`KINDS`);
     * per captain ``pK.numbers`` (prestige, credits, objectives claimed, secret
       objectives held, hand size, draw pile size), ``pK.parts`` (installed parts, counts
       by part id), ``pK.discard``, ``pK.play`` (counts by card id);
@@ -79,7 +98,7 @@ from .rules.moonrakers_data import KINDS
 __all__ = ["KINDS", "PHASES", "MoonrakersObserver", "moonrakers_segments"]
 
 #: The phases of a Moonrakers turn, in the order of the ``phase`` one-hot.
-PHASES = ("keep", "plan", "negotiate", "respond", "execute", "buy", "refit")
+PHASES = ("keep", "plan", "negotiate", "respond", "execute", "buy", "refit", "join", "bonus")
 _TERMS = ("prestige", "credits", "bonus", "dice")
 
 
@@ -99,6 +118,9 @@ def _sizes(game: Game) -> dict:
         "parts_offer": int(su["parts_offer"]),
         "crew_offer": int(su["crew_offer"]),
         "max_parts": int(su["max_parts"]),
+        "overload": bool(game.rules.overload),
+        "advanced": tuple(dict.fromkeys(c for c, _ in data.advanced)),
+        "advanced_offer": int(data.overload["advanced_offer"]) if data.overload else 0,
         "share": {
             "prestige": max(c["reward"]["prestige"] for c in contracts),
             "credits": max(c["reward"]["credits"] for c in contracts),
@@ -114,7 +136,10 @@ def moonrakers_segments(game: Game) -> list[tuple[str, tuple[tuple[str, tuple], 
     z = _sizes(game)
     seats = tuple(range(z["n"]))
     shares = tuple((k, tuple(range(z["share"][k] + 1))) for k in _TERMS)
-    return [
+    overload = z["overload"]
+    offers = ("parts", "crew", "advanced") if overload else ("parts", "crew")
+    widest = max(z["parts_offer"], z["crew_offer"], z["advanced_offer"])
+    segments = [
         ("play", (("card", z["cards"]),)),
         ("end-turn", ()),
         ("swap-contract", (("slot", tuple(range(z["dispatch"]))),)),
@@ -138,16 +163,18 @@ def moonrakers_segments(game: Game) -> list[tuple[str, tuple[tuple[str, tuple], 
             ),
         ),
         ("buy-crew", (("slot", tuple(range(z["crew_offer"]))),)),
-        ("buy-action", (("card", z["reserve"]),)),
-        (
-            "replace-offer",
-            (
-                ("offer", ("parts", "crew")),
-                ("slot", tuple(range(max(z["parts_offer"], z["crew_offer"])))),
-            ),
-        ),
+        *([("buy-action", (("card", z["advanced"]),))] if overload else []),
+        ("replace-offer", (("offer", offers), ("slot", tuple(range(widest))))),
         ("refit", (("index", tuple(range(-1, z["max_parts"]))),)),
     ]
+    if overload:
+        choices = ("deck", *z["advanced"], *(c for c in z["reserve"] if c not in z["advanced"]))
+        segments += [
+            ("join-contract", ()),
+            ("stay-out", ()),
+            ("take-bonus", (("choice", choices),)),
+        ]
+    return segments
 
 
 class MoonrakersObserver:
@@ -161,6 +188,7 @@ class MoonrakersObserver:
         self.card_index = {c: i for i, c in enumerate(z["cards"])}
         self.part_index = {c: i for i, c in enumerate(z["parts"])}
         self.objective_index = {c: i for i, c in enumerate(z["objectives"])}
+        self.advanced_index = {c: i for i, c in enumerate(z["advanced"])}
         self.kind_index = {c: i for i, c in enumerate(z["kinds"])}
         nc, npart = len(z["cards"]), len(z["parts"])
         self.slot = 1 + len(z["kinds"]) + len(KINDS) + 4  # one Dispatch slot
@@ -183,6 +211,12 @@ class MoonrakersObserver:
         add("refit", n + npart)
         add("execution", 1 + len(KINDS) + n * 8)
         add("supply", len(z["reserve"]))
+        if z["overload"]:
+            add("advanced_offer", z["advanced_offer"] * len(z["advanced"]))
+            add("overload", 2)  # advanced deck, free removals left
+            add("join", n * 2)  # per seat: still to answer, joined
+            add("bonus", n + 2)  # the captain choosing (one-hot seat), crew / part
+            add("own", n * len(KINDS))  # head to head: per seat, what it met itself
         for k in range(n):
             add(f"p{k}.numbers", 6)
             add(f"p{k}.parts", npart)
@@ -280,6 +314,8 @@ class MoonrakersObserver:
                     exe["miss_damage"][i],
                 )
         out[L["supply"]] = [obs["supply"].get(c, 0) or 0 for c in z["reserve"]]
+        if z["overload"]:
+            self._encode_overload(out, t, rot)
         for i, q in enumerate(obs["captains"]):
             k = rot(i)
             out[L[f"p{k}.numbers"]] = (
@@ -299,3 +335,31 @@ class MoonrakersObserver:
             out[at("objectives", self.objective_index[o])] = 1
         np.clip(out, -OBS_LIMIT, OBS_LIMIT, out=out)
         return out
+
+    def _encode_overload(self, out, t: dict, rot) -> None:
+        """The Overload slices of the vector (see the module docstring)."""
+        L, z, n = self.layout, self.z, self.n
+        na = len(z["advanced"])
+        start = L["advanced_offer"].start
+        for i, cid in enumerate(t["advanced_offer"][: z["advanced_offer"]]):
+            out[start + i * na + self.advanced_index[cid]] = 1
+        out[L["overload"]] = (t["advanced_deck"], t["free_removal"])
+        join = t["join"]
+        if join is not None:
+            start = L["join"].start
+            for i in join["queue"]:
+                out[start + rot(i) * 2] = 1
+            for i in join["joined"]:
+                out[start + rot(i) * 2 + 1] = 1
+        bonus = t["bonus"]
+        if bonus is not None:
+            start = L["bonus"].start
+            out[start + rot(bonus["seat"])] = 1
+            if bonus["kind"] in ("crew", "part"):
+                out[start + n + ("crew", "part").index(bonus["kind"])] = 1
+        exe = t["execution"]
+        if exe is not None and exe.get("own") is not None:
+            start = L["own"].start
+            for i in range(n):
+                base = start + rot(i) * len(KINDS)
+                out[base : base + len(KINDS)] = [exe["own"][i].get(k, 0) for k in KINDS]

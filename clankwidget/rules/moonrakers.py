@@ -16,8 +16,8 @@ second, after a second only go alone or stay at base. Launching rolls the dice; 
 captain taking part, in the order the leader calls them, plays cards (each takes an
 action; a captain starts with one). Success pays the agreed shares, failure pays nothing;
 either way every unblocked hazard costs its roller a prestige. Then the leader buys at
-the Armory and ends the turn; leadership passes clockwise; the game ends at the end of a
-turn on which a captain has 10 prestige.
+the Armory and ends the turn; every captain's met objectives are scored; leadership
+passes clockwise; the game ends at the end of a turn on which a captain has 10 prestige.
 
 Who acts: other captains act during the leader's turn (an invitee answers an offer, a
 captain plays in the execution, everyone drops an objective at set-up). The captain who
@@ -55,12 +55,26 @@ Readings where the source is silent (also in ``board_data/moonrakers/README.md``
   part deck). Each captain may be invited once per contract; an offer may be countered
   ``max_counters`` times (2), then only accepted or refused.
 - Cards a part adds come from the supply of basic action cards; when that pile is empty
-  the part adds none of that card.
+  the part adds none of that card. Basic action cards are not sold (the source's buying
+  phase lists ship parts, advanced action cards and crew; the tray of action cards is
+  only put out): ``buy-action`` buys Overload's advanced action cards.
+- Staying at base: the credit and the objectives at once, then the buying phase; the
+  hand goes to the discard pile and a fresh hand of 5 is drawn at the end of the turn,
+  the step the source lists last (so cards bought may be shuffled into it).
 - Replacing a card on offer at the Armory costs 1 credit, once a turn; bought cards are
   replaced at once from their deck (an empty deck leaves the slot out).
-- Objectives are claimed by the captain who acts, whenever they act and meet the
-  condition (the engine gives each captain a move whenever their state can change).
-- The end: at the end of a turn, if any captain has 10 prestige, the game ends; the
+- Objectives (FACTS 3b and its MR source: claimed "any time, during any player's turn,
+  when its conditions are met", and "scored at the end of the turn, after the Buying
+  Phase"): the captain who acts may claim any objective they meet, on any move but
+  putting objectives back or a refit; and at the end of every turn, after buying and
+  before the end of the game is decided, every captain, clockwise from the leader,
+  claims each objective they meet. So an invited captain who met one in the execution
+  (rewards and stats change there, when they have no move) scores it before a winner is
+  named. A captain other than the leader has their measures changed, between moves of
+  their own, only by an execution, and none of them falls before that turn ends: what
+  they meet is never missed. The refusal of another's claim does not say whose it is.
+- The end: at the end of a turn (once the objectives met are scored), if any captain
+  has 10 prestige, the game ends; the
   most prestige wins, ties by net worth (installed parts' and owned crew cards' prices
   plus credits); still tied, they share the win.
 - Two to five captains (the registry's ``players``); positions are
@@ -456,7 +470,6 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
                 len(p.extra["parts"]) if full else None,  # a new part replaces one of these
                 len(mr["parts_offer"]),
                 len(mr["crew_offer"]),
-                tuple(s.reserve),
                 tuple(mr["advanced_offer"]) if self.overload else (),
             )
             groups += kept(("buy", *shape), lambda: buying_groups(*shape))
@@ -566,13 +579,11 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
     def _do_stay_at_base(self, s, p, a):
         mr, su = s.extra["mr"], self.su
         p.gold += su["base_credits"]
-        p.discard.extend(p.hand)
-        p.hand = []
-        self.draw(s, p, su["hand_size"])
         mr["free_swap"] = True
         self.say(
             s,
-            f"{self.name(p)} stays at base: +{su['base_credits']} credit, a fresh hand",
+            f"{self.name(p)} stays at base: +{su['base_credits']} credit (a fresh hand at "
+            "the end of the turn)",
             "info",
             p,
         )
@@ -614,18 +625,37 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
         if s.extra["mr"]["phase"] in ("keep", "refit"):
             return "finish putting back objectives (or the refit) first"
         if a.objective not in p.extra["objectives"]:
-            return f"{a.objective!r} is not one of your secret objectives"
+            # (the same words whoever holds it: another captain's objectives are secret)
+            return (
+                f"{a.objective!r} is not a secret objective of {self.name(p)}, the captain "
+                "who acts now: only they may claim now (every captain's met objectives are "
+                "scored at the end of the turn)"
+            )
         obj = self.data.objectives[a.objective]
         if not self.objective_met(s, p, obj["condition"]):
             return f"{obj['name']} is not met yet: {obj['text']}"
         return None
 
     def _do_claim_objective(self, s, p, a: A.ClaimObjective):
-        p.extra["objectives"].remove(a.objective)
-        p.extra["claimed"].append(a.objective)
-        obj = self.data.objectives[a.objective]
-        self.say(s, f"{self.name(p)} reveals {obj['name']}", "secret", p, objective=obj["id"])
+        self._claim(s, p, a.objective)
+
+    def _claim(self, s, p, objective: str, when: str = "") -> None:
+        p.extra["objectives"].remove(objective)
+        p.extra["claimed"].append(objective)
+        obj = self.data.objectives[objective]
+        self.say(s, f"{self.name(p)} reveals {obj['name']}{when}", "secret", p, objective=obj["id"])
         self._gain_prestige(s, p, 1, obj["name"])
+
+    def _score_objectives(self, s) -> None:
+        """The end of a turn: every captain, clockwise from the leader, claims each secret
+        objective they meet (an invited captain who met one in the execution has had no
+        move since; see the module docstring)."""
+        n, leader = len(s.players), s.extra["mr"]["leader"]
+        for k in range(n):
+            p = s.players[(leader + k) % n]
+            for o in list(p.extra["objectives"]):
+                if self.objective_met(s, p, self.data.objectives[o]["condition"]):
+                    self._claim(s, p, o, " at the end of the turn")
 
     #: What a captain has of each objective condition's measure (see the README), to be
     #: at least the condition's number: ``(rules, captain, their stats) -> int``. The
@@ -665,8 +695,14 @@ class MoonrakersRules(OverloadRules, ArmoryRules, DealRules, PositionRules, Deck
 
     def _do_end_turn(self, s, p, a):
         mr = s.extra["mr"]
-        if mr["executed"]:
+        if mr["executed"]:  # the leader's hand went to the discard pile in the execution
             self.draw(s, p, self.su["hand_size"] - len(p.hand))
+        else:  # stayed at base: the fresh hand comes last, after buying
+            p.discard.extend(p.hand)
+            p.hand = []
+            self.draw(s, p, self.su["hand_size"])
+            self.say(s, f"{self.name(p)} draws a fresh hand", "info", p)
+        self._score_objectives(s)
         top = max(self.prestige(q) for q in s.players)
         if top >= self.su["win_prestige"]:
             self.finish(s, f"a captain reached {self.su['win_prestige']} prestige")

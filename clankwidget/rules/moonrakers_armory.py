@@ -1,13 +1,16 @@
-"""Moonrakers' Armory: the leader buys ship parts, crew and action cards, and replaces
-cards on offer.
+"""Moonrakers' Armory: the leader buys ship parts and crew (with Overload also advanced
+action cards), and replaces cards on offer.
 
 A mixin of :class:`~clankwidget.rules.moonrakers.MoonrakersRules` (read its module
 docstring for the turn and the readings chosen). Parts go on the buyer's command
 terminal (at most ``max_parts``; a new one then replaces one, which leaves the game while
-the cards it added stay); the cards a part adds, bought crew and bought action cards go
-to the discard pile; a bought card is replaced at once from its deck. With the
-``overload`` option the advanced action offer is one more row here, and the first
-removal before buying is free (:mod:`~clankwidget.rules.moonrakers_overload`).
+the cards it added stay); the cards a part adds, bought crew and bought advanced action
+cards go to the discard pile; a bought card is replaced at once from its deck. Basic
+action cards are not sold: their tray (the card set's ``reserve``) is where the cards a
+part adds come from (the source's buying phase lists "ship parts, (advanced action
+cards) or crew"). With the ``overload`` option the advanced action offer is one more row
+here, and the first removal before buying is free
+(:mod:`~clankwidget.rules.moonrakers_overload`).
 """
 
 from __future__ import annotations
@@ -123,24 +126,19 @@ class ArmoryRules:
         why = self._phase(s, "buy") or self._leader_only(s, p)
         if why:
             return why
-        if a.card not in s.reserve:
-            return f"there is no supply pile {a.card!r}"
-        card = self.card(a.card)
-        if s.reserve[a.card] <= 0:
-            return f"the {card.name} supply is empty"
-        if p.gold < card.cost:
-            return f"{card.name} costs {card.cost} credits; you have {p.gold}"
-        return None
+        if a.card in s.reserve:
+            return (
+                f"{self.card(a.card).name} is a basic action card: they are not sold (the "
+                "tray holds the cards ship parts add); the Armory sells ship parts, crew"
+                + (" and the advanced action cards on offer" if self.overload else "")
+            )
+        if self.overload:
+            return f"{a.card!r} is not an advanced action card on offer"
+        return "the Armory sells no action cards without Overload: buy ship parts or crew"
 
     def _do_buy_action(self, s, p, a: A.BuyAction):
         self._bought(s)
-        if self.is_advanced_on_offer(s, a.card):
-            self._do_buy_advanced(s, p, a.card)
-            return
-        s.reserve[a.card] -= 1
-        p.gold -= self.card(a.card).cost
-        p.discard.append(a.card)
-        self.say(s, f"{self.name(p)} buys {self.card(a.card).name}", "buy", p, card=a.card)
+        self._do_buy_advanced(s, p, a.card)
 
     def _check_replace_offer(self, s, p, a: A.ReplaceOffer):
         mr = s.extra["mr"]
@@ -188,12 +186,12 @@ class Family(list):
     first action's check answers for all of them, and the legal list asks it once."""
 
 
-def buying_groups(n, replace, parts, crew, reserve, advanced) -> list[list[A.Action]]:
+def buying_groups(n, replace, parts, crew, advanced) -> list[list[A.Action]]:
     """The buying phase's candidates in groups: swaps of the ``n`` contracts in Dispatch,
     each of the ``parts`` on offer (replacing each of ``replace`` installed parts when the
-    terminal is full, else ``None``), the ``crew`` on offer, the ``reserve``'s action
-    cards, replacing a card on offer, Overload's ``advanced`` action cards, the end of
-    the turn. A :class:`Family` is answered by its first action's check."""
+    terminal is full, else ``None``), the ``crew`` on offer, replacing a card on offer,
+    Overload's ``advanced`` action cards, the end of the turn. A :class:`Family` is
+    answered by its first action's check."""
     groups: list[list[A.Action]] = [Family(A.SwapContract(i) for i in range(n))]
     for i in range(parts):
         if replace is None:
@@ -201,7 +199,6 @@ def buying_groups(n, replace, parts, crew, reserve, advanced) -> list[list[A.Act
         else:  # which part the new one replaces changes nothing its check asks
             groups.append(Family(A.BuyPart(i, j) for j in range(replace)))
     groups.append([A.BuyCrew(i) for i in range(crew)])
-    groups.append([A.BuyAction(c) for c in reserve])
     groups.append(Family(A.ReplaceOffer("parts", i) for i in range(parts)))
     groups.append(Family(A.ReplaceOffer("crew", i) for i in range(crew)))
     if advanced:

@@ -269,7 +269,7 @@ def test_the_first_removal_before_buying_is_free_then_the_paid_one():
 def test_buying_anything_ends_the_free_removal():
     game = _buying(credits=20)
     mr = game.state.extra["mr"]
-    game.apply(A.BuyAction("reactor"))
+    game.apply(A.BuyCrew(0))
     assert mr["free_removal"] == 0
     gold = game.state.players[mr["leader"]].gold
     game.apply(A.ReplaceOffer("crew", 0))

@@ -467,7 +467,7 @@ def test_moonrakers_mask_is_exactly_the_legal_actions_of_the_captain_who_acts():
 
 def test_moonrakers_observation_hides_other_captains_hands_decks_and_objectives():
     e = ClankEnv("moonrakers", players=3)
-    _captains_play(e, 5, 60, lambda e: None)
+    _captains_play(e, 5, 50, lambda e: None)
     s = e.game.state
     # an observer whose hand could change for a card of its own draw pile
     me = next(i for i, p in enumerate(s.players) if p.hand and set(p.deck) - set(p.hand))
