@@ -109,6 +109,12 @@ export function morph(from, to) {
 /**
  * Make the children of `parent` (in the page) be `children` (just built), keeping the
  * old nodes that pair with new ones (by key, else by position among unkeyed nodes).
+ *
+ * Kept nodes are moved only when their order changed, and then the fewest of them
+ * (those off the longest run still in order): moving a node takes it out of the page
+ * for a moment, and the browser drops the keyboard focus of anything inside it. (A map
+ * redraw that took away a route preview used to move the whole group of rooms, so the
+ * room just reached with an arrow key lost the focus, and the keys went to the page.)
  * @param {Node} parent @param {Node[]} children
  */
 export function morphChildren(parent, children) {
@@ -123,17 +129,58 @@ export function morphChildren(parent, children) {
     if (list) list.push(node);
     else keyed.set(k, [node]);
   }
+  /** @type {Map<Node, number>} where each kept old node was */
+  const at = new Map(old.map((node, i) => [node, i]));
   /** @type {Set<Node>} */
   const kept = new Set();
-  children.forEach((child, i) => {
+  const nodes = children.map((child) => {
     const match = keyed.get(keyOf(child) ?? kindOf(child))?.shift();
-    let node = child;
     if (match && match.nodeName === child.nodeName && match.nodeType === child.nodeType) {
       kept.add(match);
-      node = morph(match, child);
+      return morph(match, child);
     }
-    const here = parent.childNodes[i];
-    if (here !== node) parent.insertBefore(node, here || null);
+    return child;
   });
+  // The old nodes that are gone go first, so those kept need not move past them.
   for (const node of old) if (!kept.has(node) && node.parentNode === parent) parent.removeChild(node);
+  const stay = stayPut(nodes.map((node) => (kept.has(node) ? (at.get(node) ?? -1) : -1)));
+  // From the end: every node not staying goes in before the one after it.
+  /** @type {Node|null} */
+  let next = null;
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const node = nodes[i];
+    if (!stay.has(i) && (node.parentNode !== parent || node.nextSibling !== next))
+      parent.insertBefore(node, next);
+    next = node;
+  }
+}
+
+/**
+ * Which positions keep their node where it is: the longest run of old positions
+ * (`-1`: a new node) that is already in order. The others move.
+ * @param {number[]} was the old position of the node at each new position, or -1
+ * @returns {Set<number>} the new positions whose node stays put
+ */
+export function stayPut(was) {
+  // Longest increasing subsequence (patience sorting), O(n log n).
+  /** @type {number[]} */
+  const tails = []; // index in `was` of the last element of the best run of each length
+  /** @type {number[]} */
+  const prev = new Array(was.length).fill(-1);
+  was.forEach((v, i) => {
+    if (v < 0) return;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (was[tails[mid]] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    prev[i] = lo ? tails[lo - 1] : -1;
+    tails[lo] = i;
+  });
+  /** @type {Set<number>} */
+  const stay = new Set();
+  for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = prev[i]) stay.add(i);
+  return stay;
 }

@@ -98,7 +98,8 @@ function render({ model, el }) {
     }
     ctx.box = boxSize(board);
     const active = /** @type {HTMLElement|null} */ (focusedIn(root));
-    const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
+    const wasIn = !!active && root.contains(active);
+    const focusKey = active && wasIn ? active.getAttribute("data-key") : null;
     // Where the focus was within its group (hand, row, ...), to land nearby if it goes.
     const group = focusKey ? focusKey.split(":")[0] : null;
     const inGroup = group ? [...root.querySelectorAll(`[data-key^="${CSS.escape(group)}:"]`)] : [];
@@ -161,7 +162,12 @@ function render({ model, el }) {
       if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
     }
     keepMapScroll(scroll, view);
-    if (focusKey && !(active && root.contains(active))) {
+    if (wasIn && active && root.contains(active)) {
+      // Still here, but a redraw that had to move it (or a node around it) dropped its
+      // focus: give it back, or the keys that follow go to the notebook.
+      if (focusedIn(root) !== active) active.focus({ preventScroll: true });
+      if (focusedIn(root) !== active) root.focus({ preventScroll: true });
+    } else if (focusKey) {
       let target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (!target && groupIndex >= 0) {
         const now = root.querySelectorAll(`[data-key^="${CSS.escape(group || "")}:"]`);

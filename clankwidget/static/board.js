@@ -72,18 +72,44 @@ function morphChildren(parent, children) {
     if (list) list.push(node);
     else keyed.set(k, [node]);
   }
+  const at = new Map(old.map((node, i) => [node, i]));
   const kept = /* @__PURE__ */ new Set();
-  children.forEach((child, i) => {
+  const nodes = children.map((child) => {
     const match = keyed.get(keyOf(child) ?? kindOf(child))?.shift();
-    let node = child;
     if (match && match.nodeName === child.nodeName && match.nodeType === child.nodeType) {
       kept.add(match);
-      node = morph(match, child);
+      return morph(match, child);
     }
-    const here = parent.childNodes[i];
-    if (here !== node) parent.insertBefore(node, here || null);
+    return child;
   });
   for (const node of old) if (!kept.has(node) && node.parentNode === parent) parent.removeChild(node);
+  const stay = stayPut(nodes.map((node) => kept.has(node) ? at.get(node) ?? -1 : -1));
+  let next = null;
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const node = nodes[i];
+    if (!stay.has(i) && (node.parentNode !== parent || node.nextSibling !== next))
+      parent.insertBefore(node, next);
+    next = node;
+  }
+}
+function stayPut(was) {
+  const tails = [];
+  const prev = new Array(was.length).fill(-1);
+  was.forEach((v, i) => {
+    if (v < 0) return;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (was[tails[mid]] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    prev[i] = lo ? tails[lo - 1] : -1;
+    tails[lo] = i;
+  });
+  const stay = /* @__PURE__ */ new Set();
+  for (let i = tails.length ? tails[tails.length - 1] : -1; i >= 0; i = prev[i]) stay.add(i);
+  return stay;
 }
 
 // js/geometry.js
@@ -642,6 +668,8 @@ function sinceBits(p, words) {
   if (p.bought.length) bits.push(p.bought.map(own).join("; "));
   if (p.artifacts) bits.push(`took ${plural(p.artifacts, "artifact")}`);
   if (p.clank) bits.push(`added ${p.clank} Clank!`);
+  const [was, now] = p.damage || [0, 0];
+  if (now !== was) bits.push(`${now > was ? "took damage" : "healed"}: ${was} → ${now} on the health meter`);
   const signed = (n, word) => `${n > 0 ? "gained" : "lost"} ${Math.abs(n)} ${word}`;
   if (words.points && p.points) bits.push(signed(p.points, words.points));
   if (words.gold && p.gold) bits.push(signed(p.gold, words.gold));
@@ -1117,7 +1145,8 @@ function captainsBar(view) {
           { class: "cw-mr-parts", title: "Command terminal: installed ship parts" },
           Array.from({ length: view.max_parts }, (_, i) => {
             const p = c.parts[i];
-            return h("span", { class: `cw-mr-slot${p ? "" : " cw-mr-slot-empty"}`, title: p ? `${p.name}: ${p.text}` : "empty slot", text: p ? p.name : "—" });
+            const title = p ? `${p.name}: ${p.text}` : "Free ship-part slot: a part bought at the Armory goes here";
+            return h("span", { class: `cw-mr-slot${p ? "" : " cw-mr-slot-empty"}`, title, text: p ? p.name : "free" });
           })
         ),
         c.claimed.length ? h("div", { class: "cw-mr-facts", text: `Claimed: ${c.claimed.join(", ")}` }) : null
@@ -1511,7 +1540,7 @@ function armoryPanel(view, focus) {
           )
         )
       ),
-      h("h5", { text: "Action cards" }),
+      h("h5", { text: "Action cards (the tray, not for sale)" }),
       h(
         "ul",
         { class: "cw-mr-items" },
@@ -1520,8 +1549,7 @@ function armoryPanel(view, focus) {
             "li",
             { "data-role": "supply" },
             h("strong", { text: c.name }),
-            h("span", { class: "cw-dim", text: ` ${c.cost} cr · ${c.text} · ${c.count} left` }),
-            h("span", { class: "cw-mr-ibtns" }, buy(c, "buy-action", `supply:${c.id}`))
+            h("span", { class: "cw-dim", text: ` ${c.text} · ${c.count} left` })
           )
         )
       )
@@ -3025,25 +3053,27 @@ function dragonPanel(ctx, view) {
         "aria-expanded": ui.oddsOpen,
         "aria-label": `Odds of the next ${T.boss_attack} (B)`,
         text: ui.oddsOpen ? "Hide odds" : "Odds"
-      })
+      }),
+      // right after its button (the order a screen reader reads), floating under the row
+      !view.is_over && (ui.oddsOpen || ui.oddsHover) ? oddsBox(ctx, view) : null
     ),
     countdown,
     h("div", {
       class: "cw-dim cw-small-text",
       text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`
-    }),
-    !view.is_over && (ui.oddsOpen || ui.oddsHover) ? oddsBox(ctx, view) : null
+    })
   );
 }
 function oddsBox(ctx, view) {
   const { ui } = ctx;
   const T = termsOf(view);
   const o = ui.odds;
-  if (!o) return h("div", { class: "cw-odds", text: "Working out the odds…" });
-  if (!o.available) return h("div", { class: "cw-odds", text: o.message || "No odds available." });
+  const cls = `cw-odds${ui.oddsOpen ? "" : " cw-odds-peek"}`;
+  if (!o) return h("div", { class: cls, text: "Working out the odds…" });
+  if (!o.available) return h("div", { class: cls, text: o.message || "No odds available." });
   return h(
     "div",
-    { class: "cw-odds", "data-role": "odds" },
+    { class: cls, "data-role": "odds" },
     h("div", {
       class: "cw-small-text",
       text: `If the ${T.boss.toLowerCase()} attacked now (${plural(o.draws, "cube")} drawn from the bag):`
@@ -3618,7 +3648,8 @@ function render({ model, el }) {
       /** @type {HTMLElement|null} */
       focusedIn(root)
     );
-    const focusKey = active && root.contains(active) ? active.getAttribute("data-key") : null;
+    const wasIn = !!active && root.contains(active);
+    const focusKey = active && wasIn ? active.getAttribute("data-key") : null;
     const group = focusKey ? focusKey.split(":")[0] : null;
     const inGroup = group ? [...root.querySelectorAll(`[data-key^="${CSS.escape(group)}:"]`)] : [];
     const groupIndex = active ? inGroup.indexOf(active) : -1;
@@ -3677,7 +3708,10 @@ function render({ model, el }) {
       if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
     }
     keepMapScroll(scroll, view);
-    if (focusKey && !(active && root.contains(active))) {
+    if (wasIn && active && root.contains(active)) {
+      if (focusedIn(root) !== active) active.focus({ preventScroll: true });
+      if (focusedIn(root) !== active) root.focus({ preventScroll: true });
+    } else if (focusKey) {
       let target = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (!target && groupIndex >= 0) {
         const now = root.querySelectorAll(`[data-key^="${CSS.escape(group || "")}:"]`);

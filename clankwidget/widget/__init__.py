@@ -34,11 +34,12 @@ Synced state (Python to the view)
     the rest of :func:`~clankwidget.widget.view.view_state` for the person's seat, plus
     per player ``bot`` (the bot's name, or None) and ``busy``; on the person's turn
     ``since``: what the others did since their last turn (each player's ``trail`` of
-    spaces, cards ``gained``, ``defeated``, ``bought``, ``artifacts``, ``clank`` added;
-    each attack's ``drawn`` cubes and who they ``hurt``); ``bot_speed``; at the end
-    ``breakdown`` (points by source per player), and on a campaign's board
-    (``CampaignBoard``) ``next_game``: the ``label``, ``text`` and ``enabled`` of the
-    button that records the game and deals the next; in a replay ``replay``.
+    spaces, cards ``gained``, ``defeated``, ``bought``, ``artifacts``, ``clank`` added,
+    ``damage`` on the health meter then and now; each attack's ``drawn`` cubes and who
+    they ``hurt``); ``bot_speed``; at the end ``breakdown`` (points by source per
+    player), and on a campaign's board (``CampaignBoard``) ``next_game``: the ``label``,
+    ``text`` and ``enabled`` of the button that records the game and deals the next; in
+    a replay ``replay``.
 ``status``
     ``{text, level, seq}``: the status line (``level`` ``"error"`` for a refusal).
 ``busy``

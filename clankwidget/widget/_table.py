@@ -23,6 +23,7 @@ def _since_mark(game: Game) -> dict:
         "spaces": {p.colour: p.space for p in game.players},
         "points": dict(scores),
         "gold": {p.colour: p.gold for p in game.players},
+        "damage": {p.colour: p.damage for p in game.players},
         "clank": {},
     }
 
@@ -31,6 +32,7 @@ def _since_summary(game: Game, mark: dict, me: str | None = None) -> dict:
     """What the others (and the dragon) did since the person's last turn ended, from the
     game's structured events and the :func:`_since_mark`: each player's trail of spaces,
     cards gained, defeated and bought, artifacts, Clank! added, points and gold gained,
+    damage on the health meter then and now,
     contracts chosen (the log's line, and how it went) and hazard dice rolled; each attack's drawn
     cubes and who they hurt. ``me`` (a colour, the person's) is left out."""
     s = game.state
@@ -49,6 +51,8 @@ def _since_summary(game: Game, mark: dict, me: str | None = None) -> dict:
             "clank": mark["clank"].get(p.colour, 0),
             "points": scores[p.colour] - mark.get("points", scores).get(p.colour, 0),
             "gold": p.gold - mark.get("gold", {}).get(p.colour, p.gold),
+            # the health meter then and now (attacks, monsters, bounty hunters, heals)
+            "damage": [mark.get("damage", {}).get(p.colour, p.damage), p.damage],
             "contracts": [],
             "rolled": [],
         }

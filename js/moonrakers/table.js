@@ -146,7 +146,8 @@ function captainsBar(view) {
           { class: "cw-mr-parts", title: "Command terminal: installed ship parts" },
           Array.from({ length: view.max_parts }, (_, i) => {
             const p = c.parts[i];
-            return h("span", { class: `cw-mr-slot${p ? "" : " cw-mr-slot-empty"}`, title: p ? `${p.name}: ${p.text}` : "empty slot", text: p ? p.name : "—" });
+            const title = p ? `${p.name}: ${p.text}` : "Free ship-part slot: a part bought at the Armory goes here";
+            return h("span", { class: `cw-mr-slot${p ? "" : " cw-mr-slot-empty"}`, title, text: p ? p.name : "free" });
           }),
         ),
         c.claimed.length ? h("div", { class: "cw-mr-facts", text: `Claimed: ${c.claimed.join(", ")}` }) : null,
@@ -583,7 +584,7 @@ function armoryPanel(view, focus) {
           ),
         ),
       ),
-      h("h5", { text: "Action cards" }),
+      h("h5", { text: "Action cards (the tray, not for sale)" }),
       h(
         "ul",
         { class: "cw-mr-items" },
@@ -592,8 +593,7 @@ function armoryPanel(view, focus) {
             "li",
             { "data-role": "supply" },
             h("strong", { text: c.name }),
-            h("span", { class: "cw-dim", text: ` ${c.cost} cr · ${c.text} · ${c.count} left` }),
-            h("span", { class: "cw-mr-ibtns" }, buy(c, "buy-action", `supply:${c.id}`)),
+            h("span", { class: "cw-dim", text: ` ${c.text} · ${c.count} left` }),
           ),
         ),
       ),

@@ -145,13 +145,14 @@ export function dragonPanel(ctx, view) {
         "aria-label": `Odds of the next ${T.boss_attack} (B)`,
         text: ui.oddsOpen ? "Hide odds" : "Odds",
       }),
+      // right after its button (the order a screen reader reads), floating under the row
+      !view.is_over && (ui.oddsOpen || ui.oddsHover) ? oddsBox(ctx, view) : null,
     ),
     countdown,
     h("div", {
       class: "cw-dim cw-small-text",
       text: `${T.deck} ${view.dungeon.deck} · discard ${view.dungeon.discard}`,
     }),
-    !view.is_over && (ui.oddsOpen || ui.oddsHover) ? oddsBox(ctx, view) : null,
   );
 }
 
@@ -160,11 +161,14 @@ export function oddsBox(ctx, view) {
   const { ui } = ctx;
   const T = termsOf(view);
   const o = ui.odds;
-  if (!o) return h("div", { class: "cw-odds", text: "Working out the odds…" });
-  if (!o.available) return h("div", { class: "cw-odds", text: o.message || "No odds available." });
+  // It floats over the board. Shown only while the pointer is on the bag, it lets the
+  // pointer through to what is under it; opened with Odds (or B), it stays until closed.
+  const cls = `cw-odds${ui.oddsOpen ? "" : " cw-odds-peek"}`;
+  if (!o) return h("div", { class: cls, text: "Working out the odds…" });
+  if (!o.available) return h("div", { class: cls, text: o.message || "No odds available." });
   return h(
     "div",
-    { class: "cw-odds", "data-role": "odds" },
+    { class: cls, "data-role": "odds" },
     h("div", {
       class: "cw-small-text",
       text: `If the ${T.boss.toLowerCase()} attacked now (${plural(o.draws, "cube")} drawn from the bag):`,

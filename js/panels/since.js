@@ -33,6 +33,8 @@ export function sinceBits(p, words) {
   if (p.bought.length) bits.push(p.bought.map(own).join("; "));
   if (p.artifacts) bits.push(`took ${plural(p.artifacts, "artifact")}`);
   if (p.clank) bits.push(`added ${p.clank} Clank!`);
+  const [was, now] = p.damage || [0, 0];
+  if (now !== was) bits.push(`${now > was ? "took damage" : "healed"}: ${was} → ${now} on the health meter`);
   /** @param {number} n @param {string} word */
   const signed = (n, word) => `${n > 0 ? "gained" : "lost"} ${Math.abs(n)} ${word}`;
   if (words.points && p.points) bits.push(signed(p.points, words.points));

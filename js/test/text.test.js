@@ -167,4 +167,11 @@ describe("since your last turn", () => {
     const names = new Map([["b", "Crypt"]]);
     expect(sinceBits(p, { names })).toEqual(["moved to Crypt → c"]);
   });
+  it("says how the health meter moved, either way, and nothing when it stood still", () => {
+    const hurt = { ...base, colour: "yellow", clank: 2, damage: [0, 1] };
+    expect(sinceBits(hurt, {})).toEqual(["added 2 Clank!", "took damage: 0 → 1 on the health meter"]);
+    const healed = { ...base, colour: "green", damage: [4, 2] };
+    expect(sinceBits(healed, {})).toEqual(["healed: 4 → 2 on the health meter"]);
+    expect(sinceBits({ ...base, colour: "blue", damage: [3, 3] }, {})).toEqual([]);
+  });
 });

@@ -16,6 +16,7 @@ from .conftest import (
     screenshot,
     wait_for_kernel_value,
     wait_until,
+    write_notebook,
 )
 
 pytestmark = pytest.mark.browser
@@ -24,6 +25,83 @@ NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "00-start-here.ip
 W = "game_widget"
 G = "game_widget.game"
 ME = "game_widget.game.players[0]"
+
+
+# The room with the keyboard focus, when the focus is on a room of a widget's map.
+FOCUSED_ROOM = """() => {
+  const a = document.activeElement;
+  return a && a.closest && a.closest('.cw .cw-map') ? a.getAttribute('data-space-id') : null;
+}"""
+# A walk around the map: every direction, more than once.
+WALK = (
+    "ArrowRight",
+    "ArrowRight",
+    "ArrowDown",
+    "ArrowDown",
+    "ArrowLeft",
+    "ArrowLeft",
+    "ArrowLeft",
+    "ArrowUp",
+    "ArrowUp",
+    "ArrowRight",
+)
+
+
+def press_arrow(page, widget, key: str, names: dict[str, str], replies: bool = True) -> str:
+    """Press an arrow key on the map and return the room it focused, checking that the
+    focus is on a room of the widget's map and stays there once the map has been redrawn
+    for it and the kernel's hover reply has come (``replies``: wait for the reply's words
+    in the inspector, as for a room out of reach; else a pause)."""
+    before = page.evaluate(FOCUSED_ROOM)
+    page.keyboard.press(key)
+    now = page.evaluate(FOCUSED_ROOM)
+    assert now, f"{key} from {before}: the focus left the map"
+    inspect = widget.locator('[data-role="route"]')
+    # the map redrawn for the room (the inspector names it), then the kernel's reply
+    expect(inspect.locator(".cw-inspect-name")).to_have_text(names[now])
+    if replies:
+        expect(inspect).to_contain_text(re.compile("out of reach this turn|You are here|No way"))
+    page.wait_for_timeout(150 if replies else 400)
+    still = page.evaluate(FOCUSED_ROOM)
+    assert still == now, f"{key} from {before} to {now}: then the focus went to {still!r}"
+    return now
+
+
+def walk_the_map(page, widget, w: str = "w", keys=WALK, replies: bool = True) -> list[str]:
+    """Walk the map with the arrow keys from the person's room (:func:`press_arrow` at
+    each step) and return the rooms visited; the widget (the kernel's ``w``) keeps the
+    keys all along."""
+    game = f"{w}.game"
+    names = kernel_eval(page, f"{{sp.id: sp.name for sp in {game}.board.spaces}}")
+    start = kernel_eval(page, f"{game}.players[0].space")
+    widget.locator(f'.cw-map [data-space-id="{start}"]').focus()
+    seen = [page.evaluate(FOCUSED_ROOM)]
+    assert seen == [start]
+    for key in keys:
+        seen.append(press_arrow(page, widget, key, names, replies))
+    assert len(set(seen)) >= 4, f"the arrow keys hardly moved: {seen}"
+    expect(widget.locator('[data-role="keys-state"]')).to_have_text("Keys active")
+    return seen
+
+
+def walk_and_move(page, widget, w: str = "w") -> None:
+    """The arrow keys, with rooms lit this turn: walk the map (the route previews come
+    and go), then on until a lit room has the focus, and Enter walks there."""
+    game = f"{w}.game"
+    names = kernel_eval(page, f"{{sp.id: sp.name for sp in {game}.board.spaces}}")
+    lit = kernel_eval(page, f"[m['id'] for m in {w}.view['moves']]")
+    assert lit, "with the hand played some room is reachable"
+    seen = walk_the_map(page, widget, w, replies=False)
+    start = kernel_eval(page, f"{game}.players[0].space")
+    widget.locator(f'.cw-map [data-space-id="{start}"]').focus()
+    now = start
+    for key in WALK:
+        now = press_arrow(page, widget, key, names, replies=False)
+        if now in lit:
+            break
+    assert now in lit, f"no lit room {lit} on the walk {seen}"
+    page.keyboard.press("Enter")
+    wait_until(page, f"{game}.players[0].space == '{now}' or {game}.pending is not None")
 
 
 def test_play_the_start_notebook_by_mouse_and_keyboard(lab_page):
@@ -139,10 +217,103 @@ def test_play_the_start_notebook_by_mouse_and_keyboard(lab_page):
     assert errors == [], "\n".join(map(str, errors))
 
 
+def test_arrow_keys_walk_the_dungeon_and_keep_the_focus(lab_page, tmp_path):
+    """The arrow keys move the focus from room to room, many times, and it stays on the
+    room each went to (after the redraw and the kernel's hover reply): the keys after
+    them still work. A redraw used to move the rooms' group, which dropped the focus."""
+    page = lab_page
+    notebook = write_notebook(
+        tmp_path / "walk.ipynb",
+        "import clankwidget.widget as cww\n"
+        "w = cww.play(players=2, bots=['random'], seed=2, bot_delay=0)\n"
+        "w",
+    )
+    widget = open_widget(page, notebook)
+    widget.scroll_into_view_if_needed()
+    # Nothing lit yet: each room's reply says how far it is (its way drawn faint).
+    walk_the_map(page, widget)
+    # A letter key still reaches the widget: A plays the hand (with Boots in it).
+    page.keyboard.press("a")
+    wait_until(page, "len(w.game.players[0].hand) == 0 or w.game.pending is not None")
+    if kernel_eval(page, "w.game.pending is not None"):
+        widget.locator('[data-action="choose"]').first.click()
+        wait_until(page, "w.game.pending is None")
+    expect(widget.locator('.cw-map [data-reachable="true"]').first).to_be_attached()
+    walk_and_move(page, widget)
+    screenshot(page, "widget-browser-arrow-walk")
+    errors = page_errors(page)
+    assert errors == [], "\n".join(map(str, errors))
+
+
+def test_odds_float_over_the_board_and_keys_read_on_one_line(lab_page, tmp_path):
+    """Pointing at the bag shows the odds floating over the players' cards: nothing moves
+    (opening them in the dragon panel pushed the map down, and a click aimed below
+    missed), and they let the pointer through. The keys help box keeps each key combo on
+    one line."""
+    page = lab_page
+    notebook = write_notebook(
+        tmp_path / "odds.ipynb",
+        "import clankwidget.widget as cww\n"
+        "w = cww.play(players=3, bots=['greedy'], seed=7, bot_delay=0)\n"
+        "w",
+    )
+    widget = open_widget(page, notebook)
+    widget.scroll_into_view_if_needed()
+    board = widget.locator(".cw-board")
+    play_all = widget.locator('[data-action="play-all"]')
+    before = (board.bounding_box(), play_all.bounding_box())
+    widget.locator('[data-action="hover-bag"]').hover()
+    odds = widget.locator('[data-role="odds"]')
+    expect(odds).to_be_visible()
+    expect(odds).to_contain_text("If the dragon attacked now")
+    assert odds.evaluate("e => getComputedStyle(e).position") == "absolute"
+    assert odds.evaluate("e => getComputedStyle(e).pointerEvents") == "none"
+    assert (board.bounding_box(), play_all.bounding_box()) == before, "the odds moved the board"
+    # beside the dragon panel, over the players' cards: not over the map and its controls
+    box = odds.bounding_box()
+    assert box["y"] + box["height"] <= before[0]["y"], "the odds cover the map"
+    top = page.evaluate(
+        "([x, y]) => { const e = document.elementFromPoint(x, y); return e && e.className; }",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] - 4],
+    )
+    assert "cw-odds" not in str(top), "a peek lets the pointer through"
+    screenshot(page, "widget-odds-peek")
+    # the pointer moves on to Play all: the odds go, nothing moved, the click counts
+    play_all.hover()
+    expect(odds).to_have_count(0)
+    assert (board.bounding_box(), play_all.bounding_box()) == before
+    play_all.click()
+    wait_until(page, "len(w.game.players[0].hand) == 0 or w.game.pending is not None")
+    # B opens them for good (the keyboard's way), over the board; B again closes them
+    widget.locator('[data-action="hover-bag"]').focus()
+    page.keyboard.press("b")
+    expect(odds).to_be_visible()
+    assert odds.evaluate("e => getComputedStyle(e).pointerEvents") == "auto"
+    expect(widget.locator('[data-action="hover-bag"]')).to_have_attribute("aria-expanded", "true")
+    assert board.bounding_box() == before[0]
+    screenshot(page, "widget-odds-open")
+    page.keyboard.press("b")
+    expect(odds).to_have_count(0)
+
+    # The keys help: every key combo on one line (as high as a single key).
+    page.keyboard.press("?")
+    keys = widget.locator(".cw-help kbd")
+    expect(keys.first).to_be_visible()
+    heights = keys.evaluate_all(
+        "ks => ks.map(k => [k.textContent, k.getBoundingClientRect().height])"
+    )
+    one = min(hgt for _, hgt in heights)
+    wrapped = [text for text, hgt in heights if hgt > one * 1.4]
+    assert not wrapped, f"key names wrapped: {wrapped}"
+    assert any(text == "Tab / Shift+Tab" for text, _ in heights)
+    widget.locator(".cw-help").scroll_into_view_if_needed()
+    screenshot(page, "widget-keys-help")
+    errors = page_errors(page)
+    assert errors == [], "\n".join(map(str, errors))
+
+
 def test_keyboard_alone_reaches_cards_rooms_and_buttons(lab_page, tmp_path):
     page = lab_page
-    from .conftest import write_notebook
-
     notebook = write_notebook(
         tmp_path / "keys.ipynb",
         "import clankwidget.widget as cww\n"

@@ -19,6 +19,7 @@ from .conftest import (
     wait_until,
     write_notebook,
 )
+from .test_widget_browser import walk_and_move, walk_the_map
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +32,34 @@ CODE_TOKEN = "{'kind': 'code', 'id': 'command-code', 'name': 'Command Code', 'gr
 def put_me(page, code: str) -> None:
     """Change the person's position in the kernel and show it (the view re-reads it)."""
     kernel_exec(page, f"me = {ME}\n{code}\n{W}.refresh()")
+
+
+@pytest.mark.parametrize("edition", ["space", "pulsarcade"])
+def test_arrow_keys_walk_the_ship_and_keep_the_focus(lab_page, tmp_path, edition):
+    """On a ship too the arrow keys walk from room to room, many times, and the focus stays
+    on the room each went to (after the redraw and the kernel's hover reply): it used to
+    leave the widget at the first press, and every key after it was lost."""
+    page = lab_page
+    notebook = write_notebook(
+        tmp_path / f"walk-{edition}.ipynb",
+        "import clankwidget.widget as cww\n"
+        f"w = cww.play('{edition}', players=2, bots=['random'], seed=5, bot_delay=0)\n"
+        "w",
+    )
+    widget = open_widget(page, notebook)
+    widget.scroll_into_view_if_needed()
+    walk_the_map(page, widget)
+    # A letter key still reaches the widget: A plays the hand.
+    page.keyboard.press("a")
+    wait_until(page, f"len({ME}.hand) == 0 or {G}.pending is not None")
+    if kernel_eval(page, f"{G}.pending is not None"):
+        widget.locator('[data-action="choose"]').first.click()
+        wait_until(page, f"{G}.pending is None")
+    expect(widget.locator('.cw-map [data-reachable="true"]').first).to_be_attached()
+    walk_and_move(page, widget)
+    screenshot(page, f"widget-space-arrow-walk-{edition}")
+    errors = page_errors(page)
+    assert errors == [], "\n".join(map(str, errors))
 
 
 def test_edition_actions_by_mouse_and_keyboard(lab_page, tmp_path):

@@ -1541,6 +1541,7 @@ def test_since_counts_the_clank_a_bot_made_when_an_attack_comes_in_the_same_step
     yellow = g.players[1]
 
     def step():  # the bot's whole turn: 2 Clank!, an attack, the end of the turn
+        g.rules.damage_from_supply(g.state, yellow, 1)  # a monster on the way
         g.rules.make_clank(g.state, yellow, 2)
         g.rules.attack(g.state, 3, "A test attack")
         g.rules.say(g.state, "A bounty hunter strikes: every thief aboard takes 1", "attack")
@@ -1557,6 +1558,9 @@ def test_since_counts_the_clank_a_bot_made_when_an_attack_comes_in_the_same_step
     since = w.view["since"]
     (entry,) = since["players"]
     assert entry["colour"] == "yellow" and entry["clank"] == 2
+    # the meter then and now: the monster's damage and the attack's hits on yellow
+    hits = min(w.view["since"]["attacks"][0]["drawn"].get("yellow", 0), g.rules.health - 1)
+    assert entry["damage"] == [0, 1 + hits] == [0, yellow.damage]
     attack, strike = since["attacks"]
     assert attack["drawn"] and sum(attack["drawn"].values()) == 3
     assert isinstance(attack["hurt"], list)
