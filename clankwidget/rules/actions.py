@@ -338,8 +338,8 @@ class BuyCrew(Action):
 
 @dataclass(frozen=True)
 class BuyAction(Action):
-    """Buy a basic action card from the supply, or with Overload an advanced action card
-    on offer (it goes to your discard pile)."""
+    """With Overload, buy an advanced action card on offer (it goes to your discard
+    pile). The basic action cards of the tray are not for sale."""
 
     kind: ClassVar[str] = "buy-action"
     card: str
