@@ -667,6 +667,12 @@ class ClankEnv(AECEnv):
         if not isinstance(game, Game):
             raise TypeError(f"watch() takes a Game, got {type(game).__name__}")
         board, cards = self._setup
+        mine = self._game_options.get("options") or {}
+        if mine != (dict(game.rules.options) or {}):
+            raise ValueError(
+                f"this environment encodes games with options {mine or 'none'}; got a game "
+                f"with {dict(game.rules.options) or 'none'}"
+            )
         if (game.edition, len(game.players)) != (self.edition, len(self.possible_agents)) or (
             _raw(game.board) != _raw(board) or game.cards.raw != cards.raw
         ):

@@ -135,3 +135,17 @@ def test_the_overload_observation_is_documented_rotated_and_shows_the_sign_up():
     mask = e.observe(e.agent_selection)["action_mask"]
     assert {e.decode(int(i)) for i in np.flatnonzero(mask)} == set(game.legal_actions())
     assert acting == m["join"]["queue"][0]
+
+
+def test_watch_refuses_a_game_played_with_other_options():
+    """An environment encodes its options' game: one with Overload cannot describe a
+    base game (its mask would be wrong), nor the other way round."""
+    from clankwidget import Game
+
+    overload = Game.new("moonrakers", players=2, seed=3, options={"overload": True})
+    base = Game.new("moonrakers", players=2, seed=3)
+    ClankEnv("moonrakers", players=2, **OVERLOAD).watch(overload)  # the same: accepted
+    with pytest.raises(ValueError, match="options \\{'overload': True\\}; got a game with none"):
+        ClankEnv("moonrakers", players=2, **OVERLOAD).watch(base)
+    with pytest.raises(ValueError, match="options none; got a game with"):
+        ClankEnv("moonrakers", players=2).watch(overload)
