@@ -169,8 +169,11 @@ export function tabSpot({ x0, y0, x1, y1 }, tw, th, taken) {
 /** Map zoom levels, in screen pixels per board unit (0: fit the width, see NAMES_MIN). */
 export const ZOOMS = [0, 0.6, 0.85, 1.05, 1.3];
 export const ZOOM_AUTO = 2;
-/** The smallest scale the map is drawn at: the room names stay readable there. */
-export const NAMES_MIN = 0.55;
+/**
+ * The smallest scale the map is drawn at: the room names stay readable there (about 6 px
+ * high); a narrower output scrolls the map sideways (a 700 px window still fits a dungeon).
+ */
+export const NAMES_MIN = 0.5;
 
 /**
  * How big to draw the map. Every board can be zoomed. By default a board that fits the
@@ -201,7 +204,7 @@ export function mapZoom(boardWidth, outputWidth, zoom) {
 export function zoomHint(zoom) {
   if (zoom.fits) return null;
   return zoom.level === 0
-    ? "wider than the view at the smallest legible size: scroll sideways for the rest"
+    ? "scroll sideways for the rest, or press Larger for bigger names"
     : "wider than the view: scroll sideways for the rest, or press Fit";
 }
 

@@ -18,22 +18,27 @@ import { intentOf } from "./protocol.js";
 /**
  * Listen to the widget's root for clicks, pointer moves, focus and keys.
  * @param {Ctx} ctx @param {Drawers} drawers
- * @returns {{setHover: (id: string|null) => void, bubbleAt: (text: string, anchor: Element|null) => void, detach: () => void}}
+ * @returns {{setHover: (id: string|null) => void, bubbleAt: (text: string, anchor: Element|null, seq?: number|null) => void, detach: () => void}}
  */
 export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   const { model, root, ui, send } = ctx;
 
   /**
-   * Show `text` in a bubble by `anchor` (the control clicked) for a few seconds.
+   * Show `text` in a bubble by `anchor` (the control clicked) for a few seconds; with no
+   * anchor on the page, close the bubble (the status line says it).
    * @param {string} text @param {Element|null} anchor
+   * @param {number|null} [seq] the kernel status it shows (-1: still to come), null: the view's
    */
-  const bubbleAt = (text, anchor) => {
+  const bubbleAt = (text, anchor, seq = null) => {
     window.clearTimeout(ui.bubbleTimer);
+    ui.bubble = null;
+    ui.bubbled = null;
     if (!anchor || !anchor.isConnected || !root.contains(anchor)) return;
     const r = anchor.getBoundingClientRect();
     const r0 = root.getBoundingClientRect();
     const x = Math.max(8, Math.min(r0.width - 260, r.left - r0.left));
     ui.bubble = { text, x, y: r.bottom - r0.top + 6 };
+    ui.bubbled = { text, seq };
     ui.bubbleTimer = window.setTimeout(() => {
       ui.bubble = null;
       draw();
@@ -44,7 +49,7 @@ export function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   const sayLocal = (text, level = "info", anchor = null) => {
     ui.local = { text, level };
     ui.lastSeq = (model.get("status") || {}).seq;
-    if (anchor) bubbleAt(text, anchor);
+    bubbleAt(text, anchor);
     draw();
   };
 

@@ -32,9 +32,9 @@
  * @typedef {{
  *   hover: string|null, route: any, odds: any, oddsOpen: boolean, helpOpen: boolean,
  *   overHidden: boolean, mapFocus: string|null, oddsHover: boolean, confirmNew: number,
- *   zoom: number|null, pawnSpace: string|null, target: string|null,
+ *   zoom: number|null, pawnSpace: string|null, pawnTurn: string|null, target: string|null,
  *   local: {text: string, level: string}|null, lastSeq: number, hoverTimer: number|undefined,
- *   keysActive: boolean, bubble: {text: string, x: number, y: number}|null,
+ *   keysActive: boolean, bubble: {text: string, x: number, y: number}|null, bubbled: {text: string, seq: number|null}|null,
  *   clicked: Element|null, bubbleTimer: number|undefined,
  *   loadOpen: boolean, saves: string[]|null
  * }} UiState

@@ -11,7 +11,7 @@ import { boardPanel } from "./map/board.js";
 import { actionsPanel } from "./panels/actions.js";
 import { handPanel } from "./panels/cards.js";
 import { footPanel } from "./panels/foot.js";
-import { header } from "./panels/header.js";
+import { bubble, header } from "./panels/header.js";
 import { passScreen } from "./panels/pass.js";
 import { inspector } from "./panels/inspector.js";
 import { tableBar } from "./panels/players.js";
@@ -24,21 +24,6 @@ import { newUiState, takeReply } from "./protocol.js";
 /** @typedef {import("./types.js").BoardView} BoardView */
 /** @typedef {import("./types.js").Intent} Intent */
 /** @typedef {{model: any, el: HTMLElement}} RenderProps */
-
-/**
- * A refusal shown next to the control that was clicked (it also stays in the status line).
- * @param {{text: string, x: number, y: number}} b
- */
-function bubble(b) {
-  return h("div", {
-    class: "cw-bubble",
-    role: "alert",
-    "data-role": "bubble",
-    style: `left: ${Math.round(b.x)}px; top: ${Math.round(b.y)}px`,
-    text: b.text,
-  });
-}
-
 
 /** @param {RenderProps} props */
 function render({ model, el }) {
@@ -150,7 +135,7 @@ function render({ model, el }) {
           ),
         ),
         footPanel(view),
-        ui.bubble ? bubble(ui.bubble) : null,
+        bubble(ui.bubble),
       ];
       // Redraw in place (keyed by id): what did not change stays the same element.
       // Hot-seat: between two people's turns only the table shows, and a screen that
@@ -182,10 +167,17 @@ function render({ model, el }) {
 
   /**
    * Put the map's sideways scroll back where it was after a redraw (scaled if the zoom
-   * changed), and bring the person's pawn into view when it has moved out of sight.
+   * changed), and bring the person's pawn into view when it has moved out of sight or
+   * when the person's turn starts (else the view stays where the person scrolled it).
    * @param {{left: number, width: number, client: number}|null} before @param {any} view
    */
   function keepMapScroll(before, view) {
+    const cur = view.players[view.current];
+    const turn = cur && cur.you && !view.is_over ? `${view.turn}:${view.current}` : null;
+    if (turn !== ui.pawnTurn) {
+      ui.pawnTurn = turn;
+      if (turn) ui.pawnSpace = null; // a turn of yours begins: look for your pawn
+    }
     const sc = /** @type {HTMLElement|null} */ (root.querySelector(".cw-mapscroll"));
     if (!sc || sc.scrollWidth <= sc.clientWidth + 1) return;
     if (before && before.width) {
@@ -226,12 +218,34 @@ function render({ model, el }) {
 
   const input = attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
 
+  // The map's size follows the room it has: the output's width is known only once it is
+  // on the page (0 at the first drawing), and a notebook can be narrowed or widened.
+  let width = 0;
+  const resized = new ResizeObserver(() => {
+    if (!root.clientWidth || root.clientWidth === width) return;
+    width = root.clientWidth;
+    if (root.querySelector(".cw-mapscroll")) drawMapSoon();
+  });
+  resized.observe(root);
+
+  /**
+   * A refusal of the intent a click sent: shown by the control clicked. It comes twice,
+   * in the status trait (with its seq) and in the reply (seq -1), in either order: the
+   * first places the bubble, the status tells which status line it stands for.
+   * @param {string} text @param {number} seq
+   */
+  const refused = (text, seq) => {
+    const b = ui.bubbled;
+    if (ui.clicked) {
+      input.bubbleAt(text, ui.clicked, seq);
+      ui.clicked = null;
+    } else if (b && b.seq === -1 && b.text === text) b.seq = seq;
+  };
+
   /** @param {any} msg */
   const onMsg = (msg) => {
-    if (msg && msg.kind === "error" && typeof msg.message === "string") {
-      input.bubbleAt(msg.message, ui.clicked);
-      ui.clicked = null;
-    }
+    if (msg && msg.kind === "error" && typeof msg.message === "string") refused(msg.message, -1);
+    else if (msg && msg.kind === "ok") ui.clicked = null;
     const what = takeReply(ui, msg);
     if (what === "map") drawMapSoon();
     else if (what === "table") drawTableSoon();
@@ -252,18 +266,24 @@ function render({ model, el }) {
     if (ui.hover) model.send({ kind: "hover-space", id: ui.hover });
     draw();
   };
+  const onStatus = () => {
+    const st = model.get("status");
+    if (st && st.level === "error" && st.text) refused(st.text, st.seq);
+    draw();
+  };
   model.on("change:view", onView);
   model.on("change:board", redraw);
-  model.on("change:status", redraw);
+  model.on("change:status", onStatus);
   model.on("change:busy", redraw);
   model.on("msg:custom", onMsg);
   draw();
 
   return () => {
     input.detach();
+    resized.disconnect();
     model.off("change:view", onView);
     model.off("change:board", redraw);
-    model.off("change:status", redraw);
+    model.off("change:status", onStatus);
     model.off("change:busy", redraw);
     model.off("msg:custom", onMsg);
     window.clearTimeout(ui.hoverTimer);

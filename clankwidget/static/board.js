@@ -231,7 +231,7 @@ function tabSpot({ x0, y0, x1, y1 }, tw, th, taken) {
 }
 var ZOOMS = [0, 0.6, 0.85, 1.05, 1.3];
 var ZOOM_AUTO = 2;
-var NAMES_MIN = 0.55;
+var NAMES_MIN = 0.5;
 function mapZoom(boardWidth, outputWidth, zoom) {
   const W = boardWidth + 2 * MARGIN;
   const avail = Math.max(280, (outputWidth || 960) - 26);
@@ -245,7 +245,7 @@ function mapZoom(boardWidth, outputWidth, zoom) {
 }
 function zoomHint(zoom) {
   if (zoom.fits) return null;
-  return zoom.level === 0 ? "wider than the view at the smallest legible size: scroll sideways for the rest" : "wider than the view: scroll sideways for the rest, or press Fit";
+  return zoom.level === 0 ? "scroll sideways for the rest, or press Larger for bigger names" : "wider than the view: scroll sideways for the rest, or press Fit";
 }
 function nextZoom(level, action) {
   if (action === "zoom-fit") return level === 0 ? ZOOM_AUTO : 0;
@@ -804,11 +804,23 @@ function headStatus(ctx, hint) {
   const { model, ui } = ctx;
   const st = model.get("status") || {};
   const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+  const b = ui.bubbled;
+  const shown = local ? b && b.seq === null && b.text === local.text ? null : local : st.text && !(b && b.seq === st.seq) ? st : null;
   return {
-    text: local ? local.text : st.text || hint,
-    level: local ? local.level : st.text ? st.level : "hint",
+    text: shown ? shown.text : hint,
+    level: shown ? shown.level : "hint",
     newLabel: ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game"
   };
+}
+function bubble(b) {
+  if (!b) return null;
+  return h("div", {
+    class: "cw-bubble",
+    role: "alert",
+    "data-role": "bubble",
+    style: `left: ${Math.round(b.x)}px; top: ${Math.round(b.y)}px`,
+    text: b.text
+  });
 }
 function keysState(active) {
   return h("span", {
@@ -1045,6 +1057,7 @@ function drawTable(ctx, view) {
   );
   const hadFocus = !!active && root.contains(active);
   const focusKey = hadFocus && active ? active.getAttribute("data-key") : null;
+  const groupKeys = focusKey ? [...root.querySelectorAll(`[data-key^="${CSS.escape(groupOf(focusKey))}:"]`)].map((e) => e.getAttribute("data-key") || "") : [];
   const logEl = root.querySelector(".cw-log ol");
   const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
   root.classList.toggle("cw-busy", !!ctx.model.get("busy"));
@@ -1053,9 +1066,30 @@ function drawTable(ctx, view) {
   const newLog = root.querySelector(".cw-log ol");
   if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
   if (hadFocus && !root.contains(focusedIn(root))) {
-    const target = focusKey ? root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
-    (target instanceof HTMLElement ? target : root).focus({ preventScroll: true });
+    const target = nextFocus(root, focusKey, groupKeys);
+    (target || root).focus({ preventScroll: true });
   }
+}
+function nextFocus(root, key, before) {
+  const one = (sel) => {
+    const el = root.querySelector(sel);
+    return el instanceof HTMLElement ? el : null;
+  };
+  if (key) {
+    const same = one(`[data-key="${CSS.escape(key)}"]`);
+    if (same) return same;
+    const group = groupOf(key);
+    const now = (
+      /** @type {HTMLElement[]} */
+      [...root.querySelectorAll(`[data-key^="${CSS.escape(group)}:"]`)]
+    );
+    if (now.length) return now[Math.max(0, Math.min(before.indexOf(key), now.length - 1))];
+  }
+  return one('[data-action="play"]:not([aria-disabled])');
+}
+function groupOf(key) {
+  const i = key.lastIndexOf(":");
+  return i > 0 ? key.slice(0, i) : key;
 }
 function tableParts(ctx, view) {
   const focus = focusPanel(view.phase);
@@ -1074,7 +1108,8 @@ function tableParts(ctx, view) {
     h("div", { class: "cw-mr-mine" }, handPanel(view), objectivesPanel(view)),
     armoryPanel(view, focus === "armory"),
     overloadPanel(view),
-    logPanel(view)
+    logPanel(view),
+    bubble(ctx.ui.bubble)
   ].filter((x) => x !== null);
 }
 function head(ctx, view) {
@@ -1434,15 +1469,21 @@ function actionsBar(view) {
     "section",
     { class: "cw-actions cw-mr-actions", role: "group", "aria-label": "Actions", "data-role": "actions" },
     acts.map(
-      (a, i) => button(a.intent.kind, a.label, {
+      (a) => button(a.intent.kind, a.label, {
         enabled: true,
         intent: a.intent,
         key: keyOf2(a.intent.kind),
         cls: ["launch", "accept", "end-turn"].includes(a.intent.kind) ? "cw-primary" : "",
-        keyName: `act:${i}`
+        // keyed by what it does: a button that now does something else is a new one,
+        // and the focus of the one that did its job never passes to it
+        keyName: `act:${actKey(a.intent)}`
       })
     )
   );
+}
+function actKey(intent) {
+  const { kind, ...args } = intent;
+  return `${kind}:${Object.values(args).join(":")}`;
 }
 function handPanel(view) {
   const me = view.seat === null ? null : view.captains[view.seat];
@@ -1638,12 +1679,14 @@ function newUiState() {
     confirmNew: 0,
     zoom: null,
     pawnSpace: null,
+    pawnTurn: null,
     target: null,
     local: null,
     lastSeq: -1,
     hoverTimer: void 0,
     keysActive: false,
     bubble: null,
+    bubbled: null,
     clicked: null,
     bubbleTimer: void 0,
     loadOpen: false,
@@ -1678,13 +1721,16 @@ function hasFeature(view, feature) {
 // js/input.js
 function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   const { model, root, ui, send } = ctx;
-  const bubbleAt = (text, anchor) => {
+  const bubbleAt = (text, anchor, seq = null) => {
     window.clearTimeout(ui.bubbleTimer);
+    ui.bubble = null;
+    ui.bubbled = null;
     if (!anchor || !anchor.isConnected || !root.contains(anchor)) return;
     const r = anchor.getBoundingClientRect();
     const r0 = root.getBoundingClientRect();
     const x = Math.max(8, Math.min(r0.width - 260, r.left - r0.left));
     ui.bubble = { text, x, y: r.bottom - r0.top + 6 };
+    ui.bubbled = { text, seq };
     ui.bubbleTimer = window.setTimeout(() => {
       ui.bubble = null;
       draw();
@@ -1693,7 +1739,7 @@ function attachInput(ctx, { draw, drawMapSoon, drawTableSoon }) {
   const sayLocal = (text, level = "info", anchor = null) => {
     ui.local = { text, level };
     ui.lastSeq = (model.get("status") || {}).seq;
-    if (anchor) bubbleAt(text, anchor);
+    bubbleAt(text, anchor);
     draw();
   };
   const activate = (target) => {
@@ -3591,15 +3637,6 @@ function choicePanel(view) {
 }
 
 // js/widget.js
-function bubble(b) {
-  return h("div", {
-    class: "cw-bubble",
-    role: "alert",
-    "data-role": "bubble",
-    style: `left: ${Math.round(b.x)}px; top: ${Math.round(b.y)}px`,
-    text: b.text
-  });
-}
 function render({ model, el }) {
   const root = h("div", {
     class: "cw",
@@ -3695,7 +3732,7 @@ function render({ model, el }) {
           )
         ),
         footPanel(view),
-        ui.bubble ? bubble(ui.bubble) : null
+        bubble(ui.bubble)
       ];
       const shown = view.pass_to ? [parts[0], parts[1], passScreen(view)] : parts;
       morphChildren(
@@ -3722,6 +3759,12 @@ function render({ model, el }) {
     }
   };
   function keepMapScroll(before, view) {
+    const cur = view.players[view.current];
+    const turn = cur && cur.you && !view.is_over ? `${view.turn}:${view.current}` : null;
+    if (turn !== ui.pawnTurn) {
+      ui.pawnTurn = turn;
+      if (turn) ui.pawnSpace = null;
+    }
     const sc = (
       /** @type {HTMLElement|null} */
       root.querySelector(".cw-mapscroll")
@@ -3759,11 +3802,23 @@ function render({ model, el }) {
     }
   };
   const input = attachInput(ctx, { draw: () => draw(), drawMapSoon, drawTableSoon });
-  const onMsg = (msg) => {
-    if (msg && msg.kind === "error" && typeof msg.message === "string") {
-      input.bubbleAt(msg.message, ui.clicked);
+  let width = 0;
+  const resized = new ResizeObserver(() => {
+    if (!root.clientWidth || root.clientWidth === width) return;
+    width = root.clientWidth;
+    if (root.querySelector(".cw-mapscroll")) drawMapSoon();
+  });
+  resized.observe(root);
+  const refused = (text, seq) => {
+    const b = ui.bubbled;
+    if (ui.clicked) {
+      input.bubbleAt(text, ui.clicked, seq);
       ui.clicked = null;
-    }
+    } else if (b && b.seq === -1 && b.text === text) b.seq = seq;
+  };
+  const onMsg = (msg) => {
+    if (msg && msg.kind === "error" && typeof msg.message === "string") refused(msg.message, -1);
+    else if (msg && msg.kind === "ok") ui.clicked = null;
     const what = takeReply(ui, msg);
     if (what === "map") drawMapSoon();
     else if (what === "table") drawTableSoon();
@@ -3783,17 +3838,23 @@ function render({ model, el }) {
     if (ui.hover) model.send({ kind: "hover-space", id: ui.hover });
     draw();
   };
+  const onStatus = () => {
+    const st = model.get("status");
+    if (st && st.level === "error" && st.text) refused(st.text, st.seq);
+    draw();
+  };
   model.on("change:view", onView);
   model.on("change:board", redraw);
-  model.on("change:status", redraw);
+  model.on("change:status", onStatus);
   model.on("change:busy", redraw);
   model.on("msg:custom", onMsg);
   draw();
   return () => {
     input.detach();
+    resized.disconnect();
     model.off("change:view", onView);
     model.off("change:board", redraw);
-    model.off("change:status", redraw);
+    model.off("change:status", onStatus);
     model.off("change:busy", redraw);
     model.off("msg:custom", onMsg);
     window.clearTimeout(ui.hoverTimer);

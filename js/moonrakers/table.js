@@ -9,7 +9,7 @@ import { focusedIn, h, morphChildren } from "../dom.js";
 import { pawnBadge } from "../pawn.js";
 import { keyOf, TABLE_KEYS } from "../keys.js";
 import { button } from "../panels/buttons.js";
-import { headButtons, headStatus } from "../panels/header.js";
+import { bubble, headButtons, headStatus } from "../panels/header.js";
 import { passScreen } from "../panels/pass.js";
 import { loadBox, replayBar } from "../panels/replay.js";
 import { sincePanel } from "../panels/since.js";
@@ -33,6 +33,9 @@ export function drawTable(ctx, view) {
   const active = /** @type {HTMLElement|null} */ (focusedIn(root));
   const hadFocus = !!active && root.contains(active);
   const focusKey = hadFocus && active ? active.getAttribute("data-key") : null;
+  const groupKeys = focusKey
+    ? [...root.querySelectorAll(`[data-key^="${CSS.escape(groupOf(focusKey))}:"]`)].map((e) => e.getAttribute("data-key") || "")
+    : [];
   const logEl = root.querySelector(".cw-log ol");
   const logAtBottom = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 30;
   root.classList.toggle("cw-busy", !!ctx.model.get("busy"));
@@ -42,11 +45,42 @@ export function drawTable(ctx, view) {
   const newLog = root.querySelector(".cw-log ol");
   if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
   if (hadFocus && !root.contains(focusedIn(root))) {
-    // The focused control is gone (a button that did its job): its namesake takes the
-    // focus, else the table itself, so the keys that follow never reach the notebook.
-    const target = focusKey ? root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
-    (target instanceof HTMLElement ? target : root).focus({ preventScroll: true });
+    // The focused control is gone (a button that did its job): see nextFocus. Never a
+    // control of another kind that took its place (a second Enter on "Call on Blue"
+    // must not press "Stop playing"), so the table itself when nothing fits.
+    const target = nextFocus(root, focusKey, groupKeys);
+    (target || root).focus({ preventScroll: true });
   }
+}
+
+/**
+ * Where the focus goes when the focused control is gone: its namesake; else a control of
+ * the same kind (the next call-on, a card of the hand), as near its place as can be; else
+ * the first playable card; else null (the table).
+ * @param {HTMLElement} root @param {string|null} key the gone control's data-key
+ * @param {string[]} before the data-keys of its kind before the redraw
+ * @returns {HTMLElement|null}
+ */
+export function nextFocus(root, key, before) {
+  /** @param {string} sel */
+  const one = (sel) => {
+    const el = root.querySelector(sel);
+    return el instanceof HTMLElement ? el : null;
+  };
+  if (key) {
+    const same = one(`[data-key="${CSS.escape(key)}"]`);
+    if (same) return same;
+    const group = groupOf(key);
+    const now = /** @type {HTMLElement[]} */ ([...root.querySelectorAll(`[data-key^="${CSS.escape(group)}:"]`)]);
+    if (now.length) return now[Math.max(0, Math.min(before.indexOf(key), now.length - 1))];
+  }
+  return one('[data-action="play"]:not([aria-disabled])');
+}
+
+/** A control's kind, from its data-key: "act:call-on:1" is "act:call-on", "hand:2" "hand". @param {string} key */
+export function groupOf(key) {
+  const i = key.lastIndexOf(":");
+  return i > 0 ? key.slice(0, i) : key;
 }
 
 /** @param {Ctx} ctx @param {any} view @returns {HTMLElement[]} */
@@ -69,6 +103,7 @@ export function tableParts(ctx, view) {
     armoryPanel(view, focus === "armory"),
     overloadPanel(view),
     logPanel(view),
+    bubble(ctx.ui.bubble),
   ].filter((x) => x !== null);
 }
 
@@ -464,16 +499,28 @@ function actionsBar(view) {
   return h(
     "section",
     { class: "cw-actions cw-mr-actions", role: "group", "aria-label": "Actions", "data-role": "actions" },
-    acts.map((/** @type {any} */ a, /** @type {number} */ i) =>
+    acts.map((/** @type {any} */ a) =>
       button(a.intent.kind, a.label, {
         enabled: true,
         intent: a.intent,
         key: keyOf(a.intent.kind),
         cls: ["launch", "accept", "end-turn"].includes(a.intent.kind) ? "cw-primary" : "",
-        keyName: `act:${i}`,
+        // keyed by what it does: a button that now does something else is a new one,
+        // and the focus of the one that did its job never passes to it
+        keyName: `act:${actKey(a.intent)}`,
       }),
     ),
   );
+}
+
+/**
+ * An action's key: its kind, a colon, its arguments ("call-on:2", "refit:-1", "launch:"),
+ * so that groupOf gives its kind.
+ * @param {Record<string, any>} intent
+ */
+export function actKey(intent) {
+  const { kind, ...args } = intent;
+  return `${kind}:${Object.values(args).join(":")}`;
 }
 
 /** @param {any} view */

@@ -129,11 +129,37 @@ export function headStatus(ctx, hint) {
   const { model, ui } = ctx;
   const st = model.get("status") || {};
   const local = ui.local && (!st.text || ui.lastSeq === st.seq) ? ui.local : null;
+  // A refusal shown in a bubble by the control clicked is not repeated here: shown (and
+  // read out) once, where the person looks.
+  const b = ui.bubbled;
+  const shown = local
+    ? b && b.seq === null && b.text === local.text
+      ? null
+      : local
+    : st.text && !(b && b.seq === st.seq)
+      ? st
+      : null;
   return {
-    text: local ? local.text : st.text || hint,
-    level: local ? local.level : st.text ? st.level : "hint",
+    text: shown ? shown.text : hint,
+    level: shown ? shown.level : "hint",
     newLabel: ui.confirmNew > Date.now() ? "Confirm: new game?" : "New game",
   };
+}
+
+/**
+ * A refusal shown next to the control that was clicked (then not in the status line).
+ * Its role "alert" has screen readers read it out at once.
+ * @param {{text: string, x: number, y: number}|null} b
+ */
+export function bubble(b) {
+  if (!b) return null;
+  return h("div", {
+    class: "cw-bubble",
+    role: "alert",
+    "data-role": "bubble",
+    style: `left: ${Math.round(b.x)}px; top: ${Math.round(b.y)}px`,
+    text: b.text,
+  });
 }
 
 /**

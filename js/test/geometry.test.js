@@ -177,6 +177,7 @@ describe("zoomHint", () => {
     expect(long.fits).toBe(false);
     expect(zoomHint(long)).toMatch(/scroll sideways/);
     expect(zoomHint(long)).not.toMatch(/Fit/);
+    expect(zoomHint(long)).toMatch(/press Larger/); // the way to bigger names
     expect(zoomHint(mapZoom(3000, 2000, 0))).toBeNull(); // fitted whole
   });
 });

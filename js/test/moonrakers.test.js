@@ -10,6 +10,7 @@ import {
   proposal,
   termsText,
 } from "../moonrakers/logic.js";
+import { actKey, groupOf } from "../moonrakers/table.js";
 
 const left = { prestige: 3, credits: 2, bonus: 1, dice: 2 };
 
@@ -57,5 +58,18 @@ describe("requirements and hazards", () => {
     expect(focusPanel("respond")).toBe("deal");
     expect(focusPanel("buy")).toBe("armory");
     expect(focusPanel("unknown")).toBe("dispatch");
+  });
+});
+
+describe("the table's action keys", () => {
+  it("name a button by what it does, so a new action is a new button", () => {
+    expect(actKey({ kind: "call-on", seat: 1 })).toBe("call-on:1");
+    expect(actKey({ kind: "stop-playing" })).toBe("stop-playing:");
+    expect(actKey({ kind: "refit", index: -1 })).toBe("refit:-1");
+  });
+  it("group buttons by their kind: a call-on never passes its focus to Stop playing", () => {
+    expect(groupOf(`act:${actKey({ kind: "call-on", seat: 0 })}`)).toBe("act:call-on");
+    expect(groupOf(`act:${actKey({ kind: "launch" })}`)).toBe("act:launch");
+    expect(groupOf("hand:3")).toBe("hand");
   });
 });

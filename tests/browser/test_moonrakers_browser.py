@@ -86,7 +86,7 @@ def test_play_a_moonrakers_turn(lab_page, artifacts_dir, tmp_path):
     if disabled.count():
         n = _n_actions(page)
         disabled.first.click(force=True)
-        expect(widget.locator('[data-role="status"]')).to_have_text(re.compile("^Not possible"))
+        expect(widget.locator('[data-role="bubble"]')).to_have_text(re.compile("^Not possible"))
         assert _n_actions(page) == n
 
     # Choose the Reactor contract (slot 0) by keyboard: focus its button, press Enter.
@@ -288,6 +288,41 @@ def test_the_table_is_played_by_keys_that_never_reach_jupyterlab(lab_page, tmp_p
     page.keyboard.press("e")
     wait_until(page, f"{G}.state.turn > {turn}")
     assert cell_types(page) == before
+    assert page_errors(page) == []
+
+
+def test_enter_after_calling_on_a_captain_never_stops_the_execution(
+    lab_page, tmp_path, artifacts_dir
+):
+    """Call on yourself with Enter on "Call on Blue": the focus goes to your first
+    playable card, so a second Enter plays it. It used to stay on the button, which the
+    redraw made "Stop playing", and the second Enter ended your part unplayed."""
+    page = lab_page
+    page.set_viewport_size({"width": 1400, "height": 1400})
+    widget = _open_table(page, tmp_path)
+    # Yellow joins (seed 11: the greedy bot accepts 1 prestige and the die); launch.
+    kernel_exec(
+        page,
+        f"w.handle_intent([a.to_dict() for a in {G}.legal_actions()][0])\n"
+        "w.handle_intent({'kind': 'choose-contract', 'slot': 0})\n"
+        "w.handle_intent({'kind': 'offer', 'seat': 1, 'prestige': 1, 'credits': 0,"
+        " 'bonus': 0, 'dice': 1})\n"
+        "w.handle_intent({'kind': 'launch'})",
+    )
+    wait_until(page, f"{MR}['phase'] == 'execute' and {MR}['execution']['playing'] is None")
+    call = widget.locator('[data-action="call-on"][data-intent*=\'"seat":0\']')
+    call.focus()
+    n = _n_actions(page)
+    page.keyboard.press("Enter")
+    wait_until(page, f"{MR}['execution']['playing'] == 0")
+    expect(widget.locator('[data-action="stop-playing"]')).to_have_count(1)
+    first = widget.locator('[data-action="play"]:not([aria-disabled])').first
+    expect(first).to_be_focused()
+    widget.screenshot(path=str(artifacts_dir / "moonrakers-after-call-on.png"))
+    card = first.get_attribute("data-card")
+    page.keyboard.press("Enter")
+    wait_for_kernel_value(page, f"len({G}.actions) > {n + 1}", True)
+    assert kernel_eval(page, f"{G}.actions[{n + 1}].to_dict()") == {"kind": "play", "card": card}
     assert page_errors(page) == []
 
 

@@ -210,6 +210,92 @@ def test_a_1600px_window_puts_hand_and_end_turn_beside_the_map(lab_page, tmp_pat
     assert page_errors(page) == []
 
 
+def _shown_with(page, text: str) -> list[str]:
+    """The roles of the widget's visible elements whose own text holds ``text``."""
+    return page.evaluate(
+        """(text) => [...document.querySelectorAll('.cw *')]
+             .filter(e => e.children.length === 0 && e.textContent.includes(text)
+                          && e.getClientRects().length)
+             .map(e => e.closest('[data-role]')?.getAttribute('data-role') || e.className)""",
+        text,
+    )
+
+
+def test_a_refusal_is_shown_once_by_the_control_clicked(lab_page, tmp_path):
+    """A refusal, the kernel's or the view's own, is shown once: in a bubble by the
+    control clicked (read out: role alert), not also in the status line at the top."""
+    page = lab_page
+    widget = _open_at_width(page, tmp_path, 1400)
+    hint = widget.locator('[data-role="status"]').inner_text()
+    # The kernel refuses an intent (a card the hand does not hold: a stale page, say).
+    card = widget.locator('[data-action="play"]').first
+    card.scroll_into_view_if_needed()
+    card.evaluate(
+        "b => b.setAttribute('data-intent', JSON.stringify({kind: 'play', card: 'no-such-card'}))"
+    )
+    card.click()
+    bubble = widget.locator('[data-role="bubble"]')
+    expect(bubble).to_have_text("'no-such-card' is not in your hand")
+    expect(bubble).to_have_attribute("role", "alert")
+    expect(widget.locator('[data-role="status"]')).to_have_text(hint)
+    assert _shown_with(page, "no-such-card") == ["bubble"]
+    screenshot(page, "table-refusal-once")
+    # The view's own refusal (a disabled control says why) is shown once too.
+    disabled = widget.locator('.cw-shop [aria-disabled="true"]').first
+    disabled.scroll_into_view_if_needed()
+    disabled.click(force=True)
+    expect(bubble).to_contain_text("Not possible")
+    assert _shown_with(page, "Not possible") == ["bubble"]
+    # A refusal with no control clicked (a key) is said in the status line.
+    kernel_exec(page, "w.handle_intent({'kind': 'play', 'card': 'no-such-card'})")
+    expect(widget.locator('[data-role="status"]')).to_contain_text("no-such-card")
+    assert page_errors(page) == []
+
+
+def _name_px(page) -> float:
+    """The height in screen pixels of the room names' font on the map."""
+    return page.evaluate(
+        """() => { const svg = document.querySelector('.cw-map');
+             const name = svg.querySelector('.cw-room-name');
+             const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+             return parseFloat(getComputedStyle(name).fontSize) * k; }"""
+    )
+
+
+@pytest.mark.parametrize("width", [468, 1400])
+def test_a_narrow_notebook_scrolls_the_map_with_names_legible(lab_page, tmp_path, width):
+    """In a narrow notebook the map is drawn no smaller than its names allow and scrolls
+    sideways, saying so and pointing at Larger; a wide one fits it whole. (The map was
+    sized for an output it could not yet measure, and squeezed to names 4 px high.)"""
+    page = lab_page
+    widget = _open_at_width(page, tmp_path, width)
+    widget.locator(".cw-map").scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    scroll = page.evaluate(
+        "() => { const s = document.querySelector('.cw-mapscroll');"
+        " return [s.scrollWidth, s.clientWidth]; }"
+    )
+    hint = widget.locator(".cw-zoom-more")
+    if width < 700:
+        assert _name_px(page) >= 5.5
+        assert scroll[0] > scroll[1] + 50, scroll
+        expect(hint).to_be_visible()
+        expect(hint).to_contain_text("scroll sideways")
+        expect(hint).to_contain_text("Larger")
+        screenshot(page, f"table-map-{width}-smallest")
+        # Larger: bigger names still
+        widget.locator('[data-action="zoom-fit"]').click()
+        page.wait_for_function("() => document.querySelector('.cw-zoom-pct').textContent === '85%'")
+        assert _name_px(page) >= 9
+    else:  # beside the turn's column, the whole map at about 0.7
+        assert _name_px(page) >= 7.5
+        assert scroll[0] <= scroll[1] + 1, scroll
+        expect(hint).to_have_count(0)
+    widget.locator(".cw-map").scroll_into_view_if_needed()
+    screenshot(page, f"table-map-{width}")
+    assert page_errors(page) == []
+
+
 def test_the_end_screen_shows_each_score_by_source_and_nothing_stale(lab_page, tmp_path):
     page = lab_page
     widget = _open_game(page, tmp_path)
@@ -291,7 +377,7 @@ def test_save_then_load_then_replay_a_game(lab_page, tmp_path):
     widget.locator('[data-role="load-file"]').set_input_files(
         files=[{"name": "notes.json", "mimeType": "application/json", "buffer": b"{nope"}]
     )
-    expect(widget.locator('[data-role="status"]')).to_contain_text("not a clankwidget save")
+    expect(widget.locator('[data-role="bubble"]')).to_contain_text("not a clankwidget save")
     assert kernel_eval(page, "len(w.game.actions)") == len(saved_actions)
 
     # Replay: step and scrub; the board and the log are those of the game at that step.

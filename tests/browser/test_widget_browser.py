@@ -144,12 +144,12 @@ def test_play_the_start_notebook_by_mouse_and_keyboard(lab_page):
     assert card not in kernel_eval(page, f"{ME}.discard")
     assert kernel_eval(page, f"{ME}.skill") == skill
 
-    # A refused click: the button says why and the status line shows it; nothing changes.
+    # A refused click: the button says why in a bubble by it; nothing changes.
     expect(widget.locator('[data-pool="skill"] .cw-poolnum')).to_have_text(str(skill))
     disabled = widget.locator('.cw-shop [aria-disabled="true"]')
     if disabled.count():
         disabled.first.click(force=True)  # aria-disabled, still clickable: it says why
-        expect(widget.locator('[data-role="status"]')).to_have_text(re.compile("^Not possible"))
+        expect(widget.locator('[data-role="bubble"]')).to_have_text(re.compile("^Not possible"))
         assert kernel_eval(page, f"len({G}.actions)") == n_actions
 
     # End the turn: the bot plays its turn step by step, and the log shows it.

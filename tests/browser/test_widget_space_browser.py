@@ -29,9 +29,29 @@ ME = "w.game.players[0]"
 CODE_TOKEN = "{'kind': 'code', 'id': 'command-code', 'name': 'Command Code', 'grants': 'code'}"
 
 
+def play_the_hand(page) -> None:
+    """Play the person's whole hand in the kernel, taking the first option of a choice."""
+    kernel_exec(
+        page,
+        f"while {ME}.hand or {G}.pending:\n"
+        f"    {W}.handle_intent({{'kind': 'choose', 'option': 0}} if {G}.pending"
+        f" else {{'kind': 'play', 'card': {ME}.hand[0]}})",
+    )
+
+
 def put_me(page, code: str) -> None:
     """Change the person's position in the kernel and show it (the view re-reads it)."""
     kernel_exec(page, f"me = {ME}\n{code}\n{W}.refresh()")
+
+
+def _ship(tmp_path, edition: str):
+    """A notebook showing a two-player game of ``edition`` against a random bot as ``w``."""
+    return write_notebook(
+        tmp_path / f"ship-{edition}.ipynb",
+        "import clankwidget.widget as cww\n"
+        f"w = cww.play('{edition}', players=2, bots=['random'], seed=5, bot_delay=0)\n"
+        "w",
+    )
 
 
 @pytest.mark.parametrize("edition", ["space", "pulsarcade"])
@@ -40,13 +60,7 @@ def test_arrow_keys_walk_the_ship_and_keep_the_focus(lab_page, tmp_path, edition
     on the room each went to (after the redraw and the kernel's hover reply): it used to
     leave the widget at the first press, and every key after it was lost."""
     page = lab_page
-    notebook = write_notebook(
-        tmp_path / f"walk-{edition}.ipynb",
-        "import clankwidget.widget as cww\n"
-        f"w = cww.play('{edition}', players=2, bots=['random'], seed=5, bot_delay=0)\n"
-        "w",
-    )
-    widget = open_widget(page, notebook)
+    widget = open_widget(page, _ship(tmp_path, edition))
     widget.scroll_into_view_if_needed()
     walk_the_map(page, widget)
     # A letter key still reaches the widget: A plays the hand.
@@ -173,16 +187,56 @@ def test_edition_actions_by_mouse_and_keyboard(lab_page, tmp_path):
     )
 
     # End the turn: the bots play theirs (no error from the edition's own steps).
-    kernel_exec(
-        page,
-        f"while {ME}.hand or {G}.pending:\n"
-        f"    {W}.handle_intent({{'kind': 'choose', 'option': 0}} if {G}.pending"
-        f" else {{'kind': 'play', 'card': {ME}.hand[0]}})",
-    )
+    play_the_hand(page)
     turn = kernel_eval(page, f"{G}.state.turn")
     widget.locator('[data-action="end-turn"]').click()
     wait_until(page, f"{G}.state.turn > {turn} and not {W}.busy", timeout=60)
 
     screenshot(page, "widget-space-browser-final")
+    errors = page_errors(page)
+    assert errors == [], "\n".join(map(str, errors))
+
+
+PAWN_IN_VIEW = """(id) => {
+  const s = document.querySelector('.cw-mapscroll').getBoundingClientRect();
+  const r = document.querySelector(`.cw-map [data-space-id="${id}"]`).getBoundingClientRect();
+  return r.left >= s.left && r.right <= s.right;
+}"""
+
+
+@pytest.mark.parametrize("edition", ["space", "pulsarcade"])
+def test_the_ship_scrolls_back_to_your_pawn_when_your_turn_starts(lab_page, tmp_path, edition):
+    """Aboard a ship the map scrolls sideways. Scrolled away during your turn it stays
+    where you put it (a redraw does not pull it back), but when your next turn starts it
+    brings your pawn into view; it used to stay away until the pawn moved."""
+    page = lab_page
+    page.set_viewport_size({"width": 1000, "height": 900})
+    widget = open_widget(page, _ship(tmp_path, edition))
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    widget.locator(".cw-map").scroll_into_view_if_needed()
+    me = kernel_eval(page, f"{ME}.space")
+    page.wait_for_function(PAWN_IN_VIEW, arg=me)
+    # Scroll away from the pawn, as far as it goes.
+    away = page.evaluate(
+        """() => { const s = document.querySelector('.cw-mapscroll');
+             s.scrollLeft = s.scrollLeft > s.scrollWidth / 4 ? 0 : s.scrollWidth;
+             return s.scrollLeft; }"""
+    )
+    assert not page.evaluate(PAWN_IN_VIEW, me)
+    # A redraw during the turn leaves the view where the person put it.
+    kernel_exec(page, "w._say('a state update'); w._sync()")
+    expect(widget.locator("[data-role=status]")).to_have_text("a state update")
+    assert page.evaluate("() => document.querySelector('.cw-mapscroll').scrollLeft") == away
+    # Play the hand, end the turn; the bot plays; the next turn shows your pawn.
+    play_the_hand(page)
+    turn = kernel_eval(page, f"{G}.state.turn")
+    kernel_exec(page, f"{W}.handle_intent({{'kind': 'end-turn'}})")
+    wait_until(page, f"{G}.state.turn > {turn} and {G}.state.current == 0 and not {W}.busy")
+    expect(widget.locator(".cw-turnno")).to_have_text(
+        f"Turn {kernel_eval(page, f'{G}.state.turn')}"
+    )
+    expect(widget.locator(".cw-turn-who")).to_contain_text("Your turn")
+    page.wait_for_function(PAWN_IN_VIEW, arg=kernel_eval(page, f"{ME}.space"), timeout=5_000)
+    screenshot(page, f"widget-space-pawn-back-{edition}")
     errors = page_errors(page)
     assert errors == [], "\n".join(map(str, errors))
