@@ -10,7 +10,10 @@ escape pod in the Cargo Bay. Lifts and pads carry a thief for free but end its w
 space offers when it stands there (hack, take, steal, claim a cabinet), and otherwise
 walks this turn's route (:func:`clankwidget.paths.turn_options`, which knows the ship's
 lifts and sealed module) to the space that leaves it closest to its goal, measured by a
-breadth-first search over the ship in which a lift ride counts as one boot.
+breadth-first search over the ship in which a lift ride counts as one boot. It also
+answers what a bot's rules of thumb ask of the way: how far a stop (a market) takes it
+off the way (:meth:`ShipNavigator.detours`) and how many boots a Master Key or a TelePass
+would save (:meth:`ShipNavigator.saved`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ _DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 #: move along a path, a teleport, a hyperlift or telepad ride)
 _STEP_KINDS = frozenset({"move", "teleport", "hyperlift", "telepad"})
 
+#: the boots that :meth:`ShipNavigator.saved` counts for a way opened where there was none
+OPENED = 10.0
+
 
 class ShipNavigator:
     """Goals and steps for the current thief aboard a ship (see the module docs)."""
@@ -45,6 +51,8 @@ class ShipNavigator:
         self.p = game.current_player
         self._path_context = path_context or game.path_context
         self._ctx = None
+        self._goals = None
+        self._way = None
 
     @property
     def ctx(self) -> dict:
@@ -79,7 +87,13 @@ class ShipNavigator:
     # -- where to go
 
     def goals(self) -> set[str]:
-        """The spaces the thief is heading for now."""
+        """The spaces the thief is heading for now (worked out once: read the set, do not
+        change it)."""
+        if self._goals is None:
+            self._goals = self._work_out_goals()
+        return self._goals
+
+    def _work_out_goals(self) -> set[str]:
         rules, s, p = self.rules, self.s, self.p
         board = self.game.board
         if p.artifacts:
@@ -102,14 +116,29 @@ class ShipNavigator:
             goals |= enough or {r for r, b in bonus.items() if b == max(bonus.values())}
         return goals
 
-    def distances(self, goals: set[str]) -> dict[str, float]:
+    def distances(
+        self, goals: set[str], keys: bool | None = None, pads: bool = False
+    ) -> dict[str, float]:
         """Fewest boots from each space to the nearest goal (a lift ride costs 1). The
         same goals, keys, lifts and sealed spaces give the same table: it is kept per
-        board (read it, do not change it)."""
+        board (read it, do not change it). ``keys``: with (or without) a Master Key
+        instead of the thief's own; ``pads``: with the telepads as lifts too, as a
+        TelePass makes them (what buying one would change, see :meth:`saved`)."""
         board = self.game.board
-        keys = bool(self.ctx.get("keys", False))
-        closed = frozenset(self.ctx.get("closed", ()))
-        lifts = tuple(tuple(g) for g in self.ctx.get("lifts", ()))
+        if self._way is None:  # the thief's keys, sealed spaces and lifts, read once
+            ctx = self.ctx
+            self._way = (
+                bool(ctx.get("keys", False)),
+                frozenset(ctx.get("closed", ())),
+                tuple(tuple(g) for g in ctx.get("lifts", ())),
+            )
+        own, closed, lifts = self._way
+        if keys is None:
+            keys = own
+        if pads:
+            telepads = tuple(self.rules.telepads)
+            if len(telepads) > 1 and telepads not in lifts:
+                lifts += (telepads,)
         key = (
             keys,
             closed,
@@ -158,20 +187,48 @@ class ShipNavigator:
                     heapq.heappush(heap, (d + cost, u))
         return dist
 
+    def saved(self, keys: bool = False, pads: bool = False) -> float:
+        """Boots a Master Key (``keys``) or a TelePass (``pads``) would save on the way to
+        the goals from here; a way opened where there was none counts as
+        :data:`OPENED` boots."""
+        goals = self.goals()
+        if not goals:
+            return 0.0
+        here = self.p.space
+        now = self.distances(goals)[here]
+        then = self.distances(goals, keys=keys or None, pads=pads)[here]
+        if then == math.inf:
+            return 0.0
+        return OPENED if now == math.inf else float(now - then)
+
+    def detours(self, stops) -> dict[str, float]:
+        """For each space of ``stops``, how many boots a stop there adds to the way to the
+        goals (``math.inf``: no way by it, or no goals)."""
+        goals = self.goals()
+        to_goals = self.distances(goals) if goals else None
+        here = self.p.space
+        direct = math.inf if to_goals is None else to_goals[here]
+        if direct == math.inf:
+            return dict.fromkeys(stops, math.inf)
+        return {sid: self.distances({sid})[here] + to_goals[sid] - direct for sid in stops}
+
     def step(
         self,
         legal: list,
         opts: _paths.TurnOptions | Callable[[], _paths.TurnOptions] | None = None,
+        goals: set[str] | None = None,
     ) -> A.Action | None:
         """The first step of this turn's best route toward the goals, if any gets closer.
         ``opts`` are the thief's turn options when the caller has listed them already
         for this same decision, or a function that lists them, called only when a step
-        is looked for (they are listed from :attr:`ctx` otherwise)."""
+        is looked for (they are listed from :attr:`ctx` otherwise). ``goals``: where to
+        head instead of :meth:`goals` (a stop on the way, see :meth:`detours`)."""
         # the step is one of ``legal``: with no move, teleport or ride among them there is
         # none, and no route to look for
         if not any(a.kind in _STEP_KINDS for a in legal):
             return None
-        goals = self.goals()
+        if goals is None:
+            goals = self.goals()
         if not goals:
             return None
         dist = self.distances(goals)

@@ -20,8 +20,10 @@ Three strengths, registered in :data:`BOTS`:
 Greedy and planner are built for Clank! in the dungeon (the ``clank`` edition). Aboard a
 ship both take their goals and routes from :class:`clankwidget._shipnav.ShipNavigator`
 (data ports for the command code, the command module's artifacts or the MCP's Redemption
-spaces, then an escape pod) and keep their own ways of choosing cards; there the planner
-plans no better than the greedy bot.
+spaces, then an escape pod), share the rules of thumb of :mod:`~clankwidget.bots.aboard`
+for the ship's markets and its modules' actions (buy an item worth more than its price,
+stopping at its market on the way; ransack, thrill, clone) and keep their own ways of
+choosing cards; there the planner plans no better than the greedy bot.
 
 >>> from clankwidget import Game
 >>> from clankwidget.bots import make_bot
@@ -34,6 +36,7 @@ The package, by concern: :mod:`~clankwidget.bots.base` (the base class),
 :mod:`~clankwidget.bots.random_bot`, :mod:`~clankwidget.bots.greedy`,
 :mod:`~clankwidget.bots.planner` (with :mod:`~clankwidget.bots.planner_estimates`),
 :mod:`~clankwidget.bots.evaluation` (valuing effects and cards),
+:mod:`~clankwidget.bots.aboard` (the markets and modules of a ship),
 :mod:`~clankwidget.bots.board_info` (distance tables per board) and
 :mod:`~clankwidget.bots.moonrakers` (Moonrakers' captains, the registry's ``bots`` for
 that edition).

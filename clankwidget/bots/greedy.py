@@ -6,6 +6,7 @@ from .. import paths as _paths
 from .. import registry
 from .._shipnav import ShipNavigator
 from ..rules import actions as A
+from .aboard import module_action, ship_buy, ship_step
 from .base import INF, Bot
 from .board_info import _capacity, _info, _next_steps, _tables, _ways
 from .evaluation import (
@@ -39,6 +40,17 @@ class GreedyBot(Bot):
     the shortest way, in Legacy). With an artifact in hand it heads for the exit. It
     ends its turn when nothing on that list applies. It ignores the dragon, the countdown
     and its health.
+
+    Aboard a ship (:mod:`clankwidget.bots.aboard`) the
+    :class:`~clankwidget._shipnav.ShipNavigator` sets its goals and way (data ports, the
+    command module, an escape pod; lifts, and telepads once it holds a TelePass), and
+    it: ransacks a vault whose Credits beat its three Clank!, thrills the Danger Theater
+    audience whenever it may (free points), leaves a clone in a Cloning Vat it stands in,
+    buys the market item worth most when it is worth more than its price (its points
+    and effects, the boots a Master Key or a TelePass saves, the tokens of an Arcade
+    Cabinet it opens), and, with Credits for such an item, stops at its market on the
+    way when the item is worth more than the boots the stop adds; with a TelePass it
+    rides a telepad when the ride lets it claim an Arcade Cabinet (Q*Alert).
     """
 
     name = "greedy"
@@ -214,6 +226,9 @@ class GreedyBot(Bot):
             here = ship.act_here(legal)
             if here is not None:
                 return _checked(here, legal)
+            module = module_action(game, p, offered, legal)
+            if module is not None:
+                return module
         else:
             # where it heads matters to the artifact here, to a buy and to the walk: worked
             # out when one of them comes up (a card taken or a potion drunk first needs
@@ -224,8 +239,11 @@ class GreedyBot(Bot):
                 if A.TakeArtifact in offered and (target == p.space or target is None):
                     return _TAKE_ARTIFACT
         if A.Buy in offered:
-            # aboard a ship the walk has no target; a buy weighs the one on the board
-            buy = self._buy(game, p, legal, self.target(game, p) if ship is not None else target)
+            buy = (
+                self._buy(game, p, legal, target)
+                if ship is None
+                else ship_buy(game, p, legal, ship)
+            )
             if buy is not None:
                 return buy
         if A.UseToken in offered:
@@ -251,7 +269,7 @@ class GreedyBot(Bot):
             if best is not None:
                 return best[1]
         if ship is not None:
-            move = ship.step(legal)
+            move = ship_step(game, p, ship, legal)
             if move is not None:
                 return _checked(move, legal)
         else:

@@ -9,6 +9,7 @@ from .. import paths as _paths
 from .. import registry
 from .._shipnav import ShipNavigator
 from ..rules import actions as A
+from .aboard import module_action, ship_buy, ship_step
 from .base import INF, Bot
 from .board_info import _capacity, _info, _ways
 from .evaluation import (
@@ -66,6 +67,10 @@ class PlannerBot(_Values, _Estimates, Bot):
     needs. In a market it buys a Crown (points), a Master Key when it shortens the trip
     by two boots or more, a Backpack when planning again with room for a second
     artifact says it pays.
+
+    Aboard a ship it walks as the greedy bot does, with the
+    :class:`~clankwidget._shipnav.ShipNavigator`, and takes the greedy bot's rules of
+    thumb for the ship's markets and modules (:mod:`clankwidget.bots.aboard`).
 
     :meth:`explain` lists the options it weighed, for a lesson on why it went there.
     """
@@ -361,9 +366,14 @@ class PlannerBot(_Values, _Estimates, Bot):
             here = ship.act_here(legal)
             if here is not None:
                 return here
-        elif A.TakeArtifact() in legal_set and plan.take_here:
-            return A.TakeArtifact()
-        buy = self._buy(game, p, plan, legal)
+            module = module_action(game, p, set(map(type, legal)), legal)
+            if module is not None:
+                return module
+            buy = ship_buy(game, p, legal, ship)
+        else:
+            if A.TakeArtifact() in legal_set and plan.take_here:
+                return A.TakeArtifact()
+            buy = self._buy(game, p, plan, legal)
         if buy is not None:
             return buy
         token = self._token(game, p, plan, legal)
@@ -377,7 +387,7 @@ class PlannerBot(_Values, _Estimates, Bot):
                 gain = self._fight(game, p, plan, legal, 0)
             if gain is not None:
                 return gain
-            step = ship.step(legal, self._turn_options(game))
+            step = ship_step(game, p, ship, legal, lambda: self._turn_options(game))
             return A.EndTurn() if step is None else step
         # what it buys with skill does not depend on the walk: the walk is worked out
         # only when nothing is bought, for the swords it keeps back from fights

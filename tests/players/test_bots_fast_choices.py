@@ -19,7 +19,7 @@ import pytest
 
 from clankwidget import Game, edition, editions, registry
 from clankwidget._shipnav import ShipNavigator
-from clankwidget.bots import GreedyBot, RandomBot
+from clankwidget.bots import GreedyBot, RandomBot, aboard
 from clankwidget.bots import board_info as bi
 from clankwidget.bots.evaluation import _checked, _offered, _pending_choice
 from clankwidget.rules import actions as A
@@ -90,13 +90,19 @@ def _plain_choose(bot, game, legal) -> A.Action:
         here = ship.act_here(legal)
         if here is not None:
             return _checked(here, legal)
+        module = aboard.module_action(game, p, {type(a) for a in legal}, legal)
+        if module is not None:
+            return _checked(module, legal)
     else:
         info, ways = bi._info(game.board), bi._ways(game, p)
         target = _plain_target(bot, game, p, info, info.ways(*ways)["dist"])
         if A.TakeArtifact() in legal and (target == p.space or target is None):
             return _checked(A.TakeArtifact(), legal)
     if any(isinstance(a, A.Buy) for a in legal):
-        buy = bot._buy(game, p, legal, bot.target(game, p) if ship is not None else target)
+        if ship is not None:
+            buy = aboard.ship_buy(game, p, legal, ship)
+        else:
+            buy = bot._buy(game, p, legal, target)
         if buy is not None:
             return _checked(buy, legal)
     for a in legal:
@@ -119,7 +125,7 @@ def _plain_choose(bot, game, legal) -> A.Action:
     if best is not None:
         return _checked(best[1], legal)
     if ship is not None:
-        move = ship.step(legal)
+        move = aboard.ship_step(game, p, ship, legal)
         if move is not None:
             return _checked(move, legal)
     elif target is not None and target != p.space:
