@@ -287,9 +287,7 @@ def _market_items(game) -> dict[str, dict]:
     rules = game.rules
     kept = _ITEMS.get(rules)
     if kept is None:
-        kept = {m["id"]: m for m in game.cards.market}
-        kept.update((m["id"], m) for m in rules.data.get("market", ()))
-        _ITEMS[rules] = kept
+        kept = _ITEMS[rules] = {m["id"]: m for m in rules.market_items()}
     return kept
 
 

@@ -370,6 +370,11 @@ class DeckBuildingRules(CardTakes, TurnEnd, CardEffects):
             out.append(self._end_turn)
         return out
 
+    def market_items(self) -> list[dict]:
+        """Every item a market may sell at this table, by the rules' reading: the card
+        set's, then the edition's own (Pulsarcade's Disguise Kit), each id once."""
+        return list(self._market.values())
+
     def _action(self, cls: type[A.Action], *args) -> A.Action:
         """The action ``cls(*args)``, made once per rules object (actions are frozen
         values, so one instance serves every legal list that offers it)."""

@@ -106,6 +106,10 @@ class EditionRules(Protocol):
         """Seats of the winners (empty when nobody scores)."""
         ...
 
+    def market_items(self) -> list[dict]:
+        """Every item a market may sell at this table (the card set's and the edition's)."""
+        ...
+
     # -- set-up hooks ----------------------------------------------------------------------
     def new_player(self, colour: str) -> PlayerState:
         """A player before the deal (where they stand, their supply of cubes)."""

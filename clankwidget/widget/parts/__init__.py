@@ -184,7 +184,7 @@ class ViewPart:
 
     def market_items(self) -> list[dict]:
         """Every market item of the game, the edition's additions included."""
-        return list(self.game.cards.market)
+        return self.game.rules.market_items()
 
     def market_price(self, p, item: dict) -> tuple[int, str]:
         """``(price, extra effects in words)`` of ``item`` where ``p`` stands."""

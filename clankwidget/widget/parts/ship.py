@@ -333,11 +333,6 @@ class ShipPart(ViewPart):
 
     # -- the market ---------------------------------------------------------------------
 
-    def market_items(self) -> list[dict]:
-        items = list(self.game.cards.market)
-        ids = {m["id"] for m in items}
-        return items + [m for m in self.game.rules.data.get("market", ()) if m["id"] not in ids]
-
     def market_price(self, p, item: dict) -> tuple[int, str]:
         if p is not None:
             try:
