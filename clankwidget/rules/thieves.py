@@ -634,11 +634,17 @@ class ThievesRules(DeckBuildingRules):
         """Hook: a player has just left the game (escaped or knocked out)."""
 
     def raise_rage(self, s, n: int) -> None:
-        top = len(self.setup_numbers["rage_track"]) - 1
+        track = self.setup_numbers["rage_track"]
+        top = len(track) - 1
         before = s.rage
         s.rage = min(top, s.rage + n)
         if s.rage != before:
-            self.say(s, f"Rage rises to {self.rage_value(s)} cubes per attack", "rage", rage=s.rage)
+            value = self.rage_value(s)
+            if value != track[before]:
+                said = f"Rage rises to {value} cubes per attack"
+            else:  # the track repeats a number: the marker moves, the attacks stay
+                said = f"The rage marker moves up (still {value} cubes per attack)"
+            self.say(s, said, "rage", rage=s.rage)
         self.after_rage(s, before)
 
     def after_rage(self, s, before: int) -> None:

@@ -420,6 +420,21 @@ def test_rage_is_capped_at_the_top_of_the_track():
     assert s.rage == 6 and game.rules.rage_value(s) == 5
 
 
+def test_the_log_says_whether_a_rise_of_the_marker_changes_the_attacks():
+    # the teaching track reads 2, 2, 3, 3, 4, 4, 5: from the first place the next one
+    # draws as many cubes, the one after draws one more; the top stays put
+    game = new_game()
+    s = game.state
+    s.rage = 0
+    game.rules.raise_rage(s, 1)
+    assert s.log[-1] == "The rage marker moves up (still 2 cubes per attack)"
+    game.rules.raise_rage(s, 1)
+    assert s.log[-1] == "Rage rises to 3 cubes per attack"
+    s.rage, said = 6, len(s.log)
+    game.rules.raise_rage(s, 1)
+    assert len(s.log) == said
+
+
 # ---------------------------------------------------------------- clank and attacks
 
 
