@@ -239,8 +239,10 @@ def check(lesson: Any, answer: Any) -> Feedback:
     Fewer places than asked get "Nearly" when they are right as far as they go (and not
     0), typed as text (``"0.422"``) or as a number (``0.422``); a number is first read with
     the zeros it cannot show (``0.008`` is ``0.00800``, right when the exact value rounds
-    to that). A wrong answer within :data:`CLOSE` of the exact value, relative to its size,
-    gets "Close" (a simulation's estimate, or a value rounded too early).
+    to that). A percentage written as a number (``64.06``) gets "Nearly"; typed as text
+    with its sign (``"64.06%"``) it is read as the probability. A wrong answer within
+    :data:`CLOSE` of the exact value, relative to its size, gets "Close" (a simulation's
+    estimate, or a value rounded too early).
     """
     key = _lesson_key(lesson)
     if key is None:
@@ -311,7 +313,7 @@ def check(lesson: Any, answer: Any) -> Feedback:
         if (
             ex.kind == "probability"
             and 1 < value <= 100
-            and _agrees(value / 100, right, max(places + 2, ex.decimals))
+            and _agrees(value / 100, right, written + 2)
         ):
             return Feedback(
                 key,

@@ -202,6 +202,11 @@ def _ex08_traps():
             "Round up, not down: with one simulation fewer the margin is just over 0.005.",
         ),
         (
+            simulations_needed(round(p, 4), m),
+            "Close: that is for p rounded to 4 places, as the table shows it. Use the "
+            "unrounded p, story.exact('no damage'): n moves with its later digits.",
+        ),
+        (
             4 * simulations_needed(p, 2 * m),
             "Close: four times the figure for 0.01, but that figure was already rounded up. "
             "Compute z² p (1 - p) / margin² and round up once.",

@@ -926,6 +926,13 @@ def test_check_specific_hints():
     assert "between 0 and 1" in lessons.check("05", -0.2).message
     assert "Close" in lessons.check("05", lessons.solution("05") + 0.004).message
     assert "percentage" in lessons.check("02", f"{100 * lessons.solution('02'):.2f}").message
+    # a percentage typed as a number shows its places (64.06), as text with the sign it
+    # is the probability itself
+    for lesson in ("01", "02", "06"):
+        percent = round(100 * lessons.solution(lesson), 2)
+        assert "percentage" in lessons.check(lesson, percent).message
+        assert "percentage" in lessons.check(lesson, round(percent, 1)).message
+        assert lessons.check(lesson, f"{percent:.2f}%")
     assert lessons.check("03", np.float64(3.0))
     assert lessons.check("03", np.array([3]))
     assert lessons.check("03", Decimal(3)) and lessons.check("05", Fraction(7, 8))
@@ -1244,6 +1251,10 @@ def test_simulations_needed_is_the_least_n():
     # 08 by hand
     p = lessons.simulation_story().exact()
     assert lessons.solution("08") == math.ceil(1.96**2 * p * (1 - p) / 0.005**2)
+    # p as the notebook prints it (4 places) gives another count: the hint says so
+    rounded = math.ceil(1.96**2 * round(p, 4) * (1 - round(p, 4)) / 0.005**2)
+    assert rounded != lessons.solution("08")
+    assert "unrounded p" in lessons.check("08", rounded).message
 
 
 def test_running_estimate_and_coverage():
