@@ -170,7 +170,8 @@ def token_distribution(
 ) -> Table:
     """From the law of one turn's skill to the law of the token total and of the best
     artifact in reach: one row per token total with its probability, the skill that
-    gives it, and the most valuable artifact it can take (named from ``names``)."""
+    gives it, and the ``points`` of the most valuable artifact it can take (``None``:
+    none), that artifact named in ``prize`` when ``names`` is given."""
     _distribution(skill_pmf, "skill_pmf")
     base_tokens = _args.whole(base_tokens, "base_tokens")
     costs = _costs(costs)
@@ -192,10 +193,10 @@ def token_distribution(
             "skill": shot_skill[t - base_tokens],
             "tokens": t,
             "probability": totals[t],
-            "best artifact": value,
         }
         if names is not None:
             row["prize"] = names.get(value, "-") if value is not None else "none"
+        row["points"] = value
         rows.append(row)
     return Table(rows)
 
@@ -211,7 +212,7 @@ def prize_chances(
         _args.mapping(names, "names", "artifact value to name")
     by_prize: dict[Any, dict] = {}
     for r in token_distribution(skill_pmf, base_tokens, costs):
-        value = r["best artifact"]
+        value = r["points"]
         row = by_prize.setdefault(value, {"points": value, "probability": 0.0, "tokens": []})
         row["probability"] += r["probability"]
         row["tokens"].append(r["tokens"])
@@ -259,7 +260,7 @@ def _ex04_value(tokens: int = 1, space: str = "mc-redeem", *, rounded: bool = Fa
         skill, story.cabinet_tokens + tokens + story.redemption[space], story.costs
     )
     probs = [round(r["probability"], 4) if rounded else r["probability"] for r in table]
-    return sum(p * (r["best artifact"] or 0) for p, r in zip(probs, table, strict=True))
+    return sum(p * (r["points"] or 0) for p, r in zip(probs, table, strict=True))
 
 
 def _ex04():

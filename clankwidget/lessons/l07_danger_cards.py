@@ -429,7 +429,8 @@ def refill_odds(
         )
     return Table(
         rows,
-        title=f"Refilling from a dungeon deck of {size} ({danger} Danger, {dragon} dragon)",
+        title=f"Refilling from a dungeon deck of {size}: {dragon} cards with a dragon symbol, "
+        f"{danger} with a Danger mark, {deck['both']} with both",
         headers={
             "danger": "P(new Danger)",
             "danger_sim": "simulated",

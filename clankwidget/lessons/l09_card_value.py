@@ -160,7 +160,8 @@ CHOICES = {
 
 def card_value_explorer(story: CardValueStory | None = None):
     """Sliders for lesson 09: Explores bought (0 to 4) and Stumbles trashed (0 to 2),
-    driving the exact law of a hand's skill, with the price marked."""
+    driving the exact law of a hand's skill, with the price marked. The title and the
+    tooltips give chances to 2 places: the exercise's 4 come from the exact law."""
     from .. import plots
 
     story = card_value_story() if story is None else _story(story)
@@ -174,7 +175,8 @@ def card_value_explorer(story: CardValueStory | None = None):
             law,
             thresholds=(story.price,),
             title=f"{explores} Explore bought, {trashed} Stumble trashed: "
-            f"P(>= {story.price} skill) = {law.at_least(story.price):.4f}",
+            f"P(>= {story.price} skill) = {law.at_least(story.price):.2f}",
+            digits=2,
         )
 
     return plots.explore(

@@ -294,7 +294,8 @@ EXERCISE = register(
     Exercise(
         "11",
         "Yellow (3 health) on the Chain Bridge, 3 boots a turn, takes the Lava Terrace's "
-        "20-point artifact and heads straight for the exit. What are yellow's expected points "
+        "20-point artifact and heads straight for the exit, with the swords to get past every "
+        "monster on the way. What are yellow's expected points "
         "from it (the artifact and the Mastery token if yellow walks out, the artifact alone "
         "if rescued, nothing if lost), to 2 decimal places?",
         _ex11,

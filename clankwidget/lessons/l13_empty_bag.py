@@ -271,7 +271,8 @@ def empty_bag_explorer(story: LegacyStory, rounds: int = 8):
     """Sliders for lesson 13: the cubes in the bag, a regular attack's draws and the
     off-clock draw, driving the exact chance the bag has run dry by the end of each of
     ``rounds`` rounds (:func:`~clankwidget.empty_bag.empty_bag_odds`), with yellow off
-    the clock and, for comparison, with nobody off the clock. Starts at the story."""
+    the clock and, for comparison, with nobody off the clock. Starts at the story. The
+    tooltips give chances to 2 places: the exercise's 4 come from the exact chain."""
     from .. import plots
     from ..empty_bag import empty_bag_odds
 
@@ -292,6 +293,7 @@ def empty_bag_explorer(story: LegacyStory, rounds: int = 8):
             title=f"P(the bag has run dry): {cubes} cubes, attacks of {attack}, "
             f"off-clock draws of {off}",
             x_label="round",
+            digits=2,
         )
 
     def text(cubes: int, attack: int, off: int) -> Table:
@@ -299,7 +301,7 @@ def empty_bag_explorer(story: LegacyStory, rounds: int = 8):
         for label, dry in curves(cubes, attack, off).items():
             half = next((r + 1 for r, p in enumerate(dry) if p >= 0.5), None)
             rows.append({"": label, "first round with P >= 1/2": half, "P by the last": dry[-1]})
-        return Table(rows)
+        return Table(rows, digits=2)
 
     return plots.explore(
         draw,

@@ -14,6 +14,7 @@ from .._args import number_list as _numbers
 from .._args import one_of as _one_of
 from .._args import real as _real
 from .._args import text as _text
+from .._args import whole as _whole
 from ..errors import LessonInputError, shown
 
 OKABE_ITO = (
@@ -91,12 +92,13 @@ def _in_notebook() -> bool:
     return type(shell).__name__ == "ZMQInteractiveShell" or "IPKernelApp" in shell.config
 
 
-def setup_notebook(mode: str | None = None) -> str:
+def setup_notebook(mode: str | None = None) -> None:
     """Load BokehJS into this notebook (see :func:`bokeh_mode`), without the banner.
 
-    Returns the mode used. Outside a notebook it only reports the mode. The inline
-    resources put about 8 MB into the cell's output: tag the cell ``nbval-ignore-output``
-    and clear its output before committing.
+    Returns nothing, so the cell shows no ``Out[1]``; :func:`bokeh_mode` says which mode
+    it uses. Outside a notebook it only checks ``mode``. The inline resources put about
+    8 MB into the cell's output: tag the cell ``nbval-ignore-output`` and clear its output
+    before committing.
     """
     global _loaded
     chosen = bokeh_mode(mode)
@@ -106,7 +108,6 @@ def setup_notebook(mode: str | None = None) -> str:
 
         output_notebook(resources=CDN if chosen == "cdn" else INLINE, hide_banner=True)
         _loaded = chosen
-    return chosen
 
 
 def show(fig) -> None:
@@ -132,6 +133,17 @@ LEGEND_PLACES = (*LegendLocation, "outside")
 
 def _legend(legend: Any, *more: str) -> str:
     return _one_of(legend, (*LEGEND_PLACES, *more), "legend")
+
+
+#: the most decimals a hover tooltip shows (the data behind it are rounded to 6)
+MAX_TIP_DIGITS = 6
+
+
+def _tip(digits: Any, sign: bool = False) -> str:
+    """A hover tooltip's number format with ``digits`` decimals: ``{0.0000}``. A slider's
+    figure shows fewer, so that it does not read out an exercise's answer."""
+    digits = _whole(digits, "digits", most=MAX_TIP_DIGITS)
+    return "{" + ("+" if sign else "") + "0" + ("." + "0" * digits if digits else "") + "}"
 
 
 def _figure(title: str, x_label: str, y_label: str, **kw) -> figure:

@@ -31,6 +31,7 @@ from ._base import (
     _pmf,
     _round,
     _text,
+    _tip,
     _total_pmf,
 )
 
@@ -51,13 +52,16 @@ def compare_bars(
     simulated_label: str = "simulated",
     colour: str = EXACT,
     y_max: float | None = None,
-    legend: str = "outside",
+    legend: str = "auto",
+    digits: int = 4,
 ) -> figure:
     """Bars of exact probabilities with the simulated ones as dots on top.
 
     ``categories`` are the x positions (numbers or strings), each once. ``legend``: a
-    location inside the plot (``"top_left"``, ...) or ``"outside"`` (right of it, never
-    over a bar).
+    location inside the plot (``"top_left"``, ...), ``"outside"`` (right of it, never
+    over a bar), ``"none"``, or ``"auto"``: outside when there are simulated dots, none
+    for bars alone (one series needs no legend). ``digits``: the decimals the hover
+    tooltip shows.
     Renderers: ``"exact"`` (a ``vbar``; data ``x``, ``label``, ``exact``, ``simulated``,
     ``difference``) and, when ``simulated`` is given, ``"simulated"`` (a scatter on the
     same source).
@@ -65,7 +69,10 @@ def compare_bars(
     cats = _items(categories, "categories", MAX_BARS)
     exact = _round(exact, "exact")
     colour = _text(colour, "colour", 64)
-    legend = _legend(legend)
+    legend = _legend(legend, "auto", "none")
+    if legend == "auto":
+        legend = "none" if simulated is None else "outside"
+    tip = _tip(digits)
     if len(exact) != len(cats):
         raise ValueError(f"{len(cats)} categories but {len(exact)} exact values")
     numeric = all(
@@ -91,6 +98,10 @@ def compare_bars(
         data["simulated"] = sim
         data["difference"] = [round(s - e, 6) for s, e in zip(sim, exact, strict=True)]
     source = ColumnDataSource(data)
+
+    def named(label: str) -> dict:  # a legend entry, unless there is no legend
+        return {} if legend == "none" else {"legend_label": label}
+
     top = max([*exact, *(data.get("simulated") or [0.0]), 1e-9])
     kw = {} if numeric else {"x_range": xs}
     y_max = _limit(y_max, "y_max")
@@ -102,10 +113,10 @@ def compare_bars(
         source=source,
         color=colour,
         alpha=0.85,
-        legend_label=exact_label,
         name="exact",
+        **named(exact_label),
     )
-    tips = [("", "@label"), (exact_label, "@exact{0.0000}")]
+    tips = [("", "@label"), (exact_label, f"@exact{tip}")]
     renderers = [bars]
     if simulated is not None:
         dots = fig.scatter(
@@ -116,14 +127,19 @@ def compare_bars(
             marker="circle",
             fill_color=SIMULATED,
             line_color="black",
-            legend_label=simulated_label,
             name="simulated",
+            **named(simulated_label),
         )
         renderers.append(dots)
-        tips += [(simulated_label, "@simulated{0.0000}"), ("difference", "@difference{+0.0000}")]
+        tips += [
+            (simulated_label, f"@simulated{tip}"),
+            ("difference", f"@difference{_tip(digits, sign=True)}"),
+        ]
     fig.add_tools(HoverTool(renderers=renderers, tooltips=tips))
     if numeric:
         fig.xaxis.ticker = BasicTicker(desired_num_ticks=min(len(cats), 12), min_interval=1)
+    if legend == "none":
+        return fig
     fig.legend.click_policy = "hide"
     if legend == "outside":
         fig.add_layout(fig.legend[0], "right")
@@ -173,10 +189,12 @@ def resource_bars(
     *,
     thresholds: Sequence[int] = (),
     title: str | None = None,
+    digits: int = 4,
 ) -> figure:
     """One turn's total of a resource (a :class:`~clankwidget.deck.TotalDistribution` or a
     pmf from 0): exact bars, simulated dots, and a dashed line at each threshold (the
-    Skill Shot's 6 and 8). Renderer ``"exact"`` has the totals in ``data["total"]``."""
+    Skill Shot's 6 and 8). Renderer ``"exact"`` has the totals in ``data["total"]``.
+    ``digits``: the decimals the hover tooltip shows."""
     xs, p = _total_pmf(exact)
     q = None
     if simulated is not None:
@@ -190,6 +208,7 @@ def resource_bars(
         q,
         title=title or f"{resource.capitalize()} in one turn",
         x_label=f"{resource} generated this turn",
+        digits=digits,
     )
     fig.select_one({"name": "exact"}).data_source.data["total"] = [int(x) for x in xs]
     for i, k in enumerate(thresholds):

@@ -24,6 +24,7 @@ from ._base import (
     _limit,
     _numbers,
     _round,
+    _tip,
 )
 
 #: The most curves one chart draws (each gets a colour, a marker, a dash and a line of
@@ -49,12 +50,16 @@ def line_chart(
     y_max: float | None = 1.0,
     markers: Mapping[str, tuple[Sequence[float], Sequence[float]]] | None = None,
     legend: str = "top_left",
+    digits: int = 4,
 ) -> figure:
     """One line with markers per curve, each with its own colour, marker and dash (so the
     curves can be told apart without colour). Each renderer is named after its curve and
     holds ``x`` and ``y``. ``markers``: extra points ``label -> (xs, ys)`` drawn as large
-    open dots (e.g. a simulation's estimates), renderer ``"<label>"``."""
+    open dots (e.g. a simulation's estimates), renderer ``"<label>"``. ``legend``: a
+    location inside the plot (``"top_left"``, ...) or ``"outside"`` (right of it).
+    ``digits``: the decimals the hover tooltip shows."""
     xs = _numbers(x, "x").tolist()
+    tip = _tip(digits)
     y_max = _limit(y_max, "y_max")
     legend = _legend(legend)
     if markers is not None and not isinstance(markers, Mapping):
@@ -107,11 +112,14 @@ def line_chart(
             name=label,
         )
     fig.add_tools(
-        HoverTool(tooltips=[("", "@curve"), ("x", "@x"), ("y", "@y{0.0000}")], mode="mouse")
+        HoverTool(tooltips=[("", "@curve"), ("x", "@x"), ("y", f"@y{tip}")], mode="mouse")
     )
     if all(float(v).is_integer() for v in xs):
         fig.xaxis.ticker = BasicTicker(min_interval=1)
-    fig.legend.location = legend
+    if legend == "outside":
+        fig.add_layout(fig.legend[0], "right")
+    else:
+        fig.legend.location = legend
     fig.legend.click_policy = "hide"
     return fig
 

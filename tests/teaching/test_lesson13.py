@@ -7,6 +7,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from bokeh.models import HoverTool
 
 import clankwidget as cw
 from clankwidget import empty_bag, lessons, odds
@@ -30,7 +31,7 @@ def test_story_is_the_legacy_position(story):
     assert story.attack_draws == 7
     deck = [game.rules.card(c) for c in game.state.dungeon_deck]
     assert story.dragon_chance == Fraction(sum(c.dragon for c in deck), len(deck))
-    # the position is cw.position's, from the changes the lesson prints
+    # the position is cw.position's, from the changes the lesson names
     pos = cw.position("legacy", players=3, seed=0, changes=lessons.STORY_13)
     assert cw.Game.from_position(pos).state.bag == game.state.bag
 
@@ -84,6 +85,10 @@ def test_explorer_starts_at_the_story_and_follows_its_sliders(story):
     line = ex.figure.select_one({"name": "yellow off the clock"}).data_source.data["y"]
     table = lessons.dry_table(story, rounds=5, n=10, seed=1)
     assert line == pytest.approx(table.column("exact"), abs=1e-4)
+    # at the exercise's setting (attacks of 6) the hover shows 2 places, not the answer's 4
+    ex.controls["attack"].value = story.attack_draws - 1
+    assert dict(ex.figure.select_one(HoverTool).tooltips)["y"] == "@y{0.00}"
+    ex.controls["attack"].value = story.attack_draws
     ex.controls["cubes"].value = 30  # a fuller bag runs dry later
     later = ex.figure.select_one({"name": "yellow off the clock"}).data_source.data["y"]
     assert all(a <= b for a, b in zip(later, line, strict=True)) and later != line

@@ -226,6 +226,7 @@ def _calls() -> dict:
             colour="#000000",
             y_max=1.0,
             legend="outside",
+            digits=2,
         ),
         "damage_bars": dict(exact=[0.5, 0.5], simulated=[0.4, 0.6], colour=None, title="t"),
         "estimate_band": dict(
@@ -250,8 +251,9 @@ def _calls() -> dict:
             y_max=1.0,
             markers={"m": ([1], [0.1])},
             legend="top_left",
+            digits=2,
         ),
-        "resource_bars": dict(exact=skill, simulated=None, thresholds=[6], title="t"),
+        "resource_bars": dict(exact=skill, simulated=None, thresholds=[6], title="t", digits=2),
         "seen_bars": dict(exact=[0.0, 0.5, 0.5], simulated=[0.0, 0.4, 0.6]),
         "survival_bars": dict(
             categories=[1, 2], exact=[0.5, 0.6], simulated=None, title="t", x_label="x"

@@ -17,10 +17,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from bokeh.models import ColumnDataSource, GlyphRenderer, Span
+from bokeh.models import ColumnDataSource, GlyphRenderer, HoverTool, Span
 
 import clankwidget as cw
 from clankwidget import deck, lessons, odds, paths, plots
+from clankwidget.errors import LessonInputError
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 # A lesson's key is its number, with a letter for the second part of a lesson split in two
@@ -89,7 +90,8 @@ def test_setup_and_show_outside_a_notebook_do_nothing(monkeypatch, tmp_path):
     monkeypatch.delenv("CLANKWIDGET_BOKEH", raising=False)
     for name in plots._BINDER_ENV:
         monkeypatch.delenv(name, raising=False)
-    assert plots.setup_notebook() == "inline"
+    assert plots.setup_notebook() is None  # no stray Out[1] in a lesson's setup cell
+    assert plots.bokeh_mode() == "inline"
     fig = plots.compare_bars([0, 1], [0.5, 0.5])
     assert plots.show(fig) is None
     assert list(tmp_path.iterdir()) == []  # no HTML file written, no browser opened
@@ -145,6 +147,28 @@ def test_compare_bars_with_labels_and_lengths():
         plots.compare_bars(["20 points", "25 points", "25 points"], [0.6, 0.3, 0.1])
     with pytest.raises(ValueError, match="repeated: 2"):
         plots.compare_bars([1, 2, 2], [0.6, 0.3, 0.1])
+
+
+def test_a_legend_only_where_there_are_two_series():
+    def tips(fig):
+        return dict(fig.select_one(HoverTool).tooltips)
+
+    alone = plots.compare_bars([1, 2], [0.5, 0.5])  # bars alone: nothing to tell apart
+    assert not alone.legend and tips(alone)["exact"] == "@exact{0.0000}"
+    both = plots.compare_bars([1, 2], [0.5, 0.5], [0.4, 0.6])
+    assert [item.label.value for item in both.legend[0].items] == ["exact", "simulated"]
+    assert both.legend[0] in both.right  # "auto": outside, never over a bar
+    inside = plots.compare_bars([1, 2], [0.5, 0.5], legend="top_left")
+    assert inside.legend[0].location == "top_left"
+    assert not plots.compare_bars([1, 2], [0.5, 0.5], [0.4, 0.6], legend="none").legend
+    # fewer decimals on hover: a slider's figure must not read out an exercise's answer
+    short = plots.compare_bars([1, 2], [0.5, 0.5], [0.4, 0.6], digits=2)
+    assert tips(short)["simulated"] == "@simulated{0.00}"
+    assert tips(short)["difference"] == "@difference{+0.00}"
+    line = plots.line_chart([1, 2], {"a": [0.1, 0.2]}, legend="outside", digits=0)
+    assert line.legend[0] in line.right and tips(line)["y"] == "@y{0}"
+    with pytest.raises(LessonInputError, match="digits"):
+        plots.compare_bars([1, 2], [0.5, 0.5], digits=7)
 
 
 def test_resource_bars_align_supports_and_mark_thresholds():
@@ -471,13 +495,11 @@ def test_skill_shot_numbers():
     p8 = deck.chance_at_least(story.deck, cards=story.cards, resource="skill", k=8)
     assert table.column("tokens") == [7, 8, 9]
     assert table.column("probability") == pytest.approx([1 - p6, p6 - p8, p8])
-    assert table.column("best artifact") == [
-        lessons.best_artifact(t, story.costs) for t in (7, 8, 9)
-    ]
+    assert table.column("points") == [lessons.best_artifact(t, story.costs) for t in (7, 8, 9)]
     assert all(isinstance(n, str) for n in table.column("prize"))
     # on the booth 8 and 9 tokens take the same 25: one row (one bar) per prize
     prizes = lessons.prize_chances(skill, 7, story.costs, story.names)
-    assert table.column("best artifact") == [20, 25, 25]
+    assert table.column("points") == [20, 25, 25]
     assert prizes.column("points") == [20, 25]
     assert prizes.column("probability") == pytest.approx([1 - p6, p6])
     assert prizes.column("tokens") == ["7", "8 or 9"]
@@ -711,6 +733,10 @@ def test_refill_odds_exact_and_simulated():
             assert abs(row[f"{key}_sim"] - row[key]) <= 4 * noise + 1e-12
     again = lessons.refill_odds(story, (1, 2, 4), n=n, seed=3)
     assert again.rows == table.rows
+    # the title says the one Danger card left (the second Ember Altar) is a dragon card too
+    assert table.title.endswith(
+        f"{dragon} cards with a dragon symbol, 1 with a Danger mark, 1 with both"
+    )
     with pytest.raises(ValueError, match="cannot refill"):
         lessons.refill_odds(story, (size + 1,), seed=3)
 
@@ -1412,6 +1438,12 @@ def test_card_value_linearity_and_variance_agree_with_the_exact_law():
     law = lessons.hand_law(story, story.with_changes(buy=["explore"]))
     bars = ex.figure.select_one({"name": "exact"}).data_source.data["exact"]
     assert bars[: len(law.pmf)] == pytest.approx(law.pmf, abs=1e-6)
+    # at the exercise's setting the sliders show 2 places, not the 4 the answer asks
+    ex.controls["trashed"].value = 1
+    answer = lessons.solution("09")
+    assert f"{answer:.4f}" not in ex.figure.title.text
+    assert ex.figure.title.text.endswith(f"= {answer:.2f}")
+    assert dict(ex.figure.select_one(HoverTool).tooltips)["exact"] == "@exact{0.00}"
 
 
 def test_secrets_posterior_is_bayes_and_symmetry():
